@@ -1,0 +1,56 @@
+import * as z from "zod";
+import { GenerateParams } from "../requests/generate-params.ts";
+import { HistoryQuery } from "../requests/list-queries.ts";
+import { checkGeneration } from "../rules/generation-rules.ts";
+import type { Plan } from "../reference.ts";
+import type { StyleInfo } from "../rules/style-info.ts";
+import { success } from "../schemas/fields.ts";
+import { Generation, WrappedGeneration } from "../schemas/generation.ts";
+import { Page } from "../schemas/page.ts";
+import type { CallOptions } from "./options.ts";
+import { encodeBody, type BodyEncoding } from "./request-body.ts";
+import type { Send } from "./transport.ts";
+import { assertRules, parseParams } from "./validate.ts";
+
+export interface GenerateOptions extends CallOptions {
+  /** How files travel. @default "auto" */
+  encoding?: BodyEncoding;
+  /** The style, to check model, variant and text limits before sending (else looked up among styles already fetched). */
+  style?: StyleInfo | null;
+  plan?: Plan | null;
+}
+
+const Success = z.looseObject({ success: success.optional(), error: z.string().optional(), id: z.unknown().optional() });
+export type SuccessResult = z.infer<typeof Success>;
+
+export function generationRoutes(send: Send, styleById: (id: number) => StyleInfo | undefined) {
+  return {
+    /** POST /skybox: starts a generation; the record comes back `pending`. Never retried. */
+    async generate(params: GenerateParams, options: GenerateOptions = {}) {
+      parseParams(GenerateParams, params, "POST", "/api/v1/skybox");
+      const style = options.style ?? styleById(Number(params.skybox_style_id)) ?? null;
+      assertRules(checkGeneration(params, { style, plan: options.plan ?? null }), "POST", "/api/v1/skybox");
+      return send("POST", "/skybox", { ...options, schema: Generation, body: await encodeBody(params, options.encoding) });
+    },
+    /** GET /imagine/requests/{id}: one generation (unwraps `{request}`, `{imagine}` or a bare record). */
+    getGeneration: (id: number, options: CallOptions = {}) =>
+      send("GET", `/imagine/requests/${encodeURIComponent(id)}`, { ...options, schema: WrappedGeneration }),
+    /** GET /imagine/requests/obfuscated-id/{obfuscated_id} */
+    getGenerationByObfuscatedId: (obfuscatedId: string, options: CallOptions = {}) =>
+      send("GET", `/imagine/requests/obfuscated-id/${encodeURIComponent(obfuscatedId)}`, { ...options, schema: WrappedGeneration }),
+    /** GET /imagine/myRequests: the caller's generations; `offset` counts items. */
+    async history(query: HistoryQuery = {}, options: CallOptions = {}) {
+      const q = parseParams(HistoryQuery, query, "GET", "/api/v1/imagine/myRequests");
+      return send("GET", "/imagine/myRequests", { ...options, schema: Page(Generation), query: q });
+    },
+    /** DELETE /imagine/requests/{id}: cancels a generation (it becomes `abort`). */
+    cancelGeneration: (id: number, options: CallOptions = {}) =>
+      send("DELETE", `/imagine/requests/${encodeURIComponent(id)}`, { ...options, schema: Success }),
+    /** DELETE /imagine/requests/pending: cancels every pending generation; `success` is false when there were none. */
+    cancelAllPending: (options: CallOptions = {}) =>
+      send("DELETE", "/imagine/requests/pending", { ...options, schema: Success.transform((r) => ({ ...r, success: Boolean(r.success) })) }),
+    /** DELETE /imagine/deleteImagine/{id}: deletes a generation. */
+    deleteGeneration: (id: number, options: CallOptions = {}) =>
+      send("DELETE", `/imagine/deleteImagine/${encodeURIComponent(id)}`, { ...options, schema: Success }),
+  };
+}

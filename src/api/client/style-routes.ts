@@ -1,0 +1,31 @@
+import * as z from "zod";
+import { unwrap } from "../schemas/generation.ts";
+import { Style, StyleFamily } from "../schemas/style.ts";
+import type { CallOptions } from "./options.ts";
+import type { Send } from "./transport.ts";
+
+/** A list that may come bare or wrapped in `{ data }`. */
+const listOf = <T extends z.ZodType>(item: T) => z.preprocess((body) => unwrap(body, ["data"]), z.array(item));
+
+export interface StyleQuery {
+  /** 3 selects Model 3 styles; 4 Model 4 styles. */
+  model_version?: 3 | 4 | "3" | "4";
+}
+
+export function styleRoutes(send: Send, remember: (styles: Style[]) => void) {
+  return {
+    /** GET /skybox/styles: the styles, optionally of one model. */
+    async styles(query: StyleQuery = {}, options: CallOptions = {}) {
+      const styles = await send("GET", "/skybox/styles", { ...options, schema: listOf(Style), query: { ...query } });
+      remember(styles);
+      return styles;
+    },
+    /** GET /skybox/families: styles grouped into families for a menu. */
+    async families(query: StyleQuery = {}, options: CallOptions = {}) {
+      const families = await send("GET", "/skybox/families", { ...options, schema: listOf(StyleFamily), query: { ...query } });
+      remember(families.flatMap((f) => f.items));
+      return families;
+    },
+  };
+}
+export { listOf };

@@ -1,0 +1,130 @@
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
+import type * as z from "zod";
+import { errorKindOf } from "../errors/error-kind.ts";
+import { messageFromBody, redact } from "../errors/error-message.ts";
+import { SkyboxApiError } from "../errors/SkyboxApiError.ts";
+import type { CallOptions, SkyboxClientOptions } from "./options.ts";
+import type { EncodedBody } from "./request-body.ts";
+
+export type Method = "GET" | "POST" | "DELETE";
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface SendOptions<S extends z.ZodType> extends CallOptions {
+  schema: S;
+  query?: Query;
+  body?: EncodedBody;
+}
+
+/** Sends one API request and returns its parsed, schema-checked body. */
+export type Send = <S extends z.ZodType>(method: Method, path: string, options: SendOptions<S>) => Promise<z.output<S>>;
+
+const API_PREFIX = "/api/v1";
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+
+function retryOptions(retry: SkyboxClientOptions["retry"]) {
+  const r = typeof retry === "number" ? { limit: retry } : (retry ?? {});
+  return {
+    limit: r.limit ?? 2,
+    methods: ["get", "delete"],
+    statusCodes: RETRY_STATUSES,
+    afterStatusCodes: [429, 503],
+    backoffLimit: r.backoffLimit ?? 10_000,
+    maxRetryAfter: r.maxRetryAfter ?? 60_000,
+    jitter: true,
+  };
+}
+
+function retryAfterSeconds(response: Response | undefined): number | null {
+  const value = response?.headers.get("retry-after");
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
+}
+
+/** Creates the transport: one ky instance with the key, headers, timeout and retries. */
+export function createTransport(options: SkyboxClientOptions): Send {
+  const base = options.baseUrl.replace(/\/+$/, "");
+  const secrets = [options.apiKey];
+  const http: KyInstance = ky.create({
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    timeout: options.timeout ?? 30_000,
+    retry: retryOptions(options.retry),
+    headers: {
+      accept: "application/json",
+      ...options.headers,
+      ...(options.apiKey && options.apiKeyIn !== "query" ? { "x-api-key": options.apiKey } : {}),
+    },
+  });
+
+  // A server may echo what it was sent: the key is scrubbed from messages and bodies alike.
+  const fail = (init: ConstructorParameters<typeof SkyboxApiError>[0]) =>
+    new SkyboxApiError({
+      ...init,
+      serverMessage: redact(init.serverMessage, secrets),
+      data: init.data === undefined ? undefined : JSON.parse(redact(JSON.stringify(init.data), secrets)),
+    });
+
+  return async (method, path, { schema, query, body, signal, timeout }) => {
+    const searchParams: Record<string, string> = {};
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) searchParams[k] = String(v);
+    if (options.apiKey && options.apiKeyIn === "query") searchParams.api_key = options.apiKey;
+    const where = { method, path: `${API_PREFIX}${path}` };
+    let raw: unknown;
+    try {
+      const response = await http(`${base}${API_PREFIX}${path}`, {
+        method,
+        searchParams,
+        ...(body && "json" in body ? { json: body.json } : {}),
+        ...(body && "body" in body ? { body: body.body } : {}),
+        ...(signal ? { signal } : {}),
+        ...(timeout ? { timeout } : {}),
+      });
+      const text = await response.text();
+      raw = text ? JSON.parse(text) : null;
+    } catch (error) {
+      throw toApiError(error, where, fail);
+    }
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    throw fail({ kind: "invalid_response", status: 200, serverMessage: `Unexpected response: ${describeSchemaFailure(parsed.error)}`, data: raw, ...where });
+  };
+}
+
+/**
+ * The most specific issue of a schema failure, as `field: message`. A union (a wrapped or
+ * bare record) fails as a whole; its branch that got furthest names the real field.
+ */
+export function describeSchemaFailure(error: z.ZodError): string {
+  const deepest = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]): { path: PropertyKey[]; message: string } => {
+    let best = { path: prefix, message: issues[0]?.message ?? "invalid" };
+    for (const i of issues) {
+      const path = [...prefix, ...i.path];
+      const candidate = i.code === "invalid_union" && i.errors.length ? deepestOf(i.errors, path) : { path, message: i.message };
+      if (candidate.path.length > best.path.length) best = candidate;
+    }
+    return best;
+  };
+  const deepestOf = (branches: z.core.$ZodIssue[][], prefix: PropertyKey[]) =>
+    branches.map((b) => deepest(b, prefix)).reduce((a, b) => (b.path.length > a.path.length ? b : a));
+  const found = deepest(error.issues, []);
+  return `${found.path.length ? found.path.map(String).join(".") : "(body)"}: ${found.message}`;
+}
+
+function toApiError(error: unknown, where: { method: Method; path: string }, fail: (i: ConstructorParameters<typeof SkyboxApiError>[0]) => SkyboxApiError): SkyboxApiError {
+  if (isHTTPError(error)) {
+    const status = error.response.status;
+    const message = messageFromBody(error.data) ?? `${status} ${error.response.statusText || "error"}`;
+    return fail({ kind: errorKindOf(status, message), status, serverMessage: message, data: error.data, retryAfter: retryAfterSeconds(error.response), ...where });
+  }
+  // ky's own errors hold the Request (and with it the key): only the underlying cause is kept.
+  if (isTimeoutError(error)) return fail({ kind: "timeout", status: 0, serverMessage: "The request timed out", ...where });
+  if (error instanceof Error && (error.name === "AbortError" || error.name === "CanceledError"))
+    return fail({ kind: "aborted", status: 0, serverMessage: "The request was aborted", cause: error, ...where });
+  if (error instanceof SyntaxError)
+    return fail({ kind: "invalid_response", status: 200, serverMessage: "The response is not JSON", cause: error, ...where });
+  if (isNetworkError(error) || error instanceof TypeError)
+    return fail({ kind: "network", status: 0, serverMessage: `Network error: ${(error as Error).message}`, cause: (error as Error).cause, ...where });
+  return fail({ kind: "network", status: 0, serverMessage: error instanceof Error ? error.message : String(error), cause: error, ...where });
+}

@@ -1,0 +1,17 @@
+export * from "./reference.ts";
+export * from "./schemas/index.ts";
+export * from "./requests/file-input.ts";
+export * from "./requests/generate-params.ts";
+export * from "./requests/export-params.ts";
+export * from "./requests/list-queries.ts";
+export * from "./rules/index.ts";
+export * from "./errors/error-kind.ts";
+export * from "./errors/SkyboxApiError.ts";
+export { messageFromBody, redact } from "./errors/error-message.ts";
+export { createSkyboxClient, type SkyboxClient } from "./client/create-client.ts";
+export type { SkyboxClientOptions, CallOptions } from "./client/options.ts";
+export type { BodyEncoding } from "./client/request-body.ts";
+export type { GenerateOptions } from "./client/generation-routes.ts";
+export type { RequestExportOptions } from "./client/export-routes.ts";
+export type { BatchOptions } from "./client/batch-routes.ts";
+export { base64ToBytes, bytesToBase64 } from "./client/base64.ts";

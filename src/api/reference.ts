@@ -1,0 +1,67 @@
+/**
+ * The spec's reference lists (export types, resolutions, mesh qualities, HDRI modes) as
+ * constants. The real service is the authority at run time (a client looks ids up by key,
+ * see `real-clients.md`); these are the values of the specification, used by the rules,
+ * by the local service and as defaults.
+ */
+
+export const EXPORT_TYPES = [
+  { id: 1, name: "JPG", key: "equirectangular-jpg" },
+  { id: 2, name: "PNG", key: "equirectangular-png" },
+  { id: 3, name: "Cube Map - Roblox", key: "cube-map-roblox-png" },
+  { id: 4, name: "HDRI HDR", key: "hdri-hdr" },
+  { id: 5, name: "HDRI EXR", key: "hdri-exr" },
+  { id: 6, name: "Depth Map", key: "depth-map-png" },
+  { id: 7, name: "Video Landscape", key: "video-landscape-mp4" },
+  { id: 8, name: "Video Portrait", key: "video-portrait-mp4" },
+  { id: 9, name: "Video Square", key: "video-square-mp4" },
+  { id: 10, name: "Cube Map - Default", key: "cube-map-default-png" },
+  { id: 11, name: "GLB", key: "3d-mesh-glb" },
+] as const;
+
+export type ExportTypeKey = (typeof EXPORT_TYPES)[number]["key"];
+
+export const EXPORT_RESOLUTIONS = [
+  { id: 1, name: "1K", width: 1024, height: 512 },
+  { id: 2, name: "2K", width: 2048, height: 1024 },
+  { id: 3, name: "4K", width: 4096, height: 2048 },
+  { id: 4, name: "8K", width: 8192, height: 4096 },
+  { id: 7, name: "16K", width: 16384, height: 8192 },
+] as const;
+
+export type ResolutionName = (typeof EXPORT_RESOLUTIONS)[number]["name"];
+
+export const MESH_QUALITIES = [
+  { id: 1, name: "Low", key: "low" },
+  { id: 2, name: "Medium", key: "medium" },
+  { id: 3, name: "High", key: "high" },
+  { id: 4, name: "Epic", key: "epic" },
+] as const;
+
+export type MeshQualityKey = (typeof MESH_QUALITIES)[number]["key"];
+
+export const HDRI_MODES = [
+  { id: 1, name: "Artistic", key: "artistic" },
+  { id: 2, name: "Realism", key: "realism" },
+  { id: 3, name: "Studio", key: "studio" },
+  { id: 4, name: "Interior", key: "interior" },
+  { id: 5, name: "Space", key: "space" },
+] as const;
+
+export type HdriModeKey = (typeof HDRI_MODES)[number]["key"];
+
+/** Statuses shared by generations and exports. */
+export const REQUEST_STATUSES = ["pending", "dispatched", "processing", "complete", "abort", "error"] as const;
+
+export const BATCH_STATUSES = ["pending", "dispatched", "processing", "finalized", "error", "abort"] as const;
+
+export const PLANS = ["free", "essential", "standard", "business"] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** Image sizes of a generation (spec "Limits"). */
+export const IMAGE_SIZES = {
+  model3: { width: 8192, height: 4096 },
+  model4: { width: 4096, height: 2048 },
+  thumb: { width: 720, height: 360 },
+  depth: { width: 2048, height: 1024 },
+} as const;

@@ -1,0 +1,48 @@
+import * as z from "zod";
+import { flag, int, num } from "../schemas/fields.ts";
+import { FileField } from "./file-input.ts";
+
+/**
+ * Parameters of POST /api/v1/skybox. Strict: an unknown field is refused by name. Numbers
+ * and booleans also arrive as strings (multipart forms), so they are coerced.
+ *
+ * Edit coordinates (the spec does not give their units): `center_x` is the longitude of the
+ * edit centre in degrees, -180..180, 0 being the middle of the panorama; `center_y` its
+ * latitude, -90..90, 0 the horizon and positive up; `fov` the edited region's field of
+ * view in degrees.
+ */
+export const GenerateParams = z.strictObject({
+  prompt: z.string().trim().min(1, { error: "is required" }),
+  skybox_style_id: int,
+  webhook_url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).nullish(),
+  variant_id: int.nullish(),
+  negative_text: z.string().nullish(),
+  seed: int.pipe(z.number().min(0).max(2_147_483_647)).nullish(),
+  enhance_prompt: flag.nullish(),
+  control_image: FileField.nullish(),
+  control_image_hash: z.string().nullish(),
+  control_model: z.enum(["remix", "sketch", "scribble"]).nullish(),
+  init_image: FileField.nullish(),
+  init_image_hash: z.string().nullish(),
+  init_strength: num.pipe(z.number().min(0).max(1)).nullish(),
+  remix_imagine_id: int.nullish(),
+  remix_collection_id: int.nullish(),
+  max_wait: z.union([flag, num]).nullish(),
+  soft_lines: flag.nullish(),
+  edit_skybox_id: int.nullish(),
+  center_x: num.pipe(z.number().min(-180).max(180)).nullish(),
+  center_y: num.pipe(z.number().min(-90).max(90)).nullish(),
+  fov: num.pipe(z.number().min(1).max(180)).nullish(),
+  image_to_pano_init_image: FileField.nullish(),
+  image_to_pano_init_image_hash: z.string().nullish(),
+  /** Deprecated by the spec (depth maps are always generated); accepted and ignored. */
+  return_depth: flag.nullish(),
+});
+export type GenerateParams = z.input<typeof GenerateParams>;
+export type ParsedGenerateParams = z.output<typeof GenerateParams>;
+
+/** POST /api/v1/skybox/batch: every generation parameter plus quantity. */
+export const BatchParams = GenerateParams.extend({
+  quantity: z.unknown(),
+});
+export type BatchParams = Omit<GenerateParams, "quantity"> & { quantity: number };

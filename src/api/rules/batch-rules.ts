@@ -1,0 +1,70 @@
+import type { BatchParams } from "../requests/generate-params.ts";
+import type { Plan } from "../reference.ts";
+import { generationCost, generationMode } from "./credits.ts";
+import { MESSAGES } from "./messages.ts";
+import { PLAN_LIMITS } from "./plans.ts";
+import { issue, type RuleIssue } from "./rule-issue.ts";
+import type { StyleInfo } from "./style-info.ts";
+
+export interface BatchAccount {
+  plan: Plan;
+  credits: number;
+  /** Metered/overage billing: Model 4 batches are refused. */
+  overage?: boolean;
+}
+
+export interface BatchContext {
+  style?: StyleInfo | null;
+  /** Name of the chosen variant (decides the Enhanced price). */
+  variantName?: string | null;
+  account?: BatchAccount | null;
+}
+
+export function isPositiveInteger(v: unknown): v is number {
+  const n = typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v;
+  return typeof n === "number" && Number.isInteger(n) && n > 0;
+}
+
+/**
+ * The batch rules of the spec, in the order the service checks them: quantity, plan,
+ * Model 4 variant, per-batch cap, then credits for the whole batch (before anything is
+ * created). Messages are the spec's, word for word.
+ */
+export function checkBatch(p: BatchParams, ctx: BatchContext = {}): RuleIssue[] {
+  if (!isPositiveInteger(p.quantity)) return [issue("quantity", "quantity-positive-integer", MESSAGES.quantity)];
+  const quantity = Number(p.quantity);
+  const { style, account } = ctx;
+  if (account && PLAN_LIMITS[account.plan].batchCreditCap === null)
+    return [issue("quantity", "batch-plan", MESSAGES.batchPlan, "plan_forbidden")];
+  if (!style) return [];
+  if (style.model === 4 && generationMode(p) === "generate" && (p.variant_id === undefined || p.variant_id === null))
+    return [issue("variant_id", "model4-batch-variant", MESSAGES.batchVariantRequired)];
+  if (p.variant_id != null && !style.variantIds.includes(Number(p.variant_id)))
+    return [issue("variant_id", "variant-of-style", MESSAGES.invalidVariant)];
+  if (!account) return [];
+  if (style.model === 4 && !PLAN_LIMITS[account.plan].model4)
+    return [issue("skybox_style_id", "model4-plan", MESSAGES.batchPlan, "plan_forbidden")];
+  return checkBatchCost(quantity, style, ctx.variantName ?? null, account, generationMode(p));
+}
+
+function checkBatchCost(
+  quantity: number,
+  style: StyleInfo,
+  variantName: string | null,
+  account: BatchAccount,
+  mode: ReturnType<typeof generationMode>,
+): RuleIssue[] {
+  const required = quantity * generationCost(style, mode, variantName);
+  const cap = PLAN_LIMITS[account.plan].batchCreditCap ?? 0;
+  if (required > cap) return [issue("quantity", "batch-credit-cap", MESSAGES.batchCap(quantity, cap), "plan_forbidden")];
+  if (style.model === 4 && account.overage)
+    return [issue("skybox_style_id", "model4-overage", MESSAGES.model4Overage, "plan_forbidden")];
+  if (required > account.credits) {
+    const message =
+      style.model === 4
+        ? MESSAGES.model4Credits(account.credits, required)
+        : MESSAGES.batchCredits(account.credits, quantity, required);
+    return [issue("quantity", "batch-credits", message, "insufficient_credits")];
+  }
+  return [];
+}

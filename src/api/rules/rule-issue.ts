@@ -1,0 +1,25 @@
+import type { ErrorKind } from "../errors/error-kind.ts";
+
+/**
+ * One broken rule of the spec: which field, which rule, in words, and what kind of error
+ * the service answers with. The client throws these before sending; the local service
+ * answers them with the matching status.
+ */
+export interface RuleIssue {
+  /** Path of the offending field, as in a zod issue (`["depth_scale"]`). */
+  path: PropertyKey[];
+  /** Short rule name, stable for tests and UIs (`depth-scale-range`). */
+  rule: string;
+  message: string;
+  kind: ErrorKind;
+}
+
+export function issue(field: string, rule: string, message: string, kind: ErrorKind = "validation"): RuleIssue {
+  return { path: [field], rule, message, kind };
+}
+
+/** `depth_scale: must be between 3 and 10 (depth-scale-range)` */
+export function describeIssue(i: RuleIssue): string {
+  const where = i.path.length ? `${i.path.map(String).join(".")}: ` : "";
+  return `${where}${i.message}`;
+}

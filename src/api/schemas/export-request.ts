@@ -1,0 +1,42 @@
+import * as z from "zod";
+import { int, num, optionalText, urlOrEmpty } from "./fields.ts";
+import { RequestStatus } from "./generation.ts";
+
+/** An export request record (POST/GET response, history item, status message). */
+export const ExportRecord = z.looseObject({
+  id: z.string(),
+  status: RequestStatus,
+  skybox_id: int.nullish(),
+  skybox_obfuscated_id: optionalText,
+  skybox_title: optionalText,
+  type: optionalText,
+  type_id: int.nullish(),
+  resolution: optionalText,
+  resolution_id: int.nullish(),
+  mesh_quality: optionalText,
+  mesh_quality_id: int.nullish(),
+  hdri_mode: optionalText,
+  hdri_mode_id: int.nullish(),
+  depth_scale: num.nullish(),
+  queue_position: int.nullish(),
+  error_message: optionalText,
+  pusher_channel: optionalText,
+  pusher_event: optionalText,
+  webhook_url: optionalText,
+  file_url: urlOrEmpty,
+  created_at: optionalText,
+  updated_at: optionalText,
+});
+export type ExportRecord = z.infer<typeof ExportRecord>;
+
+export const ExportType = z.looseObject({ id: int, name: z.string(), key: z.string() });
+export type ExportType = z.infer<typeof ExportType>;
+
+export const ExportResolution = z.looseObject({ id: int, name: z.string(), width: int, height: int });
+export type ExportResolution = z.infer<typeof ExportResolution>;
+
+export const MeshQuality = z.looseObject({ id: int, name: z.string(), key: z.string() });
+export type MeshQuality = z.infer<typeof MeshQuality>;
+
+export const HdriMode = z.looseObject({ id: int, name: z.string(), key: z.string() });
+export type HdriMode = z.infer<typeof HdriMode>;

@@ -1,0 +1,16 @@
+import * as z from "zod";
+import { flag, int } from "./fields.ts";
+
+/** A paginated list: `{ data, totalCount, has_more }` (history, export history, batches). */
+export function Page<T extends z.ZodType>(item: T) {
+  return z.looseObject({
+    data: z.array(item),
+    totalCount: int,
+    has_more: flag,
+  });
+}
+export interface PageOf<T> {
+  data: T[];
+  totalCount: number;
+  has_more: boolean;
+}

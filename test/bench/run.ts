@@ -1,0 +1,19 @@
+/**
+ * `npm run bench`: prints the figures each capability is judged by. Figures, not
+ * assertions: nothing here fails on a number.
+ */
+import { bundleSize } from "./bundle-size.ts";
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+async function main() {
+  console.log("# babylon-skybox benchmark\n");
+  const core = await bundleSize("src/index.ts");
+  console.log("## Client bundle (browser entry `babylon-skybox`, peers excluded)");
+  console.log(`minified: ${kb(core.minified)}  min+gzip: ${kb(core.gzip)}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
