@@ -3,6 +3,7 @@
  * assertions: nothing here fails on a number.
  */
 import { bundleSize } from "./bundle-size.ts";
+import { localBench } from "./local-bench.ts";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -11,6 +12,10 @@ async function main() {
   const core = await bundleSize("src/index.ts");
   console.log("## Client bundle (browser entry `babylon-skybox`, peers excluded)");
   console.log(`minified: ${kb(core.minified)}  min+gzip: ${kb(core.gzip)}\n`);
+
+  console.log("## Local Skybox service");
+  for (const line of await localBench()) console.log(line);
+  console.log();
 }
 
 main().catch((error) => {

@@ -1,5 +1,7 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
-import type * as z from "zod";
+import * as z from "zod";
+import type { ErrorKind } from "../errors/error-kind.ts";
+import type { RuleIssue } from "../rules/rule-issue.ts";
 import { errorKindOf } from "../errors/error-kind.ts";
 import { messageFromBody, redact } from "../errors/error-message.ts";
 import { SkyboxApiError } from "../errors/SkyboxApiError.ts";
@@ -112,11 +114,22 @@ export function describeSchemaFailure(error: z.ZodError): string {
   return `${found.path.length ? found.path.map(String).join(".") : "(body)"}: ${found.message}`;
 }
 
+const ServerIssues = z.looseObject({
+  issues: z.array(z.looseObject({ path: z.array(z.union([z.string(), z.number()])), rule: z.string(), message: z.string() })),
+});
+
+/** Field-level issues a server sent (the local service and the proxy send `issues`). */
+function issuesFromBody(body: unknown, kind: ErrorKind): RuleIssue[] {
+  const parsed = ServerIssues.safeParse(body);
+  return parsed.success ? parsed.data.issues.map((i) => ({ path: i.path, rule: i.rule, message: i.message, kind })) : [];
+}
+
 function toApiError(error: unknown, where: { method: Method; path: string }, fail: (i: ConstructorParameters<typeof SkyboxApiError>[0]) => SkyboxApiError): SkyboxApiError {
   if (isHTTPError(error)) {
     const status = error.response.status;
     const message = messageFromBody(error.data) ?? `${status} ${error.response.statusText || "error"}`;
-    return fail({ kind: errorKindOf(status, message), status, serverMessage: message, data: error.data, retryAfter: retryAfterSeconds(error.response), ...where });
+    const kind = errorKindOf(status, message);
+    return fail({ kind, status, serverMessage: message, data: error.data, retryAfter: retryAfterSeconds(error.response), issues: issuesFromBody(error.data, kind), ...where });
   }
   // ky's own errors hold the Request (and with it the key): only the underlying cause is kept.
   if (isTimeoutError(error)) return fail({ kind: "timeout", status: 0, serverMessage: "The request timed out", ...where });

@@ -43,6 +43,7 @@ export type ParsedGenerateParams = z.output<typeof GenerateParams>;
 
 /** POST /api/v1/skybox/batch: every generation parameter plus quantity. */
 export const BatchParams = GenerateParams.extend({
-  quantity: z.unknown(),
+  // Checked by the batch rules, so that every bad value gets the spec's own message.
+  quantity: z.unknown().optional(),
 });
 export type BatchParams = Omit<GenerateParams, "quantity"> & { quantity: number };

@@ -1,4 +1,4 @@
-import type { BatchParams } from "../requests/generate-params.ts";
+import type { GenerateParams } from "../requests/generate-params.ts";
 import type { Plan } from "../reference.ts";
 import { generationCost, generationMode } from "./credits.ts";
 import { MESSAGES } from "./messages.ts";
@@ -30,12 +30,12 @@ export function isPositiveInteger(v: unknown): v is number {
  * Model 4 variant, per-batch cap, then credits for the whole batch (before anything is
  * created). Messages are the spec's, word for word.
  */
-export function checkBatch(p: BatchParams, ctx: BatchContext = {}): RuleIssue[] {
+export function checkBatch(p: GenerateParams & { quantity?: unknown }, ctx: BatchContext = {}): RuleIssue[] {
   if (!isPositiveInteger(p.quantity)) return [issue("quantity", "quantity-positive-integer", MESSAGES.quantity)];
   const quantity = Number(p.quantity);
   const { style, account } = ctx;
   if (account && PLAN_LIMITS[account.plan].batchCreditCap === null)
-    return [issue("quantity", "batch-plan", MESSAGES.batchPlan, "plan_forbidden")];
+    return [issue("quantity", "batch-plan", MESSAGES.batchPlan, "plan_forbidden", 403)];
   if (!style) return [];
   if (style.model === 4 && generationMode(p) === "generate" && (p.variant_id === undefined || p.variant_id === null))
     return [issue("variant_id", "model4-batch-variant", MESSAGES.batchVariantRequired)];
@@ -43,7 +43,7 @@ export function checkBatch(p: BatchParams, ctx: BatchContext = {}): RuleIssue[] 
     return [issue("variant_id", "variant-of-style", MESSAGES.invalidVariant)];
   if (!account) return [];
   if (style.model === 4 && !PLAN_LIMITS[account.plan].model4)
-    return [issue("skybox_style_id", "model4-plan", MESSAGES.batchPlan, "plan_forbidden")];
+    return [issue("skybox_style_id", "model4-plan", MESSAGES.batchPlan, "plan_forbidden", 403)];
   return checkBatchCost(quantity, style, ctx.variantName ?? null, account, generationMode(p));
 }
 

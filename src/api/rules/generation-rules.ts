@@ -64,7 +64,7 @@ export function checkGeneration(p: GenerateParams, ctx: GenerationContext = {}):
   if (ctx.style) {
     out.push(...checkStyle(p, ctx.style));
     if (ctx.plan && ctx.style.model === 4 && !PLAN_LIMITS[ctx.plan].model4)
-      out.push(issue("skybox_style_id", "model4-plan", "Model 4 styles need a Standard or Business plan", "plan_forbidden"));
+      out.push(issue("skybox_style_id", "model4-plan", "Model 4 styles need a Standard or Business plan", "plan_forbidden", 403));
   }
   return out;
 }

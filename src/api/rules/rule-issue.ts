@@ -12,10 +12,12 @@ export interface RuleIssue {
   rule: string;
   message: string;
   kind: ErrorKind;
+  /** The HTTP status the spec answers this with, where it is not 422. */
+  status?: number;
 }
 
-export function issue(field: string, rule: string, message: string, kind: ErrorKind = "validation"): RuleIssue {
-  return { path: [field], rule, message, kind };
+export function issue(field: string, rule: string, message: string, kind: ErrorKind = "validation", status?: number): RuleIssue {
+  return { path: [field], rule, message, kind, ...(status ? { status } : {}) };
 }
 
 /** `depth_scale: must be between 3 and 10 (depth-scale-range)` */

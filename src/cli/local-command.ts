@@ -1,0 +1,54 @@
+import { parseArgs } from "node:util";
+import * as z from "zod";
+import { PLANS } from "../api/reference.ts";
+import { num } from "../api/schemas/fields.ts";
+import { startLocalSkyboxService } from "../local/service.ts";
+
+const Flags = z.strictObject({
+  port: num.pipe(z.number().int().min(0).max(65535)).default(8790),
+  host: z.string().default("127.0.0.1"),
+  "data-dir": z.string().default(".skybox-local"),
+  "api-key": z.string().min(8).optional(),
+  "api-secret": z.string().min(8).optional(),
+  plan: z.enum(PLANS).optional(),
+  speed: num.pipe(z.number().positive()).default(1),
+  "image-scale": num.pipe(z.number().positive().max(1)).default(1),
+  "rate-limit": num.pipe(z.number().int().positive()).optional(),
+  "admin-token": z.string().min(8).optional(),
+});
+
+export const LOCAL_USAGE = `babylon-skybox local [--port 8790] [--host 127.0.0.1] [--data-dir .skybox-local]
+  [--api-key K] [--api-secret S] [--plan free|essential|standard|business] [--speed N]
+  [--image-scale F] [--rate-limit N (polls a minute per key)] [--admin-token T]`;
+
+/**
+ * `babylon-skybox local`: starts the local Skybox service and prints one JSON line once
+ * listening: url, apiKey, apiSecret, adminToken and the push settings.
+ */
+export async function runLocalCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: Object.fromEntries(Object.keys(Flags.shape).map((k) => [k, { type: "string" as const }])),
+  });
+  const parsed = Flags.safeParse(values);
+  if (!parsed.success) throw new Error(`${z.prettifyError(parsed.error)}\nusage: ${LOCAL_USAGE}`);
+  const f = parsed.data;
+  const service = await startLocalSkyboxService({
+    port: f.port,
+    host: f.host,
+    dataDir: f["data-dir"],
+    speed: f.speed,
+    imageScale: f["image-scale"],
+    ...(f["api-key"] ? { apiKey: f["api-key"] } : {}),
+    ...(f["api-secret"] ? { apiSecret: f["api-secret"] } : {}),
+    ...(f.plan ? { plan: f.plan } : {}),
+    ...(f["rate-limit"] ? { rateLimit: f["rate-limit"] } : {}),
+    ...(f["admin-token"] ? { adminToken: f["admin-token"] } : {}),
+  });
+  const { close, ...info } = service;
+  process.stdout.write(`${JSON.stringify(info)}\n`);
+  const stop = () => void close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

@@ -1,0 +1,28 @@
+import { ACCOUNTS_USAGE, runAccountsCommand } from "./accounts-command.ts";
+import { LOCAL_USAGE, runLocalCommand } from "./local-command.ts";
+
+const USAGE = `usage:
+  ${LOCAL_USAGE}
+  ${ACCOUNTS_USAGE}
+  babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL]   (SKYBOX_API_KEY, SKYBOX_API_SECRET, SKYBOX_PUBLIC_URL from the environment)`;
+
+/** The `babylon-skybox` command: `local` and `proxy`. */
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === "local") return await runLocalCommand(rest);
+    if (command === "accounts") return await runAccountsCommand(rest);
+    if (command === "proxy") {
+      const { runProxyCommand } = await import("../proxy/proxy-command.ts");
+      return await runProxyCommand(rest);
+    }
+    console.error(USAGE);
+    process.exitCode = command ? 2 : 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
+
+// Run directly (`tsx src/cli/main.ts local`), not when imported by bin.js.
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/"))) await main(process.argv.slice(2));

@@ -1,0 +1,50 @@
+import type { PusherServer } from "./pusher-server.ts";
+import type { RecordViews } from "./records/record-views.ts";
+import type { Accounts } from "./store/accounts.ts";
+import type { BatchEntity, ExportEntity, GenerationEntity } from "./store/entities.ts";
+import type { RecordStore } from "./store/record-store.ts";
+import type { WebhookSender } from "./webhook-sender.ts";
+
+const EVENT = "status_update";
+
+/**
+ * Sends every status change of a generation, export or batch to the push channel and, when
+ * the request named one, to its webhook (signed with the owner's API secret).
+ */
+export class StatusEvents {
+  constructor(
+    private readonly _pusher: PusherServer,
+    private readonly _webhooks: WebhookSender,
+    private readonly _views: RecordViews,
+    private readonly _accounts: Accounts,
+    private readonly _store: RecordStore,
+  ) {}
+
+  generation(g: GenerationEntity): void {
+    const record = this._views.generation(g);
+    this.send(record.pusher_channel, record, g.webhookUrl, g.accountId);
+    const batch = g.batchId != null ? this._store.batches.get(g.batchId) : undefined;
+    if (batch) this.batch(batch);
+  }
+
+  export(e: ExportEntity): void {
+    const record = this._views.exportRecord(e);
+    this.send(record.pusher_channel, record, e.webhookUrl, e.accountId);
+  }
+
+  /** Sends the batch only when its status or counters changed since the last event. */
+  batch(b: BatchEntity): void {
+    const record = this._views.batch(b, false);
+    const key = `${record.status}:${record.completed}:${record.errored}:${record.aborted}`;
+    if (key === b.lastEvent) return;
+    b.lastEvent = key;
+    this._store.changed();
+    this.send(record.pusher_channel, record, b.webhookUrl, b.accountId);
+  }
+
+  private send(channel: string, record: object, webhookUrl: string | null, accountId: number): void {
+    this._pusher.publish(channel, EVENT, record);
+    const secret = this._accounts.byId(accountId)?.apiSecret;
+    if (webhookUrl && secret) this._webhooks.send(webhookUrl, record, secret);
+  }
+}

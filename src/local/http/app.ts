@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { authenticate } from "./auth.ts";
+import type { AppEnv, ServiceContext } from "./context.ts";
+import { HttpError, notFound } from "./http-error.ts";
+import { MAX_BODY_BYTES } from "./request-body.ts";
+import { adminRoutes } from "./routes/admin-routes.ts";
+import { batchRoutes } from "./routes/batch-routes.ts";
+import { exportRoutes } from "./routes/export-routes.ts";
+import { serveFile } from "./routes/file-routes.ts";
+import { generationRoutes } from "./routes/generation-routes.ts";
+import { styleRoutes } from "./routes/style-routes.ts";
+import type { StylePreviews } from "./style-previews.ts";
+import type { Uploads } from "./uploads.ts";
+
+export interface AppParts {
+  ctx: ServiceContext;
+  uploads: Uploads;
+  previews: StylePreviews;
+  adminToken: string;
+  /** Handles the Pusher HTTP publish API; undefined for other paths. */
+  pusherHttp: (request: Request) => Promise<Response | undefined>;
+  log: (line: string) => void;
+}
+
+/** The local service's HTTP API as a Fetch handler (hono). */
+export function createApp({ ctx, uploads, previews, adminToken, pusherHttp, log }: AppParts): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`); } }));
+
+  app.get("/files/styles/:file{[0-9]+\\.jpg}", async (c) => {
+    if (!(await previews.ensure(Number.parseInt(c.req.param("file"), 10)))) throw notFound("File not found");
+    return serveFile(c, ctx.dataDir, `styles/${c.req.param("file")}`);
+  });
+  app.get("/files/*", (c) => serveFile(c, ctx.dataDir, decodeURIComponent(c.req.path.slice("/files/".length))));
+  app.post("/apps/:appId/*", async (c) => (await pusherHttp(c.req.raw)) ?? c.json({ error: "Not found" }, 404));
+  adminRoutes(app, ctx, adminToken);
+
+  app.use("/api/v1/*", authenticate(ctx));
+  styleRoutes(app, ctx);
+  generationRoutes(app, ctx, uploads);
+  exportRoutes(app, ctx);
+  batchRoutes(app, ctx, uploads);
+
+  app.notFound((c) => c.json({ error: `No route ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(error.body, error.status as 400, error.headers);
+    log(`internal error on ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    return c.json({ error: "Internal error of the local Skybox service" }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,36 @@
+import type { MiddlewareHandler } from "hono";
+import { MESSAGES } from "../../api/rules/messages.ts";
+import type { AppEnv, ServiceContext } from "./context.ts";
+import { HttpError } from "./http-error.ts";
+import { readBody } from "./request-body.ts";
+
+/**
+ * Reads the body once (POST), then finds the account from the key in `x-api-key`, the
+ * `api_key` query parameter or an `api_key` form field, as real clients send it. The key
+ * is taken out of the body so it never reaches a record.
+ */
+export function authenticate(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const body = c.req.method === "POST" ? await readBody(c.req.raw) : {};
+    const fromBody = typeof body.api_key === "string" ? body.api_key : undefined;
+    delete body.api_key;
+    const key = c.req.header("x-api-key") ?? c.req.query("api_key") ?? fromBody;
+    if (!key) throw new HttpError(401, "Missing API key: send it in the x-api-key header");
+    const account = ctx.accounts.byKey(key);
+    if (!account) throw new HttpError(401, "Invalid API key");
+    if (!account.subscriptionActive) throw new HttpError(403, MESSAGES.noSubscription);
+    c.set("account", account);
+    c.set("body", body);
+    await next();
+  };
+}
+
+/** The polling routes' rate limit, per key. */
+export function limitPolling(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const wait = ctx.pollLimiter.take(c.get("account").apiKey);
+    if (wait > 0)
+      throw new HttpError(429, `Too many polling requests: at most ${ctx.pollLimiter.perMinute} a minute. Retry after ${wait} s, or use the push channel.`, {}, { "retry-after": String(wait) });
+    await next();
+  };
+}

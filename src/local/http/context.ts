@@ -1,0 +1,30 @@
+import type { Hono } from "hono";
+import type { StatusEvents } from "../events.ts";
+import type { ExportRunner } from "../lifecycle/export-runner.ts";
+import type { GenerationRunner } from "../lifecycle/generation-runner.ts";
+import type { RecordViews } from "../records/record-views.ts";
+import type { Account, Accounts } from "../store/accounts.ts";
+import type { RecordStore } from "../store/record-store.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+
+/** Switches an operator can flip at run time (admin routes). */
+export interface ServiceSettings {
+  /** Answer 503 to every generation and batch request. */
+  generationsDisabled: boolean;
+}
+
+/** Everything the routes work with. */
+export interface ServiceContext {
+  dataDir: string;
+  store: RecordStore;
+  accounts: Accounts;
+  views: RecordViews;
+  generations: GenerationRunner;
+  exports: ExportRunner;
+  events: StatusEvents;
+  pollLimiter: RateLimiter;
+  settings: ServiceSettings;
+}
+
+export type AppEnv = { Variables: { account: Account; body: Record<string, unknown> } };
+export type App = Hono<AppEnv>;

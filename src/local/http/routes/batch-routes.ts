@@ -1,0 +1,99 @@
+import { BatchParams } from "../../../api/requests/generate-params.ts";
+import { BatchListQuery } from "../../../api/requests/list-queries.ts";
+import { checkBatch } from "../../../api/rules/batch-rules.ts";
+import { checkGeneration } from "../../../api/rules/generation-rules.ts";
+import { MESSAGES } from "../../../api/rules/messages.ts";
+import { catalogueStyleInfo } from "../../catalogue/style-json.ts";
+import { findStyle, variantsOf } from "../../catalogue/styles.ts";
+import { buildGeneration, priceOf } from "../../lifecycle/generation-factory.ts";
+import { deriveBatch, isBatchTerminal } from "../../records/batch-state.ts";
+import type { Account } from "../../store/accounts.ts";
+import type { BatchEntity } from "../../store/entities.ts";
+import { hashId, microTimestamp } from "../../store/record-store.ts";
+import { limitPolling } from "../auth.ts";
+import type { App, ServiceContext } from "../context.ts";
+import { HttpError, notFound, ruleError } from "../http-error.ts";
+import { paginate } from "../paginate.ts";
+import { parseInput, queryObject } from "../parse-input.ts";
+import type { Uploads } from "../uploads.ts";
+import { assertGenerationsEnabled } from "./generation-routes.ts";
+
+const statusOf = (ctx: ServiceContext, b: BatchEntity) =>
+  deriveBatch(b, b.generationIds.map((id) => ctx.store.generations.get(id)!).filter(Boolean)).status;
+
+/**
+ * POST /skybox/batch in the spec's order: quantity, plan, style, variant, one batch at a
+ * time, cap and credits for the whole batch; then each generation is created, and one
+ * that fails is a submission error that does not stop the others.
+ */
+function createBatch(ctx: ServiceContext, uploads: Uploads, account: Account, body: Record<string, unknown>) {
+  assertGenerationsEnabled(ctx);
+  const params = parseInput(BatchParams, body);
+  const quantityIssues = checkBatch(params, { account });
+  if (quantityIssues.length) throw ruleError(quantityIssues);
+  const style = findStyle(params.skybox_style_id);
+  if (!style) throw notFound(MESSAGES.styleNotFound);
+  const info = catalogueStyleInfo(style);
+  const variantName = variantsOf(style).find((v) => v.id === params.variant_id)?.name ?? null;
+  const structural = checkBatch(params, { style: info });
+  if (structural.length) throw ruleError(structural);
+  const single = checkGeneration(params, { style: info }).filter((i) => i.rule !== "model4-needs-variant");
+  if (single.length) throw ruleError(single);
+  const busy = [...ctx.store.batches.values()].some((b) => b.accountId === account.id && !isBatchTerminal(statusOf(ctx, b)));
+  if (busy) throw new HttpError(409, MESSAGES.batchInProgress);
+  const money = checkBatch(params, { style: info, variantName, account });
+  if (money.length) throw ruleError(money);
+
+  const quantity = Number(params.quantity);
+  const now = microTimestamp();
+  const batch: BatchEntity = {
+    id: ctx.store.nextBatchId(),
+    obfuscatedId: hashId(),
+    accountId: account.id,
+    quantity,
+    generationIds: [],
+    submissionErrors: [],
+    webhookUrl: params.webhook_url ?? null,
+    lastEvent: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  ctx.store.batches.set(batch.id, batch);
+  const baseSeed = params.seed ?? Math.floor(Math.random() * 2_000_000_000);
+  for (let index = 0; index < quantity; index++) {
+    try {
+      // Each item gets its own seed (seed + index) so a batch gives different skyboxes; the
+      // batch-level webhook reports the batch, so items carry none.
+      const item = { ...params, seed: baseSeed + index, webhook_url: null };
+      const g = buildGeneration(ctx.store, ctx.dataDir, uploads, { account, params: item, style, batchId: batch.id });
+      ctx.accounts.charge(account, priceOf(item, style));
+      batch.generationIds.push(g.id);
+      ctx.generations.submit(g);
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 500;
+      batch.submissionErrors.push({ index, message: (error as Error).message, status });
+    }
+  }
+  ctx.store.changed();
+  ctx.events.batch(batch);
+  return ctx.views.batch(batch, true);
+}
+
+function ownBatch(ctx: ServiceContext, account: Account, id: string): BatchEntity {
+  const b = /^\d+$/.test(id) ? ctx.store.batches.get(Number(id)) : undefined;
+  if (!b || b.accountId !== account.id) throw notFound(MESSAGES.batchNotFound);
+  return b;
+}
+
+export function batchRoutes(app: App, ctx: ServiceContext, uploads: Uploads): void {
+  app.post("/api/v1/skybox/batch", (c) => c.json(createBatch(ctx, uploads, c.get("account"), c.get("body"))));
+  app.get("/api/v1/skybox/batch", (c) => {
+    const q = parseInput(BatchListQuery, queryObject(c.req.url));
+    const account = c.get("account");
+    const items = [...ctx.store.batches.values()].filter(
+      (b) => b.accountId === account.id && (q.batch_id == null || b.id === q.batch_id) && (!q.status || statusOf(ctx, b) === q.status),
+    );
+    return c.json(paginate(items, (b) => b.id, q, (b) => ctx.views.batch(b, false)));
+  });
+  app.get("/api/v1/skybox/batch/:id", limitPolling(ctx), (c) => c.json(ctx.views.batch(ownBatch(ctx, c.get("account"), c.req.param("id")), true)));
+}

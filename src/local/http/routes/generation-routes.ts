@@ -1,0 +1,99 @@
+import { GenerateParams } from "../../../api/requests/generate-params.ts";
+import { HistoryQuery } from "../../../api/requests/list-queries.ts";
+import { checkGeneration } from "../../../api/rules/generation-rules.ts";
+import { MESSAGES } from "../../../api/rules/messages.ts";
+import { PLAN_LIMITS } from "../../../api/rules/plans.ts";
+import { catalogueStyleInfo } from "../../catalogue/style-json.ts";
+import { findStyle } from "../../catalogue/styles.ts";
+import { buildGeneration, insufficientCredits, priceOf } from "../../lifecycle/generation-factory.ts";
+import { isActive } from "../../lifecycle/generation-runner.ts";
+import type { Account } from "../../store/accounts.ts";
+import type { GenerationEntity } from "../../store/entities.ts";
+import { limitPolling } from "../auth.ts";
+import type { App, ServiceContext } from "../context.ts";
+import { HttpError, notFound, ruleError } from "../http-error.ts";
+import { paginate } from "../paginate.ts";
+import { parseInput, queryObject } from "../parse-input.ts";
+import type { Uploads } from "../uploads.ts";
+
+/** Fails with 503 while an operator has switched generation off. */
+export function assertGenerationsEnabled(ctx: ServiceContext): void {
+  if (ctx.settings.generationsDisabled) throw new HttpError(503, MESSAGES.generationsDisabled);
+}
+
+/** The generation `id` of the caller; another account's is reported as not found. */
+function ownGeneration(ctx: ServiceContext, account: Account, id: string): GenerationEntity {
+  const g = /^\d+$/.test(id) ? ctx.store.generations.get(Number(id)) : ctx.store.generationByObfuscatedId(id);
+  if (!g || g.accountId !== account.id || g.deleted) throw notFound(`Skybox ${id} not found`);
+  return g;
+}
+
+function createGeneration(ctx: ServiceContext, uploads: Uploads, account: Account, body: Record<string, unknown>) {
+  assertGenerationsEnabled(ctx);
+  const params = parseInput(GenerateParams, body);
+  const style = findStyle(params.skybox_style_id);
+  if (!style) throw notFound(MESSAGES.styleNotFound);
+  const issues = checkGeneration(params, { style: catalogueStyleInfo(style), plan: account.plan });
+  if (issues.length) throw ruleError(issues);
+  const pending = [...ctx.store.generations.values()].filter((g) => g.accountId === account.id && g.batchId === null && isActive(g)).length;
+  const limit = PLAN_LIMITS[account.plan].pendingGenerations;
+  if (pending >= limit) throw new HttpError(429, MESSAGES.pendingLimit(limit), {}, { "retry-after": "10" });
+  const price = priceOf(params, style);
+  if (account.credits < price) throw insufficientCredits(account, price);
+  const g = buildGeneration(ctx.store, ctx.dataDir, uploads, { account, params, style });
+  ctx.accounts.charge(account, price);
+  ctx.generations.submit(g);
+  return ctx.views.generation(g);
+}
+
+export function generationRoutes(app: App, ctx: ServiceContext, uploads: Uploads): void {
+  app.post("/api/v1/skybox", (c) => c.json(createGeneration(ctx, uploads, c.get("account"), c.get("body"))));
+  // Deprecated (spec "Versioning"): the style id may come in the path.
+  app.post("/api/v1/skybox/:id{[0-9]+}", (c) =>
+    c.json(createGeneration(ctx, uploads, c.get("account"), { skybox_style_id: c.req.param("id"), ...c.get("body") })),
+  );
+
+  app.get("/api/v1/imagine/myRequests", (c) => {
+    const q = parseInput(HistoryQuery, queryObject(c.req.url));
+    const account = c.get("account");
+    const text = q.query?.toLowerCase();
+    const items = [...ctx.store.generations.values()].filter((g) => {
+      if (g.accountId !== account.id || g.deleted) return false;
+      if (q.status && g.status !== q.status) return false;
+      if (q.imagine_id != null && g.id !== q.imagine_id) return false;
+      if (q.skybox_style_id != null && g.styleId !== q.skybox_style_id) return false;
+      if (q.api_key_id != null && account.apiKeyId !== q.api_key_id) return false;
+      if (q.generator && `model ${findStyle(g.styleId)?.model}` !== q.generator.toLowerCase().replace(/^(\d)$/, "model $1")) return false;
+      return !text || `${g.prompt} ${ctx.views.generation(g).title}`.toLowerCase().includes(text);
+    });
+    return c.json(paginate(items, (g) => g.id, q, (g) => ctx.views.generation(g)));
+  });
+
+  app.get("/api/v1/imagine/requests/obfuscated-id/:oid", limitPolling(ctx), (c) =>
+    c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), c.req.param("oid"))) }),
+  );
+  app.get("/api/v1/imagine/requests/:id{[0-9]+}", limitPolling(ctx), (c) =>
+    c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), c.req.param("id"))) }),
+  );
+
+  app.delete("/api/v1/imagine/requests/pending", (c) => {
+    const account = c.get("account");
+    // "Pending" as users mean it: every generation not finished yet.
+    const pending = [...ctx.store.generations.values()].filter((g) => g.accountId === account.id && isActive(g));
+    if (!pending.length) return c.json({ error: "You don't have any pending generations to cancel." });
+    pending.forEach((g) => ctx.generations.cancel(g));
+    return c.json({ success: true, cancelled: pending.length });
+  });
+  app.delete("/api/v1/imagine/requests/:id{[0-9]+}", (c) => {
+    const g = ownGeneration(ctx, c.get("account"), c.req.param("id"));
+    if (!ctx.generations.cancel(g)) return c.json({ success: false, error: `Skybox ${g.id} has already finished (${g.status})` });
+    return c.json({ success: true });
+  });
+  app.delete("/api/v1/imagine/deleteImagine/:id{[0-9]+}", (c) => {
+    const g = ownGeneration(ctx, c.get("account"), c.req.param("id"));
+    ctx.generations.cancel(g);
+    g.deleted = true;
+    ctx.store.changed();
+    return c.json({ success: "Item deleted successfully", id: String(g.id) });
+  });
+}

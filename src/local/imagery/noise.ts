@@ -1,0 +1,151 @@
+/**
+ * Value noise on a seeded lattice: 2D with analytic derivatives (terrain heights and their
+ * normals in one evaluation) and 3D (anything defined on the direction sphere, so nothing
+ * depends on the (u, v) parametrisation). Module-level tables are reseeded per render job;
+ * hot loops call these functions millions of times, so they allocate nothing and return
+ * derivatives through the shared `nd` array.
+ */
+import { Rng } from "./prng.ts";
+
+const SIZE = 1024;
+const MASK = SIZE - 1;
+const perm = new Int32Array(SIZE);
+const vals = new Float64Array(SIZE);
+let currentSeed = Number.NaN;
+
+/** Value and derivatives of the last `noise2` call: [value, d/dx, d/dy]. */
+export const nd = new Float64Array(3);
+
+/** Reseeds the lattice (cheap; a no-op when the seed is unchanged). */
+export function setNoiseSeed(seed: number): void {
+  if (seed === currentSeed) return;
+  currentSeed = seed;
+  const rng = new Rng(seed);
+  for (let i = 0; i < SIZE; i++) {
+    perm[i] = i;
+    vals[i] = rng.next() * 2 - 1;
+  }
+  for (let i = SIZE - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = perm[i]!;
+    perm[i] = perm[j]!;
+    perm[j] = t;
+  }
+}
+setNoiseSeed(0);
+
+/** 2D value noise in [-1, 1]; also writes value and gradient into `nd`. */
+export function noise2(x: number, y: number): number {
+  const fx = Math.floor(x);
+  const fy = Math.floor(y);
+  const ix = fx | 0;
+  const iy = fy | 0;
+  const tx = x - fx;
+  const ty = y - fy;
+  const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
+  const uy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
+  const p0 = perm[ix & MASK]!;
+  const p1 = perm[(ix + 1) & MASK]!;
+  const a = vals[(p0 + iy) & MASK]!;
+  const b = vals[(p1 + iy) & MASK]!;
+  const c = vals[(p0 + iy + 1) & MASK]!;
+  const d = vals[(p1 + iy + 1) & MASK]!;
+  const k1 = b - a;
+  const k2 = c - a;
+  const k3 = a - b - c + d;
+  const v = a + k1 * ux + k2 * uy + k3 * ux * uy;
+  nd[0] = v;
+  nd[1] = 30 * tx * tx * (tx * (tx - 2) + 1) * (k1 + k3 * uy);
+  nd[2] = 30 * ty * ty * (ty * (ty - 2) + 1) * (k2 + k3 * ux);
+  return v;
+}
+
+/** 3D value noise in [-1, 1]. */
+export function noise3(x: number, y: number, z: number): number {
+  const fx = Math.floor(x);
+  const fy = Math.floor(y);
+  const fz = Math.floor(z);
+  const ix = fx | 0;
+  const iy = fy | 0;
+  const iz = fz | 0;
+  let tx = x - fx;
+  let ty = y - fy;
+  let tz = z - fz;
+  tx = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
+  ty = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
+  tz = tz * tz * tz * (tz * (tz * 6 - 15) + 10);
+  const p0 = perm[ix & MASK]!;
+  const p1 = perm[(ix + 1) & MASK]!;
+  const p00 = perm[(p0 + iy) & MASK]!;
+  const p10 = perm[(p1 + iy) & MASK]!;
+  const p01 = perm[(p0 + iy + 1) & MASK]!;
+  const p11 = perm[(p1 + iy + 1) & MASK]!;
+  const a = vals[(p00 + iz) & MASK]!;
+  const b = vals[(p10 + iz) & MASK]!;
+  const c = vals[(p01 + iz) & MASK]!;
+  const d = vals[(p11 + iz) & MASK]!;
+  const e = vals[(p00 + iz + 1) & MASK]!;
+  const f = vals[(p10 + iz + 1) & MASK]!;
+  const g = vals[(p01 + iz + 1) & MASK]!;
+  const h = vals[(p11 + iz + 1) & MASK]!;
+  const ab = a + (b - a) * tx;
+  const cd = c + (d - c) * tx;
+  const ef = e + (f - e) * tx;
+  const gh = g + (h - g) * tx;
+  const lo = ab + (cd - ab) * ty;
+  const hi = ef + (gh - ef) * ty;
+  return lo + (hi - lo) * tz;
+}
+
+/**
+ * Fractal sum of 3D noise with a fractional octave count (the last octave fades in, so a
+ * level of detail chosen from distance never pops). Roughly in [-1, 1].
+ */
+export function fbm3(x: number, y: number, z: number, octaves: number, gain = 0.5): number {
+  let sum = 0;
+  let amp = 0.5;
+  let norm = 0;
+  const full = Math.floor(octaves);
+  for (let i = 0; i <= full; i++) {
+    const w = i < full ? 1 : octaves - full;
+    if (w <= 0) break;
+    sum += w * amp * noise3(x, y, z);
+    norm += w * amp;
+    amp *= gain;
+    // A rotation-like shuffle between octaves hides the lattice axes.
+    const nx = 1.6 * x + 1.2 * z + 17.1;
+    const nz = -1.2 * x + 1.6 * z + 3.7;
+    x = nx;
+    z = nz;
+    y = y * 2 + 9.3;
+  }
+  return norm > 0 ? sum / norm : 0;
+}
+
+/** Fractal sum of 2D noise (no derivatives), fractional octaves, roughly in [-1, 1]. */
+export function fbm2(x: number, y: number, octaves: number, gain = 0.5): number {
+  let sum = 0;
+  let amp = 0.5;
+  let norm = 0;
+  const full = Math.floor(octaves);
+  for (let i = 0; i <= full; i++) {
+    const w = i < full ? 1 : octaves - full;
+    if (w <= 0) break;
+    sum += w * amp * noise2(x, y);
+    norm += w * amp;
+    amp *= gain;
+    const nx = 1.6 * x - 1.2 * y + 5.3;
+    y = 1.2 * x + 1.6 * y + 11.9;
+    x = nx;
+  }
+  return norm > 0 ? sum / norm : 0;
+}
+
+/** A 32-bit hash of three integers, in [0, 1). For stars, windows and other sparse things. */
+export function hash3(ix: number, iy: number, iz: number, salt: number): number {
+  let h = Math.imul(ix, 0x27d4eb2d) ^ Math.imul(iy, 0x165667b1) ^ Math.imul(iz, 0x2c1b3c6d) ^ Math.imul(salt, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}

@@ -1,0 +1,32 @@
+/**
+ * Entry point of an imagery worker thread: runs the jobs the pool posts (see
+ * render-jobs.ts) and answers each with its result or error.
+ */
+import { parentPort } from "node:worker_threads";
+import { forgetTask, type ImageryJob, runJob } from "./render-jobs.ts";
+
+/** What the pool posts: a job to run, or a task whose cached state can go. */
+export type WorkerRequest = { id: number; job: ImageryJob } | { forget: string };
+/** A job's result or error; `ms` is the time the job ran in the worker (for benchmarks). */
+export type WorkerReply = { id: number; ok: true; result: unknown; ms: number } | { id: number; ok: false; message: string; stack?: string };
+
+const port = parentPort;
+if (!port) throw new Error("render-worker.ts must run in a worker thread");
+
+port.on("message", (msg: WorkerRequest) => {
+  if ("forget" in msg) {
+    forgetTask(msg.forget);
+    return;
+  }
+  const start = performance.now();
+  runJob(msg.job).then(
+    (result) => {
+      const transfer = result instanceof Uint8Array && !(result.buffer instanceof SharedArrayBuffer) ? [result.buffer as ArrayBuffer] : [];
+      port.postMessage({ id: msg.id, ok: true, result, ms: performance.now() - start } satisfies WorkerReply, transfer);
+    },
+    (error: unknown) => {
+      const e = error instanceof Error ? error : new Error(String(error));
+      port.postMessage({ id: msg.id, ok: false, message: e.message, stack: e.stack } satisfies WorkerReply);
+    },
+  );
+});

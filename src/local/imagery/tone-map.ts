@@ -1,0 +1,91 @@
+/**
+ * Linear radiance -> display bytes and back. The operator is exposure then the ACES
+ * filmic fit (Narkowicz) then the sRGB transfer curve; it has a closed-form inverse so
+ * that stylised display colours can be written back to the HDR radiance consistently
+ * (tone-mapping radiance.hdr with the scene's exposure reproduces image.jpg).
+ */
+
+/** ACES filmic fit, per channel, input >= 0, output 0..1. */
+export function aces(x: number): number {
+  const y = (x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14);
+  return y > 1 ? 1 : y;
+}
+
+/** Inverse of `aces` for y in [0, 1); values near 1 map to the curve's bright end. */
+export function acesInverse(y: number): number {
+  if (y <= 0) return 0;
+  const yy = y > 0.995 ? 0.995 : y;
+  const a = 2.43 * yy - 2.51;
+  const b = 0.59 * yy - 0.03;
+  const c = 0.14 * yy;
+  return (-b - Math.sqrt(b * b - 4 * a * c)) / (2 * a);
+}
+
+const ENCODE_STEPS = 16384;
+/** sRGB encoded value (0..255, float) of linear display values on a fine grid. */
+const encodeLut = new Float32Array(ENCODE_STEPS + 1);
+for (let i = 0; i <= ENCODE_STEPS; i++) {
+  const l = i / ENCODE_STEPS;
+  encodeLut[i] = 255 * (l <= 0.0031308 ? 12.92 * l : 1.055 * Math.pow(l, 1 / 2.4) - 0.055);
+}
+
+/** Linear value of each sRGB byte. */
+export const SRGB_TO_LINEAR = new Float32Array(256);
+for (let i = 0; i < 256; i++) {
+  const s = i / 255;
+  SRGB_TO_LINEAR[i] = s <= 0.04045 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+}
+
+/** sRGB encoding (0..255 float) of a linear display value in 0..1. */
+export function srgbEncode(linear: number): number {
+  if (!(linear > 0)) return 0;
+  if (linear >= 1) return 255;
+  const f = linear * ENCODE_STEPS;
+  const i = f | 0;
+  const a = encodeLut[i]!;
+  return a + (encodeLut[i + 1]! - a) * (f - i);
+}
+
+/** Linear display value of an sRGB value given as 0..255 float. */
+export function srgbDecode(value255: number): number {
+  const s = value255 / 255;
+  if (s <= 0) return 0;
+  return s <= 0.04045 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+}
+
+/** Display (sRGB 0..255 float) of a radiance value at an exposure, channel by channel. */
+export function toneMapChannel(radiance: number, exposure: number): number {
+  return srgbEncode(aces(radiance * exposure));
+}
+
+/**
+ * Display (sRGB 0..255 floats) of an RGB radiance: half per-channel ACES (which rolls
+ * bright colours off to white) and half hue-preserving ACES on luminance (which keeps a
+ * bright sunset orange instead of bleaching it).
+ */
+export function toneMapPixel(r: number, g: number, b: number, exposure: number, out: Float64Array): void {
+  const x = r * exposure;
+  const y = g * exposure;
+  const z = b * exposure;
+  const lum = 0.2126 * x + 0.7152 * y + 0.0722 * z;
+  const k = lum > 1e-9 ? aces(lum) / lum : 1;
+  const m = Math.max(x * k, y * k, z * k);
+  // Colours pushed past white by the luminance curve fall back onto the per-channel one.
+  const s = m > 1 ? 1 / m : 1;
+  out[0] = srgbEncode(0.5 * aces(x) + 0.5 * x * k * s);
+  out[1] = srgbEncode(0.5 * aces(y) + 0.5 * y * k * s);
+  out[2] = srgbEncode(0.5 * aces(z) + 0.5 * z * k * s);
+}
+
+/** Radiance that tone-maps to a display value (sRGB 0..255 float) at an exposure. */
+export function inverseToneMapChannel(display255: number, exposure: number): number {
+  return acesInverse(srgbDecode(display255)) / exposure;
+}
+
+/** A small deterministic dither in [-0.5, 0.5) for pixel (x, y), to hide 8-bit banding. */
+export function dither(x: number, y: number): number {
+  let h = Math.imul(x, 0x27d4eb2d) ^ Math.imul(y, 0x165667b1);
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  h ^= h >>> 13;
+  return ((h >>> 0) / 4294967296) - 0.5;
+}

@@ -1,0 +1,131 @@
+import { mkdirSync, rmSync } from "node:fs";
+import type { RequestStatus } from "../../api/schemas/generation.ts";
+import type { StatusEvents } from "../events.ts";
+import type { Imagery } from "../imagery/imagery.ts";
+import { generationDir } from "../records/files.ts";
+import type { Accounts } from "../store/accounts.ts";
+import type { GenerationEntity } from "../store/entities.ts";
+import { offsetTimestamp, type RecordStore } from "../store/record-store.ts";
+import { JobQueue } from "./job-queue.ts";
+import { renderRequestOf } from "./render-request.ts";
+import { sleep, type LifecycleStep } from "./timing.ts";
+
+export interface GenerationRunnerDeps {
+  store: RecordStore;
+  accounts: Accounts;
+  events: StatusEvents;
+  imagery: Imagery;
+  dataDir: string;
+  imageScale: number;
+  delay: (step: LifecycleStep) => number;
+  /** Generations rendered at once. */
+  concurrency: number;
+  log: (line: string) => void;
+}
+
+const ACTIVE: readonly RequestStatus[] = ["pending", "dispatched", "processing"];
+export const isActive = (g: { status: RequestStatus }) => ACTIVE.includes(g.status);
+
+/**
+ * Moves generations through pending → dispatched → processing → complete (or error),
+ * sending an event at each step. Cancelled ones end in abort and are refunded.
+ */
+export class GenerationRunner {
+  readonly queue: JobQueue<number>;
+
+  constructor(private readonly _d: GenerationRunnerDeps) {
+    this.queue = new JobQueue(_d.concurrency, (id) => this.run(id), (moved) => this.positionsMoved(moved));
+  }
+
+  /** Stores a new generation and queues it; its creation event goes out at once. */
+  submit(g: GenerationEntity): void {
+    this._d.store.generations.set(g.id, g);
+    this._d.store.changed();
+    this._d.events.generation(g);
+    this.queue.enqueue(g.id);
+  }
+
+  /** Queues generations a previous run left unfinished; they go on from where they were. */
+  resume(): void {
+    const unfinished = [...this._d.store.generations.values()].filter(isActive).sort((a, b) => a.id - b.id);
+    for (const g of unfinished) this.queue.enqueue(g.id);
+    if (unfinished.length) this._d.log(`resuming ${unfinished.length} unfinished generation(s)`);
+  }
+
+  /** Cancels an unfinished generation: abort, refunded. False when it had already finished. */
+  cancel(g: GenerationEntity): boolean {
+    if (!isActive(g)) return false;
+    this.queue.remove(g.id);
+    this.finish(g, "abort", null);
+    return true;
+  }
+
+  private async run(id: number): Promise<void> {
+    const g = this._d.store.generations.get(id);
+    if (!g || !isActive(g)) return;
+    const pendingLeft = Date.parse(g.createdAt) + this._d.delay("pending") - Date.now();
+    if (g.status === "pending") {
+      await sleep(Math.max(0, pendingLeft));
+      if (!this.step(g, "dispatched")) return;
+    }
+    if (g.status === "dispatched") {
+      await sleep(this._d.delay("dispatch"));
+      if (!this.step(g, "processing")) return;
+    }
+    await this.render(g);
+  }
+
+  private async render(g: GenerationEntity): Promise<void> {
+    const minimum = sleep(this._d.delay("processing"));
+    const dir = generationDir(this._d.dataDir, g.obfuscatedId);
+    try {
+      mkdirSync(dir, { recursive: true });
+      const result = await this._d.imagery.generate(renderRequestOf(g, this._d.store, this._d.dataDir, this._d.imageScale), dir);
+      await minimum;
+      if (g.status === "abort") rmSync(dir, { recursive: true, force: true }); // cancelled while rendering
+      if (g.status !== "processing") return;
+      g.enhancedPrompt = result.enhancedPrompt;
+      this.finish(g, "complete", null);
+    } catch (error) {
+      if (g.status !== "processing") return;
+      this._d.log(`generation ${g.id} failed: ${(error as Error).message}`);
+      this.finish(g, "error", `Rendering failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Moves an active generation one step; false when it was cancelled meanwhile. */
+  private step(g: GenerationEntity, status: "dispatched" | "processing"): boolean {
+    if (!isActive(g)) return false;
+    const now = offsetTimestamp();
+    g.status = status;
+    g.updatedAt = now;
+    if (status === "dispatched") g.dispatchedAt = now;
+    else g.processingAt = now;
+    this._d.store.changed();
+    this._d.events.generation(g);
+    return true;
+  }
+
+  private finish(g: GenerationEntity, status: "complete" | "error" | "abort", errorMessage: string | null): void {
+    const now = offsetTimestamp();
+    g.status = status;
+    g.errorMessage = errorMessage;
+    g.updatedAt = now;
+    if (status === "complete") g.completedAt = now;
+    else {
+      const account = this._d.accounts.byId(g.accountId);
+      if (account && g.cost > 0) this._d.accounts.refund(account, g.cost);
+      if (status === "abort") rmSync(generationDir(this._d.dataDir, g.obfuscatedId), { recursive: true, force: true });
+    }
+    this._d.store.changed();
+    this._d.events.generation(g);
+  }
+
+  /** Waiting generations whose position changed get a pending event with the new position. */
+  private positionsMoved(ids: number[]): void {
+    for (const id of ids) {
+      const g = this._d.store.generations.get(id);
+      if (g?.status === "pending") this._d.events.generation(g);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { Plan } from "../api/reference.ts";
+
+/** Options of the local Skybox service (the `babylon-skybox local` flags). */
+export interface LocalServiceOptions {
+  /** @default 8790; 0 picks a free port */
+  port?: number;
+  /** @default "127.0.0.1" */
+  host?: string;
+  /** Records, images, accounts and pending webhooks. @default ".skybox-local" */
+  dataDir?: string;
+  /** Key of the default account (created or updated at start); random when not given. */
+  apiKey?: string;
+  apiSecret?: string;
+  /** Plan of the default account. @default "business" */
+  plan?: Plan;
+  /** Multiplies every lifecycle and webhook retry speed. @default 1 */
+  speed?: number;
+  /** Renders every image at this fraction of its specified size. @default 1 */
+  imageScale?: number;
+  /** Polling routes: requests a minute per key. @default 600 */
+  rateLimit?: number;
+  /** Token of the /_admin routes; random when not given. */
+  adminToken?: string;
+  /** Generations rendered at once. @default 2 */
+  concurrency?: number;
+  log?: (line: string) => void;
+}
+
+/** What a running service tells its user (the CLI prints it as one JSON line). */
+export interface LocalServiceInfo {
+  url: string;
+  apiKey: string;
+  apiSecret: string;
+  adminToken: string;
+  pusher: { key: string; appId: string; cluster: string; wsHost: string; wsPort: number; forceTLS: false };
+}

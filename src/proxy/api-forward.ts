@@ -1,0 +1,82 @@
+/**
+ * Forwarding one allowed API request: the browser's key removed from query and body, the
+ * proxy's key added as `x-api-key`, the answer passed back with its status and message, its
+ * asset URLs learned and rewritten, and any echo of the key scrubbed out.
+ */
+import { API_PREFIX, matchApiRoute } from "./allow-list.ts";
+import { type Scrubber, stripKeyFromQuery } from "./key-scrubber.ts";
+import { apiRequestHeaders, apiResponseHeaders } from "./header-filter.ts";
+import type { ResolvedProxyOptions } from "./options.ts";
+import { ProxyError } from "./ProxyError.ts";
+import { readBodyLimited, readStreamLimited, rewriteApiBody } from "./request-body.ts";
+import { upstreamUrl } from "./upstream.ts";
+
+export interface ApiContext {
+  options: ResolvedProxyOptions;
+  scrub: Scrubber;
+  /** A parsed answer as the browser gets it: asset URLs learned and rewritten, secrets scrubbed. */
+  present: (body: unknown) => string;
+}
+
+/** Answers of the API are records and pages of them; anything this large is not one. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** `apiPath` is the request's path from `/api/v1` on. */
+export async function forwardApi(ctx: ApiContext, request: Request, apiPath: string): Promise<Response> {
+  const { options } = ctx;
+  const match = matchApiRoute(request.method, apiPath.slice(API_PREFIX.length));
+  if (!match) throw new ProxyError(404, "Not a route of the Skybox API");
+  if ("allowedMethods" in match) throw new ProxyError(405, "Method not allowed on this route", { allow: match.allowedMethods.join(", ") });
+
+  const query = stripKeyFromQuery(new URL(request.url).searchParams).toString();
+  const headers = apiRequestHeaders(request.headers);
+  headers.set("x-api-key", options.apiKey);
+  let body: BodyInit | undefined;
+  if (request.method === "POST") {
+    const webhookBase = match.route.startsWork ? options.webhookBase() : null;
+    const webhookUrl = webhookBase ? `${webhookBase}${options.basePath}/webhook` : null;
+    const forward = await rewriteApiBody(await readBodyLimited(request, options.maxBodyBytes), request.headers.get("content-type"), webhookUrl);
+    body = forward.body;
+    headers.delete("content-type");
+    if (forward.contentType) headers.set("content-type", forward.contentType);
+  }
+
+  let answer: Response;
+  try {
+    answer = await options.fetch(upstreamUrl(options.upstream, apiPath, query ? `?${query}` : ""), {
+      method: request.method,
+      headers,
+      body,
+      // A redirect would carry x-api-key to wherever it points.
+      redirect: "manual",
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs)]),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    throw new ProxyError(timedOut ? 504 : 502, timedOut ? "The Skybox API did not answer in time" : "The Skybox API could not be reached");
+  }
+  return relayAnswer(ctx, answer);
+}
+
+async function relayAnswer(ctx: ApiContext, answer: Response): Promise<Response> {
+  if (answer.status >= 300 && answer.status < 400 && answer.status !== 304) {
+    await answer.body?.cancel();
+    throw new ProxyError(502, "The Skybox API answered with a redirect");
+  }
+  const bytes = await readStreamLimited(answer.body, MAX_ANSWER_BYTES);
+  if (!bytes) throw new ProxyError(502, "The Skybox API's answer is too large");
+  const headers = ctx.scrub.headers(apiResponseHeaders(answer.headers));
+  const empty = answer.status === 204 || answer.status === 304;
+  return new Response(empty ? null : presentText(ctx, new TextDecoder().decode(bytes)), { status: answer.status, headers });
+}
+
+/** JSON as `present` makes it; other text (an HTML error page) only scrubbed. */
+function presentText(ctx: ApiContext, text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return ctx.scrub.text(text);
+  }
+  return ctx.present(parsed);
+}

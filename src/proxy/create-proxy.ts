@@ -1,0 +1,107 @@
+/**
+ * The Skybox proxy as a Fetch-API handler: `(request) => Promise<Response>`. It holds the
+ * API key and serves, under its base path:
+ *
+ * | route | what |
+ * |---|---|
+ * | `{basePath}/api/v1/...` | the routes of the Skybox API (allow-list.ts), key added |
+ * | `GET {basePath}/assets/{http,https}/{host}/{path}` or `?url=` | files the API named, same-origin |
+ * | `GET {basePath}/config` | push settings and upstream kind for the browser |
+ * | `POST {basePath}/webhook` | the upstream's signed status messages |
+ * | `GET {basePath}/events?channel=` | those messages as server-sent events |
+ *
+ * Anything else is a 404 from the proxy itself: it is not an open proxy.
+ */
+import { API_PREFIX } from "./allow-list.ts";
+import { forwardApi, type ApiContext } from "./api-forward.ts";
+import { serveAsset } from "./asset-passthrough.ts";
+import { AssetHosts, proxiedAssetUrl, rewriteAssetUrls } from "./asset-urls.ts";
+import { checkOrigin, corsHeaders, preflight, type OriginVerdict } from "./cors.ts";
+import { EventRelay } from "./event-relay.ts";
+import { createScrubber } from "./key-scrubber.ts";
+import { resolveProxyOptions, type ResolvedProxyOptions, type SkyboxProxyOptions } from "./options.ts";
+import { browserConfig } from "./proxy-config.ts";
+import { jsonResponse, ProxyError } from "./ProxyError.ts";
+import { clientOf, RateLimiter } from "./rate-limit.ts";
+import { ReplayGuard } from "./replay-guard.ts";
+import { receiveWebhook } from "./webhook-receiver.ts";
+import { WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
+
+/** What the runtime adapter knows about the connection. */
+export interface ClientInfo {
+  /** The peer's address, used as the rate limit's client. */
+  clientAddress?: string;
+}
+
+export interface SkyboxProxy {
+  (request: Request, info?: ClientInfo): Promise<Response>;
+  /** Where it is mounted, e.g. "/skybox". */
+  readonly basePath: string;
+  /** Ends every event stream and its heartbeat. */
+  close(): void;
+}
+
+export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
+  const o = resolveProxyOptions(options);
+  const scrub = createScrubber([o.apiKey, o.apiSecret]);
+  const hosts = new AssetHosts();
+  const relay = new EventRelay(o.maxSubscribers, o.heartbeatMs);
+  const replays = new ReplayGuard(2 * WEBHOOK_TOLERANCE_SECONDS * 1000);
+  const limiter = o.rateLimit && new RateLimiter(o.rateLimit.burst, o.rateLimit.perSecond, o.rateLimit.maxClients);
+  // Asset URLs are absolute only on a configured public URL; a same-origin app resolves the path.
+  const prefix = `${o.publicUrl ?? ""}${o.basePath}`;
+  const present = (body: unknown) =>
+    scrub.text(JSON.stringify(rewriteAssetUrls(body, (url) => (hosts.learn(url), proxiedAssetUrl(url, `${prefix}/assets`)))));
+  const api: ApiContext = { options: o, scrub, present };
+
+  const route = async (request: Request, rest: string): Promise<Response> => {
+    if (rest.startsWith(`${API_PREFIX}/`)) return forwardApi(api, request, rest);
+    if (rest === "/assets" || rest.startsWith("/assets/"))
+      return serveAsset({ hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs }, request, rest.slice("/assets".length));
+    if (rest === "/config") {
+      if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Read the config with GET", { allow: "GET" });
+      return jsonResponse(browserConfig(o, prefix));
+    }
+    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay, present }, request);
+    if (rest === "/events" && o.apiSecret) {
+      if (request.method !== "GET") throw new ProxyError(405, "Subscribe with GET", { allow: "GET" });
+      return relay.subscribe(EventRelay.channelsOf(new URL(request.url).searchParams), request.signal);
+    }
+    throw new ProxyError(404, "Not found");
+  };
+
+  const handle = async (request: Request, info: ClientInfo = {}): Promise<Response> => {
+    let verdict: OriginVerdict = "none";
+    try {
+      const path = new URL(request.url).pathname;
+      if (!path.startsWith(`${o.basePath}/`)) throw new ProxyError(404, "Not found");
+      const rest = path.slice(o.basePath.length);
+      verdict = checkOrigin(request, o.allowedOrigins, o.publicUrl);
+      if (request.method === "OPTIONS") return preflight(request, verdict);
+      // The upstream's webhooks come from one address in bursts; they are signed, not limited.
+      if (limiter && rest !== "/webhook") {
+        const decision = limiter.take(clientOf(request, info.clientAddress, o.rateLimit!.clientHeader));
+        if (!decision.ok) throw new ProxyError(429, "Too many requests to the Skybox proxy", { "retry-after": String(decision.retryAfter) });
+      }
+      return withCors(await route(request, rest), request, verdict);
+    } catch (error) {
+      return withCors(errorResponse(error, o, scrub.text), request, verdict);
+    }
+  };
+
+  return Object.assign(handle, { basePath: o.basePath, close: () => relay.close() });
+}
+
+function withCors(response: Response, request: Request, verdict: OriginVerdict): Response {
+  const origin = request.headers.get("origin");
+  if (verdict !== "allowed" || !origin) return response;
+  for (const [name, value] of Object.entries(corsHeaders(origin))) response.headers.set(name, value);
+  return response;
+}
+
+function errorResponse(error: unknown, o: ResolvedProxyOptions, scrub: (text: string) => string): Response {
+  if (error instanceof ProxyError) return error.toResponse();
+  // An aborted request has no one left to answer; anything else is our bug, logged without secrets.
+  if (!(error instanceof Error && error.name === "AbortError")) o.log(scrub(`babylon-skybox proxy: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+  return jsonResponse({ error: "The Skybox proxy failed" }, 500);
+}

@@ -1,0 +1,124 @@
+/**
+ * Server-sent events for browsers that follow records through the proxy's webhook relay:
+ * `GET {basePath}/events?channel=<pusher_channel>` (repeatable), event `status_update`,
+ * data the JSON record. A comment line every `heartbeatMs` keeps intermediaries from
+ * closing an idle stream. Subscribers are bounded, dropped when they stop reading, and
+ * removed when they disconnect.
+ */
+import { ProxyError } from "./ProxyError.ts";
+
+interface Subscriber {
+  channels: readonly string[];
+  controller: ReadableStreamDefaultController<Uint8Array>;
+}
+
+/** Bytes a slow reader may leave unread before it is dropped. */
+const MAX_BACKLOG = 1024 * 1024;
+const CHANNEL = /^[A-Za-z0-9_-]{1,200}$/;
+const MAX_CHANNELS = 32;
+const encoder = new TextEncoder();
+
+export class EventRelay {
+  private readonly _byChannel = new Map<string, Set<Subscriber>>();
+  private readonly _all = new Set<Subscriber>();
+  private _heartbeat: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly _maxSubscribers: number,
+    private readonly _heartbeatMs: number,
+  ) {}
+
+  get subscriberCount(): number {
+    return this._all.size;
+  }
+
+  /** Checks the requested channels: 1 to 32 Pusher channel names. */
+  static channelsOf(search: URLSearchParams): string[] {
+    const channels = [...new Set(search.getAll("channel"))];
+    if (channels.length === 0 || channels.length > MAX_CHANNELS || !channels.every((c) => CHANNEL.test(c)))
+      throw new ProxyError(400, `Give 1 to ${MAX_CHANNELS} channel parameters, each a pusher_channel of a record`);
+    return channels;
+  }
+
+  /** An event stream for `channels`, ended when `signal` aborts or the reader cancels. */
+  subscribe(channels: readonly string[], signal: AbortSignal): Response {
+    if (this._all.size >= this._maxSubscribers) throw new ProxyError(503, "Too many event subscribers", { "retry-after": "5" });
+    let subscriber: Subscriber;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          subscriber = { channels, controller };
+          this._add(subscriber);
+          controller.enqueue(encoder.encode(`retry: 3000\n: subscribed ${channels.join(" ")}\n\n`));
+          signal.addEventListener("abort", () => this._end(subscriber), { once: true });
+        },
+        cancel: () => this._remove(subscriber),
+      },
+      { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+    );
+    return new Response(stream, {
+      headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
+    });
+  }
+
+  /** Sends a record (its JSON text, one line) to the channel's subscribers; returns how many got it. */
+  publish(channel: string, json: string): number {
+    const subscribers = this._byChannel.get(channel);
+    if (!subscribers) return 0;
+    const chunk = encoder.encode(`event: status_update\ndata: ${json}\n\n`);
+    let sent = 0;
+    for (const s of [...subscribers]) if (this._send(s, chunk)) sent++;
+    return sent;
+  }
+
+  /** Ends every stream. */
+  close(): void {
+    for (const s of [...this._all]) this._end(s);
+  }
+
+  private _add(s: Subscriber): void {
+    this._all.add(s);
+    for (const c of s.channels) {
+      const set = this._byChannel.get(c) ?? new Set();
+      set.add(s);
+      this._byChannel.set(c, set);
+    }
+    if (!this._heartbeat) {
+      const beat = encoder.encode(": heartbeat\n\n");
+      this._heartbeat = setInterval(() => [...this._all].forEach((sub) => this._send(sub, beat)), this._heartbeatMs);
+      this._heartbeat.unref?.();
+    }
+  }
+
+  private _send(s: Subscriber, chunk: Uint8Array): boolean {
+    if ((s.controller.desiredSize ?? 0) < -MAX_BACKLOG) {
+      this._end(s);
+      return false;
+    }
+    s.controller.enqueue(chunk);
+    return true;
+  }
+
+  private _end(s: Subscriber): void {
+    if (!this._all.has(s)) return;
+    this._remove(s);
+    try {
+      s.controller.close();
+    } catch {
+      // already closed or errored by the reader
+    }
+  }
+
+  private _remove(s: Subscriber): void {
+    this._all.delete(s);
+    for (const c of s.channels) {
+      const set = this._byChannel.get(c);
+      set?.delete(s);
+      if (set?.size === 0) this._byChannel.delete(c);
+    }
+    if (this._all.size === 0 && this._heartbeat) {
+      clearInterval(this._heartbeat);
+      this._heartbeat = null;
+    }
+  }
+}

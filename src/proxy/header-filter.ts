@@ -1,0 +1,47 @@
+/**
+ * Which headers cross the proxy. Both directions use allow-lists: a browser's cookies,
+ * credentials, `x-api-key`, hop-by-hop and forwarding headers never reach the upstream, and
+ * the upstream's cookies, server banners and CORS headers never reach the browser.
+ */
+
+/** Request headers forwarded upstream with API calls. */
+const REQUEST_HEADERS = ["accept", "accept-language", "content-type", "if-none-match", "if-modified-since", "user-agent"];
+
+/** Request headers forwarded to asset hosts. */
+const ASSET_REQUEST_HEADERS = ["accept", "if-none-match", "if-modified-since", "if-range", "range", "user-agent"];
+
+/** Response headers passed back from API calls (the body is re-encoded, so no length or encoding). */
+const RESPONSE_HEADERS = [
+  "cache-control",
+  "content-type",
+  "etag",
+  "last-modified",
+  "retry-after",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+];
+
+/** Response headers passed back from asset hosts (the body is streamed as is). */
+const ASSET_RESPONSE_HEADERS = [
+  "accept-ranges",
+  "content-length",
+  "content-range",
+  "content-type",
+  "etag",
+  "last-modified",
+];
+
+function pick(from: Headers, names: readonly string[]): Headers {
+  const out = new Headers();
+  for (const name of names) {
+    const value = from.get(name);
+    if (value !== null) out.set(name, value);
+  }
+  return out;
+}
+
+export const apiRequestHeaders = (from: Headers) => pick(from, REQUEST_HEADERS);
+export const assetRequestHeaders = (from: Headers) => pick(from, ASSET_REQUEST_HEADERS);
+export const apiResponseHeaders = (from: Headers) => pick(from, RESPONSE_HEADERS);
+export const assetResponseHeaders = (from: Headers) => pick(from, ASSET_RESPONSE_HEADERS);

@@ -1,0 +1,10 @@
+/** babylon-skybox/proxy: the server side that holds the API key (Node only). */
+export { createSkyboxProxy, type SkyboxProxy, type ClientInfo } from "./create-proxy.ts";
+export type { SkyboxProxyOptions, PushSettings, RateLimitOptions } from "./options.ts";
+export { toNodeHandler, createSkyboxProxyMiddleware, type FetchHandler, type NodeHandler } from "./node-adapter.ts";
+export { startSkyboxProxyServer, type SkyboxProxyServer, type SkyboxProxyServerOptions } from "./proxy-server.ts";
+export type { SkyboxProxyConfig, BrowserPushSettings } from "./proxy-config.ts";
+export { API_ROUTES, type ApiRoute } from "./allow-list.ts";
+export { signWebhook, verifyWebhookSignature } from "./webhook-signature.ts";
+export { REAL_SKYBOX_UPSTREAM, type UpstreamKind } from "./upstream.ts";
+export { ProxyError } from "./ProxyError.ts";

@@ -1,0 +1,160 @@
+import { REAL_SKYBOX_UPSTREAM, guessUpstreamKind, type UpstreamKind } from "./upstream.ts";
+
+/**
+ * Push settings the browser may know (none of them is a secret): the real service's public
+ * Pusher app key and cluster, or the local service's Pusher-protocol endpoint.
+ */
+export interface PushSettings {
+  key: string;
+  /** @default "mt1" (pusher-js requires one even when wsHost is set) */
+  cluster?: string;
+  wsHost?: string;
+  wsPort?: number;
+  /** @default true, or false when wsHost is set */
+  forceTLS?: boolean;
+}
+
+/** A per-client token bucket. */
+export interface RateLimitOptions {
+  /**
+   * Requests a client may make in a burst.
+   * @default 120
+   */
+  burst?: number;
+  /**
+   * Tokens added back per second.
+   * @default 10
+   */
+  perSecond?: number;
+  /**
+   * A request header naming the client, for a proxy behind a trusted reverse proxy
+   * (its last comma-separated entry is used, the one the nearest proxy appended).
+   * Without it the client is the socket address the adapter reports.
+   * @example "x-forwarded-for"
+   */
+  clientHeader?: string;
+  /**
+   * Most clients remembered at once; the least recently seen is forgotten first.
+   * @default 10000
+   */
+  maxClients?: number;
+}
+
+/** Options of `createSkyboxProxy`. */
+export interface SkyboxProxyOptions {
+  /**
+   * The Skybox API the proxy forwards to, without `/api/v1`.
+   * @default the real service
+   * @example "http://127.0.0.1:8790"
+   */
+  upstream?: string;
+  /** The API key, added to every forwarded API request as `x-api-key`. Never sent to a browser. */
+  apiKey: string;
+  /** The API secret, to verify webhook signatures. Without it the webhook receiver and the event relay are off. */
+  apiSecret?: string;
+  /**
+   * Where browsers and the upstream reach this proxy, without its base path. When set, the
+   * proxy adds `${publicUrl}${basePath}/webhook` to generation, export and batch requests
+   * that have no `webhook_url`, and the asset URLs it writes into answers are absolute on it
+   * (set it when the app runs on another origin than the proxy).
+   * @example "https://proxy.example.com"
+   */
+  publicUrl?: string;
+  /**
+   * Where the upstream reaches this proxy for webhooks, when that is not `publicUrl` (a local
+   * upstream posts to a dev server on loopback). Read at request time, so a server that
+   * learns its port late can give a function.
+   * @default publicUrl
+   */
+  webhookBaseUrl?: string | (() => string | undefined);
+  /**
+   * Origins other than the proxy's own that may call it (CORS). Requests from any other
+   * origin are refused, so another site cannot spend the account's credits.
+   * @default []
+   * @example ["https://editor.example.com"]
+   */
+  allowedOrigins?: readonly string[];
+  /** @default { burst: 120, perSecond: 10 } */
+  rateLimit?: RateLimitOptions | false;
+  /**
+   * Largest request body accepted (files travel base64 in JSON or as multipart parts).
+   * @default 26214400 (25 MiB)
+   */
+  maxBodyBytes?: number;
+  /**
+   * Where the proxy is mounted; the browser's client uses `{ baseUrl: basePath }`.
+   * @default "/skybox"
+   */
+  basePath?: string;
+  /** Push settings handed to browsers by `GET {basePath}/config`. @default null */
+  pusher?: PushSettings | null;
+  /** @default "local" for a loopback upstream, else "real" */
+  upstreamKind?: UpstreamKind;
+  /** Fetch used for API requests (assets use a guarded Node HTTP client). @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Where the proxy logs (already scrubbed of secrets). @default console.error */
+  log?: (line: string) => void;
+  /** Per upstream API request, in ms. @default 120000 */
+  timeoutMs?: number;
+  /** Server-sent event relay. @default { maxSubscribers: 200, heartbeatMs: 15000 } */
+  events?: { maxSubscribers?: number; heartbeatMs?: number };
+}
+
+/** Options with defaults applied and addresses parsed. */
+export interface ResolvedProxyOptions {
+  upstream: URL;
+  upstreamKind: UpstreamKind;
+  apiKey: string;
+  apiSecret: string | null;
+  publicUrl: string | null;
+  /** Origin the upstream posts webhooks to, or null when the proxy adds none. */
+  webhookBase: () => string | null;
+  allowedOrigins: ReadonlySet<string>;
+  rateLimit: Required<Omit<RateLimitOptions, "clientHeader">> & { clientHeader: string | null } | null;
+  maxBodyBytes: number;
+  basePath: string;
+  pusher: PushSettings | null;
+  fetch: typeof fetch;
+  log: (line: string) => void;
+  timeoutMs: number;
+  maxSubscribers: number;
+  heartbeatMs: number;
+}
+
+/** Applies defaults and checks what can be wrong at start-up rather than at the first request. */
+export function resolveProxyOptions(options: SkyboxProxyOptions): ResolvedProxyOptions {
+  if (!options.apiKey) throw new Error("createSkyboxProxy: apiKey is required");
+  const upstream = new URL(options.upstream ?? REAL_SKYBOX_UPSTREAM);
+  if (upstream.protocol !== "http:" && upstream.protocol !== "https:") throw new Error("createSkyboxProxy: upstream must be http(s)");
+  const basePath = `/${(options.basePath ?? "/skybox").replace(/^\/+|\/+$/g, "")}`;
+  if (basePath === "/") throw new Error("createSkyboxProxy: basePath must not be the root");
+  const publicUrl = options.publicUrl ? new URL(options.publicUrl).href.replace(/\/+$/, "") : null;
+  const webhookBase = options.webhookBaseUrl ?? publicUrl;
+  const rate = options.rateLimit === false ? null : (options.rateLimit ?? {});
+  return {
+    upstream,
+    upstreamKind: options.upstreamKind ?? guessUpstreamKind(upstream),
+    apiKey: options.apiKey,
+    apiSecret: options.apiSecret || null,
+    publicUrl,
+    webhookBase: () => {
+      const value = typeof webhookBase === "function" ? webhookBase() : webhookBase;
+      return value ? value.replace(/\/+$/, "") : null;
+    },
+    allowedOrigins: new Set((options.allowedOrigins ?? []).map((o) => new URL(o).origin)),
+    rateLimit: rate && {
+      burst: rate.burst ?? 120,
+      perSecond: rate.perSecond ?? 10,
+      maxClients: rate.maxClients ?? 10_000,
+      clientHeader: rate.clientHeader?.toLowerCase() ?? null,
+    },
+    maxBodyBytes: options.maxBodyBytes ?? 25 * 1024 * 1024,
+    basePath,
+    pusher: options.pusher ?? null,
+    fetch: options.fetch ?? globalThis.fetch,
+    log: options.log ?? ((line) => console.error(line)),
+    timeoutMs: options.timeoutMs ?? 120_000,
+    maxSubscribers: options.events?.maxSubscribers ?? 200,
+    heartbeatMs: options.events?.heartbeatMs ?? 15_000,
+  };
+}

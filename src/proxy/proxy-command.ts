@@ -1,0 +1,44 @@
+/**
+ * `babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox]
+ * [--allow-origin URL]...`: runs the proxy with the key from the environment and prints
+ * `{"url":"http://127.0.0.1:8787"}` once listening.
+ *
+ * Environment: SKYBOX_API_KEY (required), SKYBOX_API_SECRET (webhook relay),
+ * SKYBOX_PUBLIC_URL (where the upstream posts webhooks and browsers reach the proxy),
+ * SKYBOX_PUSHER_KEY and SKYBOX_PUSHER_CLUSTER (push settings handed to browsers).
+ */
+import { parseArgs } from "node:util";
+import { startSkyboxProxyServer } from "./proxy-server.ts";
+
+export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: "string", default: "8787" },
+      host: { type: "string", default: "127.0.0.1" },
+      upstream: { type: "string" },
+      "base-path": { type: "string" },
+      "allow-origin": { type: "string", multiple: true },
+    },
+    strict: true,
+  });
+  const apiKey = env.SKYBOX_API_KEY;
+  if (!apiKey) throw new Error("SKYBOX_API_KEY is not set. For an offline service without a key, run `babylon-skybox local`.");
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
+  const server = await startSkyboxProxyServer({
+    port,
+    host: values.host,
+    apiKey,
+    apiSecret: env.SKYBOX_API_SECRET,
+    publicUrl: env.SKYBOX_PUBLIC_URL,
+    ...(values.upstream ? { upstream: values.upstream } : {}),
+    ...(values["base-path"] ? { basePath: values["base-path"] } : {}),
+    allowedOrigins: values["allow-origin"] ?? [],
+    pusher: env.SKYBOX_PUSHER_KEY ? { key: env.SKYBOX_PUSHER_KEY, ...(env.SKYBOX_PUSHER_CLUSTER ? { cluster: env.SKYBOX_PUSHER_CLUSTER } : {}) } : null,
+  });
+  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

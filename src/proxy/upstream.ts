@@ -1,0 +1,16 @@
+/** The real Skybox API. The only place its address is written down. */
+export const REAL_SKYBOX_UPSTREAM = "https://backend.blockadelabs.com";
+
+/** What the proxy talks to: the real service or the offline local one. */
+export type UpstreamKind = "local" | "real";
+
+/** A loopback upstream is the local service unless told otherwise. */
+export function guessUpstreamKind(upstream: URL): UpstreamKind {
+  const host = upstream.hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || host.startsWith("127.") ? "local" : "real";
+}
+
+/** The upstream's address for an API path (`/api/v1/...`), keeping a path prefix the upstream may have. */
+export function upstreamUrl(upstream: URL, apiPath: string, search: string): string {
+  return `${upstream.origin}${upstream.pathname.replace(/\/+$/, "")}${apiPath}${search}`;
+}

@@ -1,0 +1,112 @@
+/**
+ * `babylon-skybox/vite`: mounts the proxy in Vite's dev and preview servers, so the app's
+ * `createSkyboxClient({ baseUrl: "/skybox" })` works with no key in the browser.
+ *
+ * With a key (`apiKey` option or SKYBOX_API_KEY), it forwards to `upstream` (the real
+ * service by default). Without one, it starts the offline local Skybox service, uses it as
+ * upstream (its push endpoint handed to browsers by `/skybox/config`, its webhooks relayed
+ * as server-sent events), and closes it with the server.
+ *
+ * @example
+ * // vite.config.ts
+ * import skyboxProxy from "babylon-skybox/vite";
+ * export default defineConfig({ plugins: [skyboxProxy()] });
+ */
+import type { Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server as TlsServer } from "node:tls";
+import type { Plugin, PreviewServer, ViteDevServer } from "vite";
+import type { LocalServiceOptions } from "../local/index.ts";
+import { createSkyboxProxyMiddleware } from "./node-adapter.ts";
+import type { SkyboxProxyOptions } from "./options.ts";
+
+/** What the plugin needs of a started local service (`startLocalSkyboxService`'s result). */
+export interface LocalUpstream {
+  url: string;
+  apiKey: string;
+  apiSecret: string;
+  pusher: { key: string; cluster: string; wsHost: string; wsPort: number };
+  close(): Promise<void>;
+}
+
+export interface SkyboxVitePluginOptions extends Partial<SkyboxProxyOptions> {
+  /** Options of the local service started when no key is configured. @default { port: 0 } */
+  local?: LocalServiceOptions;
+  /** Starts the local service. @default startLocalSkyboxService from babylon-skybox/local */
+  startLocal?: (options: LocalServiceOptions) => Promise<LocalUpstream>;
+}
+
+export function skyboxProxy(options: SkyboxVitePluginOptions = {}): Plugin {
+  let closeDev: (() => Promise<void>) | null = null;
+  let closePreview: (() => Promise<void>) | null = null;
+  return {
+    name: "babylon-skybox-proxy",
+    async configureServer(server) {
+      closeDev = await mount(server, options);
+    },
+    async configurePreviewServer(server) {
+      closePreview = await mount(server, options);
+    },
+    async closeServer() {
+      await closeDev?.();
+    },
+    async closePreviewServer() {
+      await closePreview?.();
+    },
+  };
+}
+
+export default skyboxProxy;
+
+async function mount(server: ViteDevServer | PreviewServer, options: SkyboxVitePluginOptions): Promise<() => Promise<void>> {
+  const { local: localOptions, startLocal, ...proxyOptions } = options;
+  const apiKey = proxyOptions.apiKey ?? process.env.SKYBOX_API_KEY;
+  const local = apiKey ? null : await (startLocal ?? startLocalService)({ port: 0, ...localOptions });
+  const middleware = createSkyboxProxyMiddleware(
+    local
+      ? {
+          ...proxyOptions,
+          upstream: local.url,
+          apiKey: local.apiKey,
+          apiSecret: local.apiSecret,
+          upstreamKind: "local",
+          pusher: proxyOptions.pusher ?? { ...local.pusher, forceTLS: false },
+          // The local service posts its webhooks to this server on loopback.
+          webhookBaseUrl: proxyOptions.webhookBaseUrl ?? proxyOptions.publicUrl ?? (() => loopbackUrl(server.httpServer)),
+        }
+      : {
+          ...proxyOptions,
+          apiKey: apiKey!,
+          apiSecret: proxyOptions.apiSecret ?? process.env.SKYBOX_API_SECRET,
+          publicUrl: proxyOptions.publicUrl ?? process.env.SKYBOX_PUBLIC_URL,
+        },
+  );
+  server.middlewares.use(middleware);
+  server.config.logger.info(`  babylon-skybox proxy at ${middleware.proxy.basePath} → ${local ? `local Skybox service ${local.url}` : "Skybox API"}`);
+  let closing: Promise<void> | null = null;
+  const close = () => (closing ??= (async () => {
+    middleware.proxy.close();
+    await local?.close();
+  })());
+  server.httpServer?.once("close", () => void close());
+  return close;
+}
+
+async function startLocalService(options: LocalServiceOptions): Promise<LocalUpstream> {
+  try {
+    const { startLocalSkyboxService } = await import("../local/index.ts");
+    return await startLocalSkyboxService(options);
+  } catch (error) {
+    throw new Error(`babylon-skybox: the local Skybox service did not start (set SKYBOX_API_KEY to use the real service): ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** This server's own address on loopback, once listening (plain HTTP only: the local service would not trust a dev certificate). */
+function loopbackUrl(server: HttpServer | ViteDevServer["httpServer"] | null): string | undefined {
+  if (!server || server instanceof TlsServer) return undefined;
+  const address = server.address() as AddressInfo | string | null;
+  if (!address || typeof address === "string") return undefined;
+  const a = address.address;
+  const host = a === "::" || a === "0.0.0.0" ? "127.0.0.1" : a.includes(":") ? `[${a}]` : a;
+  return `http://${host}:${address.port}`;
+}

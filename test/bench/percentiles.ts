@@ -1,0 +1,10 @@
+/** The p-th percentile (0..100) of samples, nearest-rank. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (!samples.length) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+export const summary = (samples: readonly number[]) => `p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  (n=${samples.length})`;

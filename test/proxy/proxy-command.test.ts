@@ -1,0 +1,44 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { runProxyCommand } from "../../src/proxy/proxy-command.ts";
+import { startRecordingServer } from "../helpers/recording-server.ts";
+import { KEY, SECRET } from "./proxy-fixture.ts";
+
+let upstream: Awaited<ReturnType<typeof startRecordingServer>>;
+beforeAll(async () => {
+  upstream = await startRecordingServer(() => ({ body: [] }));
+});
+afterAll(() => upstream.close());
+
+const script = "import { runProxyCommand } from './src/proxy/proxy-command.ts'; await runProxyCommand(process.argv.slice(1));";
+
+test("`proxy` prints one JSON line once listening on loopback, forwards with the key from the environment, and stops on SIGTERM", async () => {
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, "--", "--port", "0", "--upstream", upstream.url], {
+    env: { ...process.env, SKYBOX_API_KEY: KEY, SKYBOX_API_SECRET: SECRET, SKYBOX_PUBLIC_URL: "https://proxy.example.test", SKYBOX_PUSHER_KEY: "pk", SKYBOX_PUSHER_CLUSTER: "eu" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once("line", resolve);
+      void exited.then((code) => reject(new Error(`exited ${code}`)));
+    });
+    const { url } = JSON.parse(line) as { url: string };
+    expect(Object.keys(JSON.parse(line))).toEqual(["url"]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const config = await (await fetch(`${url}/skybox/config`)).json();
+    expect(config).toEqual({ upstream: "local", push: { key: "pk", cluster: "eu", forceTLS: true }, webhooksRelayed: true, eventsUrl: "https://proxy.example.test/skybox/events", assetsUrl: "https://proxy.example.test/skybox/assets" });
+    expect((await fetch(`${url}/skybox/api/v1/skybox/styles`)).status).toBe(200);
+    expect(upstream.last().headers["x-api-key"]).toBe(KEY);
+  } finally {
+    child.kill("SIGTERM");
+  }
+  expect(await exited).toBe(0);
+});
+
+test("`proxy` refuses to start without a key or with a bad port", async () => {
+  await expect(runProxyCommand([], {})).rejects.toThrow(/SKYBOX_API_KEY is not set/);
+  await expect(runProxyCommand(["--port", "http"], { SKYBOX_API_KEY: KEY })).rejects.toThrow(/--port/);
+  await expect(runProxyCommand(["--nope"], { SKYBOX_API_KEY: KEY })).rejects.toThrow();
+});
