@@ -3,3 +3,4 @@
  * and `applySkybox` join it as they land.
  */
 export * from "./api/index.ts";
+export * from "./status/index.ts";

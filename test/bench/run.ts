@@ -4,6 +4,7 @@
  */
 import { bundleSize } from "./bundle-size.ts";
 import { localBench } from "./local-bench.ts";
+import { statusBench } from "./status-bench.ts";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -15,6 +16,10 @@ async function main() {
 
   console.log("## Local Skybox service");
   for (const line of await localBench()) console.log(line);
+  console.log();
+
+  console.log("## Status tracking: requests one generation costs");
+  console.log(await statusBench());
   console.log();
 }
 

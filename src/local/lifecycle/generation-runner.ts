@@ -32,6 +32,8 @@ export const isActive = (g: { status: RequestStatus }) => ACTIVE.includes(g.stat
  */
 export class GenerationRunner {
   readonly queue: JobQueue<number>;
+  /** Submission time in ms: `createdAt` has whole seconds only, too coarse for the pending delay. */
+  private readonly _submittedAt = new Map<number, number>();
 
   constructor(private readonly _d: GenerationRunnerDeps) {
     this.queue = new JobQueue(_d.concurrency, (id) => this.run(id), (moved) => this.positionsMoved(moved));
@@ -40,6 +42,7 @@ export class GenerationRunner {
   /** Stores a new generation and queues it; its creation event goes out at once. */
   submit(g: GenerationEntity): void {
     this._d.store.generations.set(g.id, g);
+    this._submittedAt.set(g.id, Date.now());
     this._d.store.changed();
     this._d.events.generation(g);
     this.queue.enqueue(g.id);
@@ -63,7 +66,9 @@ export class GenerationRunner {
   private async run(id: number): Promise<void> {
     const g = this._d.store.generations.get(id);
     if (!g || !isActive(g)) return;
-    const pendingLeft = Date.parse(g.createdAt) + this._d.delay("pending") - Date.now();
+    const submitted = this._submittedAt.get(id) ?? Date.parse(g.createdAt);
+    this._submittedAt.delete(id);
+    const pendingLeft = submitted + this._d.delay("pending") - Date.now();
     if (g.status === "pending") {
       await sleep(Math.max(0, pendingLeft));
       if (!this.step(g, "dispatched")) return;

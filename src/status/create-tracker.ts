@@ -1,0 +1,87 @@
+import type { Batch } from "../api/schemas/batch.ts";
+import type { ExportRecord } from "../api/schemas/export-request.ts";
+import type { Generation } from "../api/schemas/generation.ts";
+import type { Feed } from "./feed.ts";
+import { timingOf, type StatusTrackerOptions, type WatchOptions } from "./options.ts";
+import { PushConnection } from "./push-connection.ts";
+import { openPushFeed } from "./push-feed.ts";
+import { openRelayFeed } from "./relay-feed.ts";
+import { StatusWatch, type WatchContext } from "./StatusWatch.ts";
+import { TrackedBatch } from "./tracked-batch.ts";
+import { trackExport, trackGeneration } from "./tracked-request.ts";
+import type { Tracked } from "./tracked.ts";
+import type { BatchUpdate, ExportUpdate, GenerationUpdate, StatusUpdate } from "./updates.ts";
+
+export type GenerationWatch = StatusWatch<GenerationUpdate, Generation>;
+export type ExportWatch = StatusWatch<ExportUpdate, ExportRecord>;
+export type BatchWatch = StatusWatch<BatchUpdate, Batch>;
+
+export interface StatusTracker {
+  /** Follows a generation, given by record, numeric id or obfuscated id, until it ends. */
+  watchGeneration(subject: number | string | Generation, options?: WatchOptions<GenerationUpdate>): GenerationWatch;
+  /** Follows an export request, given by record or id, until it ends. */
+  watchExport(subject: string | ExportRecord, options?: WatchOptions<ExportUpdate>): ExportWatch;
+  /**
+   * Follows a batch, given by record or id, and each of its generations until the batch
+   * ends: its own channel and each generation's channel while push is live, one poll of
+   * the batch (which lists its generations) otherwise.
+   */
+  watchBatch(subject: number | Batch, options?: WatchOptions<BatchUpdate>): BatchWatch;
+  /** The push connection shared by every watch; null without push settings. */
+  readonly push: PushConnection | null;
+  /** Watches not yet ended. */
+  readonly activeWatches: number;
+  /** Stops every watch (their `done` rejects with kind `aborted`) and disconnects push. */
+  dispose(): void;
+}
+
+/**
+ * Creates a status tracker: one merged, ordered stream of updates per generation, export
+ * or batch, from the push channel (pusher-js), the proxy's webhook relay (server-sent
+ * events) and polling, whichever are available.
+ *
+ * @example
+ * const tracker = createStatusTracker({ client, push: { key, cluster } });
+ * const watch = tracker.watchGeneration(await client.generate(params), { onUpdate: (u) => show(u.status, u.queuePosition) });
+ * const skybox = await watch.done; // complete, error or abort: check skybox.status
+ */
+export function createStatusTracker(options: StatusTrackerOptions): StatusTracker {
+  const timing = timingOf(options);
+  const push = options.push ? new PushConnection(options.push, options.Pusher) : null;
+  const relay = options.relay ?? null;
+  const active = new Set<StatusWatch<StatusUpdate, unknown>>();
+  let disposed = false;
+
+  const ctx: WatchContext = {
+    timing,
+    openFeeds(channels, listener) {
+      const feeds: Feed[] = [];
+      if (push) feeds.push(openPushFeed(push, channels, listener("push")));
+      if (relay) feeds.push(openRelayFeed(relay, channels, listener("relay"), options.fetch));
+      return feeds;
+    },
+    ended: (watch) => active.delete(watch),
+  };
+
+  function start<U extends StatusUpdate, R>(tracked: Tracked<R, U>, watchOptions?: WatchOptions<U>): StatusWatch<U, R> {
+    const watch = new StatusWatch<U, R>(tracked, ctx, watchOptions);
+    if (disposed) watch.stop(new Error("The status tracker was disposed"));
+    else active.add(watch as unknown as StatusWatch<StatusUpdate, unknown>);
+    return watch;
+  }
+
+  return {
+    watchGeneration: (subject, o) => start(trackGeneration(options.client, subject), o),
+    watchExport: (subject, o) => start(trackExport(options.client, subject), o),
+    watchBatch: (subject, o) => start(new TrackedBatch(options.client, typeof subject === "number" ? subject : subject.id, typeof subject === "number" ? undefined : subject), o),
+    push,
+    get activeWatches() {
+      return active.size;
+    },
+    dispose() {
+      disposed = true;
+      for (const watch of [...active]) watch.stop(new Error("The status tracker was disposed"));
+      push?.close();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/** What a source of status messages tells the watch that opened it. */
+export interface FeedListener {
+  /** A status message: a record, parsed or as JSON text, of any subject on the channels. */
+  record(raw: unknown): void;
+  /**
+   * The feed came up (every channel subscribed, the stream open) or went down. Messages
+   * sent while it was down are lost: the watch polls on both edges.
+   */
+  live(up: boolean): void;
+}
+
+/** A source of status messages for one watch: the push channel or the proxy's relay. */
+export interface Feed {
+  readonly live: boolean;
+  close(): void;
+}
