@@ -4,7 +4,8 @@ import { LOCAL_USAGE, runLocalCommand } from "./local-command.ts";
 const USAGE = `usage:
   ${LOCAL_USAGE}
   ${ACCOUNTS_USAGE}
-  babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL]   (SKYBOX_API_KEY, SKYBOX_API_SECRET, SKYBOX_PUBLIC_URL from the environment)`;
+  babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox] [--allow-origin URL]...
+    (SKYBOX_API_KEY, SKYBOX_API_SECRET, SKYBOX_PUBLIC_URL, SKYBOX_PUSHER_KEY, SKYBOX_PUSHER_CLUSTER from the environment)`;
 
 /** The `babylon-skybox` command: `local` and `proxy`. */
 export async function main(argv: string[]): Promise<void> {
