@@ -16,15 +16,12 @@ import { randomUUID } from "node:crypto";
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as z from "zod";
+import { WEBHOOK_RETRY_DELAYS_MS } from "../api/rules/webhooks.ts";
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "./webhook-signature.ts";
 
 export { signWebhook } from "./webhook-signature.ts";
 
-/**
- * Delay before retry n (1-based) after a failed attempt. The first four are the spec's; the
- * spec leaves the fifth out, and 6 hours continues its growth (x5, x3, x4, x6).
- */
-export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 900_000, 3_600_000, 21_600_000];
+export { WEBHOOK_RETRY_DELAYS_MS } from "../api/rules/webhooks.ts";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 

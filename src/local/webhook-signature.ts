@@ -4,8 +4,7 @@
  */
 import { createHmac } from "node:crypto";
 
-export const WEBHOOK_SIGNATURE_HEADER = "x-signature";
-export const WEBHOOK_TIMESTAMP_HEADER = "x-timestamp";
+export { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "../api/rules/webhooks.ts";
 
 /** Hex HMAC-SHA256 of `rawBody` (UTF-8) keyed with `secret`. */
 export function signWebhook(rawBody: string, secret: string): string {

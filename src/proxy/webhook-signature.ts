@@ -6,10 +6,11 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export const SIGNATURE_HEADER = "x-signature";
-export const TIMESTAMP_HEADER = "x-timestamp";
-/** The spec's receiver-side age tolerance. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+export {
+  WEBHOOK_SIGNATURE_HEADER as SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER as TIMESTAMP_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "../api/rules/webhooks.ts";
 
 /** Hex HMAC-SHA256 of the raw body. */
 export function signWebhook(rawBody: Uint8Array | string, secret: string): string {

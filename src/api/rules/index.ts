@@ -6,3 +6,4 @@ export * from "./credits.ts";
 export * from "./generation-rules.ts";
 export * from "./batch-rules.ts";
 export * from "./export-rules.ts";
+export * from "./webhooks.ts";

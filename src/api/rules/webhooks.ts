@@ -1,0 +1,15 @@
+/**
+ * The spec's webhook rules: the signature travels in `x-signature` (hex HMAC-SHA256 of the
+ * raw body keyed with the API secret) beside `x-timestamp` (Unix seconds); a receiver
+ * rejects a timestamp more than 300 s away; failed deliveries are retried at most 5 times.
+ * The HMAC itself is computed where it is used (node:crypto on the server side).
+ */
+export const WEBHOOK_SIGNATURE_HEADER = "x-signature";
+export const WEBHOOK_TIMESTAMP_HEADER = "x-timestamp";
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Delay before retry n (1-based) after a failed attempt. The first four are the spec's; the
+ * spec leaves the fifth out, and 6 hours continues its growth (x5, x3, x4, x6).
+ */
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 900_000, 3_600_000, 21_600_000];
