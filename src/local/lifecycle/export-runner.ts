@@ -2,27 +2,16 @@ import { mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { EXPORT_RESOLUTIONS, type ExportTypeKey, type HdriModeKey, type MeshQualityKey, HDRI_MODES, MESH_QUALITIES } from "../../api/reference.ts";
 import { completesImmediately } from "../../api/rules/export-rules.ts";
-import type { StatusEvents } from "../events.ts";
 import type { ExportRequest } from "../imagery/contract.ts";
-import type { Imagery } from "../imagery/imagery.ts";
 import { generationDir } from "../records/files.ts";
 import type { ExportEntity } from "../store/entities.ts";
 import { microTimestamp, type RecordStore } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
 import { scaled } from "./render-request.ts";
-import { sleep, type LifecycleStep } from "./timing.ts";
-import { isActive } from "./generation-runner.ts";
+import { sleep } from "./timing.ts";
+import { isActive, type RunnerDeps } from "./runner-deps.ts";
 
-export interface ExportRunnerDeps {
-  store: RecordStore;
-  events: StatusEvents;
-  imagery: Imagery;
-  dataDir: string;
-  imageScale: number;
-  delay: (step: LifecycleStep) => number;
-  concurrency: number;
-  log: (line: string) => void;
-}
+export type ExportRunnerDeps = RunnerDeps;
 
 /**
  * Writes export files. JPG and Depth Map complete within the request; an identical export

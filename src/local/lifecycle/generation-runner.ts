@@ -1,30 +1,17 @@
 import { mkdirSync, rmSync } from "node:fs";
-import type { RequestStatus } from "../../api/schemas/generation.ts";
-import type { StatusEvents } from "../events.ts";
-import type { Imagery } from "../imagery/imagery.ts";
 import { generationDir } from "../records/files.ts";
 import type { Accounts } from "../store/accounts.ts";
 import type { GenerationEntity } from "../store/entities.ts";
 import { offsetTimestamp, type RecordStore } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
 import { renderRequestOf } from "./render-request.ts";
-import { sleep, type LifecycleStep } from "./timing.ts";
+import { isActive, type RunnerDeps } from "./runner-deps.ts";
+import { sleep } from "./timing.ts";
 
-export interface GenerationRunnerDeps {
-  store: RecordStore;
+export interface GenerationRunnerDeps extends RunnerDeps {
   accounts: Accounts;
-  events: StatusEvents;
-  imagery: Imagery;
-  dataDir: string;
-  imageScale: number;
-  delay: (step: LifecycleStep) => number;
-  /** Generations rendered at once. */
-  concurrency: number;
-  log: (line: string) => void;
 }
 
-const ACTIVE: readonly RequestStatus[] = ["pending", "dispatched", "processing"];
-export const isActive = (g: { status: RequestStatus }) => ACTIVE.includes(g.status);
 
 /**
  * Moves generations through pending → dispatched → processing → complete (or error),

@@ -6,7 +6,7 @@ import { PLAN_LIMITS } from "../../../api/rules/plans.ts";
 import { catalogueStyleInfo } from "../../catalogue/style-json.ts";
 import { findStyle } from "../../catalogue/styles.ts";
 import { buildGeneration, insufficientCredits, priceOf } from "../../lifecycle/generation-factory.ts";
-import { isActive } from "../../lifecycle/generation-runner.ts";
+import { isActive } from "../../lifecycle/runner-deps.ts";
 import type { Account } from "../../store/accounts.ts";
 import type { GenerationEntity } from "../../store/entities.ts";
 import { limitPolling } from "../auth.ts";

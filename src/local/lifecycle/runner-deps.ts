@@ -1,0 +1,23 @@
+import type { RequestStatus } from "../../api/schemas/generation.ts";
+import type { StatusEvents } from "../events.ts";
+import type { Imagery } from "../imagery/imagery.ts";
+import type { RecordStore } from "../store/record-store.ts";
+import type { LifecycleStep } from "./timing.ts";
+
+/** What the generation and export runners both work with. */
+export interface RunnerDeps {
+  store: RecordStore;
+  events: StatusEvents;
+  imagery: Imagery;
+  dataDir: string;
+  imageScale: number;
+  delay: (step: LifecycleStep) => number;
+  /** Jobs run at once. */
+  concurrency: number;
+  log: (line: string) => void;
+}
+
+const ACTIVE: readonly RequestStatus[] = ["pending", "dispatched", "processing"];
+
+/** Not finished yet: pending, dispatched or processing. */
+export const isActive = (r: { status: RequestStatus }) => ACTIVE.includes(r.status);
