@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import { findStyle, variantsOf } from "../../src/local/catalogue/styles.ts";
 import { STORED_FILES } from "../../src/local/imagery/contract.ts";
 import { createImageryPool } from "../../src/local/imagery/render-pool.ts";
@@ -34,7 +34,7 @@ const escape = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};
 async function main() {
   const pool = createImageryPool();
   const work = mkdtempSync(join(tmpdir(), "skybox-gallery-"));
-  const tiles: sharp.OverlayOptions[] = [];
+  const tiles: OverlayOptions[] = [];
   try {
     for (const [i, entry] of ENTRIES.entries()) {
       const style = findStyle(entry.style)!;

@@ -3,6 +3,7 @@
  * assertions: nothing here fails on a number.
  */
 import { bundleSize } from "./bundle-size.ts";
+import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
 import { statusBench } from "./status-bench.ts";
 
@@ -13,6 +14,10 @@ async function main() {
   const core = await bundleSize("src/index.ts");
   console.log("## Client bundle (browser entry `babylon-skybox`, peers excluded)");
   console.log(`minified: ${kb(core.minified)}  min+gzip: ${kb(core.gzip)}\n`);
+
+  console.log("## Local service imagery (full sizes)");
+  for (const line of await imageryBench()) console.log(line);
+  console.log();
 
   console.log("## Local Skybox service");
   for (const line of await localBench()) console.log(line);
