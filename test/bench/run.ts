@@ -5,6 +5,7 @@
 import { bundleSize } from "./bundle-size.ts";
 import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
+import { proxyBench } from "./proxy-bench.ts";
 import { statusBench } from "./status-bench.ts";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
@@ -21,6 +22,10 @@ async function main() {
 
   console.log("## Local Skybox service");
   for (const line of await localBench()) console.log(line);
+  console.log();
+
+  console.log("## Proxy versus the local service called directly");
+  for (const line of await proxyBench()) console.log(line);
   console.log();
 
   console.log("## Status tracking: requests one generation costs");

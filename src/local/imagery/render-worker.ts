@@ -2,6 +2,7 @@
  * Entry point of an imagery worker thread: runs the jobs the pool posts (see
  * render-jobs.ts) and answers each with its result or error.
  */
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { forgetTask, type ImageryJob, runJob } from "./render-jobs.ts";
 
@@ -12,6 +13,14 @@ export type WorkerReply = { id: number; ok: true; result: unknown; ms: number } 
 
 const port = parentPort;
 if (!port) throw new Error("render-worker.ts must run in a worker thread");
+
+// Rendering yields to the HTTP thread: on Linux the nice value is per thread, so only this
+// worker runs at lower priority and status routes stay fast while both cores render.
+try {
+  setPriority(0, 10);
+} catch {
+  // Not permitted or not supported here: render at normal priority.
+}
 
 port.on("message", (msg: WorkerRequest) => {
   if ("forget" in msg) {
