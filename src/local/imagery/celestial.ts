@@ -1,10 +1,10 @@
 /**
  * Things beyond the atmosphere, added to the sky along a direction: the sun disk, the moon
- * (lit by its phase, with maria), stars in resolution-aware layers, the Milky Way and
- * aurora curtains. All are functions of the 3D direction.
+ * (lit by its phase, with maria), stars in resolution-aware layers and the Milky Way
+ * (aurora.ts adds the aurora). All are functions of the 3D direction.
  */
 import { directionOfDegrees } from "./equirect.ts";
-import { fbm3, hash3, noise2, noise3 } from "./noise.ts";
+import { fbm3, hash3, noise3 } from "./noise.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 
 const SUN_DISK = 150;
@@ -37,6 +37,9 @@ export interface CelestialParams {
   gz: number;
   aurora: number;
   pixelAngle: number;
+  /** Brightness of stars and Milky Way (brighter in open space, exposed at 1). */
+  starGain: number;
+  milkyGain: number;
 }
 
 const STAR_LAYERS = [
@@ -73,7 +76,7 @@ export function prepareCelestial(scene: SceneSpec, width: number): CelestialPara
     my,
     mz,
     moonVisible: scene.moon.visible,
-    moonRadius: Math.max(0.9 * DEG, 3 * pixelAngle),
+    moonRadius: Math.max(1.5 * DEG, 3 * pixelAngle),
     mu: Float64Array.from(mu),
     mv: Float64Array.from(mv),
     moonLight: Float64Array.from(moonLight),
@@ -86,6 +89,8 @@ export function prepareCelestial(scene: SceneSpec, width: number): CelestialPara
     gz,
     aurora: scene.aurora,
     pixelAngle,
+    starGain: scene.relief === "none" ? 1.5 : 0.3,
+    milkyGain: scene.relief === "none" ? 0.06 : 0.01,
   };
 }
 
@@ -174,13 +179,13 @@ export function addStars(C: CelestialParams, dx: number, dy: number, dz: number,
     const d2 = (ex * ex + ey * ey + ez * ez) / (sigma * sigma);
     if (d2 > 9) continue;
     const h = hash3(ix, iy, iz, l + 51);
-    const bright = layer[2]! * (0.25 + h * h * 1.5) * Math.exp(-d2);
+    const bright = layer[2]! * (0.12 + h * h * h * h * 2) * Math.exp(-d2);
     const temp = hash3(ix, iy, iz, l + 77);
     r += bright * (temp < 0.3 ? 0.75 : temp > 0.85 ? 1.15 : 1);
     g += bright * (temp < 0.3 ? 0.85 : temp > 0.85 ? 0.92 : 1);
     b += bright * (temp < 0.3 ? 1.2 : temp > 0.85 ? 0.7 : 1);
   }
-  const k = vis * 0.25;
+  const k = vis * C.starGain;
   out[0]! += r * k;
   out[1]! += g * k;
   out[2]! += b * k;
@@ -190,37 +195,16 @@ export function addStars(C: CelestialParams, dx: number, dy: number, dz: number,
 function addMilkyWay(C: CelestialParams, dx: number, dy: number, dz: number, vis: number, out: Float64Array): void {
   const h = dx * C.gx + dy * C.gy + dz * C.gz;
   if (h * h > 0.09) return;
-  const band = Math.exp(-(h * h) / 0.012);
-  const clumps = 0.5 + 0.5 * fbm3(dx * 6, dy * 6, dz * 6, 5);
-  const lane = Math.exp(-((h + 0.03 * noise3(dx * 9, dy * 9, dz * 9)) ** 2) / 0.0006);
-  const v = band * clumps * (1 - 0.75 * lane) * 0.012 * vis * C.milkyWay;
+  const warp = 0.06 * fbm3(dx * 3, dy * 3, dz * 3, 3);
+  const hw = h + warp;
+  const band = Math.exp(-(hw * hw) / 0.01);
+  const c = 0.5 + 0.5 * fbm3(dx * 7 + 5, dy * 7, dz * 7, 6);
+  const clumps = c * c * 1.8;
+  const lane = Math.exp(-((hw + 0.025 * noise3(dx * 11, dy * 11, dz * 11)) ** 2) / 0.0004) * (0.5 + 0.5 * noise3(dx * 5, dy * 5, dz * 5));
+  const v = band * clumps * (1 - 0.85 * lane) * C.milkyGain * vis * C.milkyWay;
   out[0]! += v * 0.95;
   out[1]! += v * 0.9;
   out[2]! += v * 1.05;
-}
-
-/** Adds aurora curtains (green below, magenta above) for upward directions. */
-export function addAurora(C: CelestialParams, dx: number, dy: number, dz: number, out: Float64Array): void {
-  if (C.aurora <= 0 || dy < 0.03) return;
-  const fade = Math.min(1, (dy - 0.03) * 8);
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  for (let k = 0; k < 6; k++) {
-    const t = (100 + 30 * k) / dy;
-    const x = dx * t;
-    const z = dz * t;
-    const warp = noise2(x * 0.002, z * 0.002) * 3;
-    const ridge = 1 - Math.abs(noise2(x * 0.0015 + warp, z * 0.006 + 50));
-    const curtain = Math.pow(ridge, 12) * (1 - k / 7);
-    r += curtain * (k > 2 ? 0.6 : 0.05);
-    g += curtain * (k > 3 ? 0.2 : 1);
-    b += curtain * (k > 2 ? 0.7 : 0.35);
-  }
-  const s = 0.012 * C.aurora * fade;
-  out[0]! += r * s;
-  out[1]! += g * s;
-  out[2]! += b * s;
 }
 
 function cross(a: number[], b: number[]): number[] {

@@ -7,6 +7,7 @@
 import { fbm2 } from "./noise.ts";
 import { clamp, smoothstep } from "./scalar.ts";
 import type { SceneSpec } from "./scene-spec.ts";
+import { detailBias } from "./terrain.ts";
 
 export interface CloudParams {
   on: boolean;
@@ -18,6 +19,7 @@ export interface CloudParams {
   darkness: number;
   cirrus: boolean;
   maxOctaves: number;
+  lodBias: number;
   pixelAngle: number;
   /** Horizontal offset toward the light for the self-shadow sample (noise units). */
   shx: number;
@@ -45,6 +47,7 @@ export function prepareClouds(scene: SceneSpec, width: number, light: [number, n
     darkness: c?.darkness ?? 0,
     cirrus: c?.cirrus ?? false,
     maxOctaves: 6 + scene.detail,
+    lodBias: detailBias(scene.detail),
     pixelAngle: (2 * Math.PI) / width,
     shx: (lx / horiz) * Math.min(reach, 0.5),
     shz: (lz / horiz) * Math.min(reach, 0.5),
@@ -90,7 +93,7 @@ export function cloudAlong(
   const x = dx * t * K.invScale;
   const z = dz * t * K.invScale;
   const footprint = t * K.pixelAngle * K.invScale;
-  const octaves = clamp(Math.log2(1 / footprint) - 0.5, 1, K.maxOctaves);
+  const octaves = clamp(Math.log2(1 / footprint) - 0.5 + K.lodBias, 1, K.maxOctaves);
   const e = excess(K, x, z, octaves);
   const d = clamp(e * K.sharpness, 0, 1);
   if (d <= 0) return 0;

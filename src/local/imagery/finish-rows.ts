@@ -143,7 +143,7 @@ function grade(P: PreparedScene, x: number, y: number, block: number): void {
     // Ordered dithering on the art pixels (or screen pixels without blocks).
     const bx = block > 0 ? Math.floor(x / block) : x;
     const by = block > 0 ? Math.floor(y / block) : y;
-    const thresh = block > 0 ? (BAYER[(by & 3) * 4 + (bx & 3)]! + 0.5) / 16 - 0.5 : dither(x, y) * 0.3;
+    const thresh = block > 0 ? ((BAYER[(by & 3) * 4 + (bx & 3)]! + 0.5) / 16 - 0.5) * 0.6 : dither(x, y) * 0.3;
     for (let c = 0; c < 3; c++) {
       const q = Math.round(Math.min(255, Math.max(0, s[c]!)) / step + thresh);
       s[c] = Math.min(levels - 1, Math.max(0, q)) * step;

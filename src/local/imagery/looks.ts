@@ -65,9 +65,9 @@ const LOOK_PARAMS: Record<Look, Partial<LookParams>> = {
   painterly: { octaveBias: -1, saturation: 1.18, contrast: 1.05, brush: 9 },
   anime: { octaveBias: -2, celBands: 2, cloudSharpness: 3.5, saturation: 1.3, contrast: 1.08, posterize: 9, outline: 0.85 },
   watercolor: { octaveBias: -3, saturation: 0.85, contrast: 0.9, paper: 1, lift: 0.22, cloudSharpness: 0.7 },
-  "low-poly": { octaveBias: -4, saturation: 1.1, facets: 90 },
+  "low-poly": { octaveBias: -4, saturation: 1.1, facets: 22 },
   neon: { octaveBias: -1, neon: true, saturation: 1.35, contrast: 1.15, glow: 0.5 },
-  "pixel-art": { octaveBias: -3, saturation: 1.2, pixelBlocks: 1 / 320, posterize: 6 },
+  "pixel-art": { octaveBias: -3, saturation: 1.2, pixelBlocks: 1 / 256, posterize: 8 },
   "digital-art": { saturation: 1.35, contrast: 1.18, glow: 0.35 },
 };
 

@@ -34,8 +34,12 @@ export function setNoiseSeed(seed: number): void {
 }
 setNoiseSeed(0);
 
-/** 2D value noise in [-1, 1]; also writes value and gradient into `nd`. */
-export function noise2(x: number, y: number): number {
+/**
+ * 2D value noise in [-1, 1] with its gradient, written into `nd` (it returns nothing: a
+ * double returned from a call that is not inlined costs a heap allocation, and this is
+ * the hottest function of the renderer).
+ */
+export function noise2(x: number, y: number): void {
   const fx = Math.floor(x);
   const fy = Math.floor(y);
   const ix = fx | 0;
@@ -53,11 +57,28 @@ export function noise2(x: number, y: number): number {
   const k1 = b - a;
   const k2 = c - a;
   const k3 = a - b - c + d;
-  const v = a + k1 * ux + k2 * uy + k3 * ux * uy;
-  nd[0] = v;
+  nd[0] = a + k1 * ux + k2 * uy + k3 * ux * uy;
   nd[1] = 30 * tx * tx * (tx * (tx - 2) + 1) * (k1 + k3 * uy);
   nd[2] = 30 * ty * ty * (ty * (ty - 2) + 1) * (k2 + k3 * ux);
-  return v;
+}
+
+/** 2D value noise in [-1, 1], value only (small enough to be inlined by callers). */
+export function value2(x: number, y: number): number {
+  const fx = Math.floor(x);
+  const fy = Math.floor(y);
+  const tx = x - fx;
+  const ty = y - fy;
+  const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
+  const uy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
+  const ix = fx | 0;
+  const iy = fy | 0;
+  const p0 = perm[ix & MASK]!;
+  const p1 = perm[(ix + 1) & MASK]!;
+  const a = vals[(p0 + iy) & MASK]!;
+  const b = vals[(p1 + iy) & MASK]!;
+  const ab = a + (b - a) * ux;
+  const cd = vals[(p0 + iy + 1) & MASK]! + (vals[(p1 + iy + 1) & MASK]! - vals[(p0 + iy + 1) & MASK]!) * ux;
+  return ab + (cd - ab) * uy;
 }
 
 /** 3D value noise in [-1, 1]. */
@@ -131,7 +152,7 @@ export function fbm2(x: number, y: number, octaves: number, gain = 0.5): number 
   for (let i = 0; i <= full; i++) {
     const w = i < full ? 1 : octaves - full;
     if (w <= 0) break;
-    sum += w * amp * noise2(x, y);
+    sum += w * amp * value2(x, y);
     norm += w * amp;
     amp *= gain;
     const nx = 1.6 * x - 1.2 * y + 5.3;

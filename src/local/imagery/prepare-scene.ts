@@ -76,21 +76,23 @@ function overcastLight(scene: SceneSpec, sky: SkyParams): void {
   const cover = scene.clouds?.coverage ?? 0;
   if (cover < 0.6) return;
   const k = (cover - 0.6) / 0.4;
-  const grey = (sky.ambient[0]! + sky.ambient[1]! + sky.ambient[2]!) / 3 + (sky.direct[0]! + sky.direct[1]! + sky.direct[2]!) * 0.05;
+  // Storm decks are dark underneath.
+  const gloom = 1 - 0.65 * (scene.clouds?.darkness ?? 0);
+  const grey = ((sky.ambient[0]! + sky.ambient[1]! + sky.ambient[2]!) / 3 + (sky.direct[0]! + sky.direct[1]! + sky.direct[2]!) * 0.05) * gloom;
   for (let c = 0; c < 3; c++) {
-    sky.ambient[c] = sky.ambient[c]! * (1 - k) + grey * k * 1.1;
-    sky.direct[c] = sky.direct[c]! * (1 - 0.7 * k);
+    sky.ambient[c] = sky.ambient[c]! * (1 - k) + grey * k;
+    sky.direct[c] = sky.direct[c]! * (1 - 0.7 * k) * gloom;
   }
 }
 
 /** The neon look's palette: a magenta/violet sky, stars, a big low sun. */
 function neonScene(spec: SceneSpec): SceneSpec {
   const s = structuredClone(spec) as SceneSpec;
-  s.tint = [s.tint[0] * 1.5, s.tint[1] * 0.45, s.tint[2] * 1.7];
+  s.tint = [s.tint[0] * 1.4, s.tint[1] * 0.4, s.tint[2] * 1.7];
   if (s.time !== "night") {
     s.time = "sunset";
     s.sun = { ...s.sun, elevation: 4 };
-    s.exposure = 2.2;
+    s.exposure = 1.3;
   }
   s.stars = Math.max(s.stars, 0.6);
   s.fog = Math.max(s.fog, 0.15);

@@ -4,7 +4,8 @@
  * everything beyond it; clouds in front and fog are applied, and the linear radiance plus
  * its tone-mapped display value are written to the task's shared buffers.
  */
-import { addAurora, addMoon, addStars, addSun } from "./celestial.ts";
+import { addAurora } from "./aurora.ts";
+import { addMoon, addStars, addSun } from "./celestial.ts";
 import { cityHit } from "./city.ts";
 import { shadeBuilding } from "./city-shading.ts";
 import { cloudAlong } from "./clouds.ts";

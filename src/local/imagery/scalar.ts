@@ -11,3 +11,10 @@ export function smoothstep(a: number, b: number, x: number): number {
 export function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
 }
+
+/** Derivative of smoothstep(a, b, x) with respect to x. */
+export function smoothstepSlope(a: number, b: number, x: number): number {
+  if (x <= a || x >= b) return 0;
+  const t = (x - a) / (b - a);
+  return (6 * t * (1 - t)) / (b - a);
+}

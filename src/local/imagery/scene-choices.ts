@@ -74,7 +74,7 @@ function setRelief(scene: SceneSpec, relief: SceneSpec["relief"], height: number
   scene.relief = relief;
   scene.reliefHeight = height;
   scene.cover = cover;
-  const ground = { none: 0, flat: 3, hills: 25, mountains: 110, dunes: 10, canyon: height * 0.25 }[relief];
+  const ground = { none: 0, flat: 3, hills: 25, mountains: 110, dunes: height * 0.9, canyon: height * 0.25 }[relief];
   scene.camera = { ground, eye: 1.8 };
 }
 
@@ -88,7 +88,9 @@ export function chooseSky(scene: SceneSpec, words: Set<Concept>, rng: Rng, keep:
   }
   const namedWeather = WEATHER_WORDS.find((w) => words.has(w));
   if (namedWeather || !keep || space) {
-    scene.weather = space ? "clear" : namedWeather ?? rng.pick(["clear", "cloudy", "cloudy", "cloudy", "overcast", "fog", "clear"] as const);
+    const dry = scene.relief === "dunes" || scene.relief === "canyon";
+    const options = dry ? (["clear", "clear", "cloudy"] as const) : (["clear", "cloudy", "cloudy", "cloudy", "overcast", "fog", "clear"] as const);
+    scene.weather = space ? "clear" : namedWeather ?? rng.pick(options);
     if (words.has("cloudy") && scene.weather === "clear" && !words.has("clear")) scene.weather = "cloudy";
     scene.clouds = space ? null : cloudsFor(scene.weather, words.has("cirrus"), rng);
     scene.fog = { clear: 0.05, cloudy: 0.1, overcast: 0.3, storm: 0.35, fog: 0.85 }[scene.weather];
@@ -147,8 +149,10 @@ function cloudsFor(weather: Weather, cirrus: boolean, rng: Rng): CloudSpec | nul
 function chooseSpaceObjects(scene: SceneSpec, words: Set<Concept>, rng: Rng, keep: boolean): void {
   const space = scene.relief === "none";
   if (words.has("nebula") || (!keep && space && rng.chance(0.7))) {
-    const hue = rng.next();
-    scene.nebula = { hue, hue2: (hue + rng.range(0.25, 0.5)) % 1, intensity: rng.range(0.7, 1) };
+    const named = COLOUR_HUES.filter(([c]) => words.has(c)).map(([, h]) => h);
+    const hue = named[0] ?? rng.next();
+    const hue2 = named[1] ?? (hue + rng.range(0.1, 0.3) * (rng.chance(0.5) ? 1 : -1) + 1) % 1;
+    scene.nebula = { hue, hue2, intensity: rng.range(0.7, 1) };
   } else if (!keep) scene.nebula = null;
   const wantPlanets = words.has("planets") || (!keep && (space || words.has("alien")) && rng.chance(0.6));
   if (wantPlanets) {
@@ -167,6 +171,18 @@ function chooseSpaceObjects(scene: SceneSpec, words: Set<Concept>, rng: Rng, kee
     }
   } else if (!keep) scene.planets = [];
 }
+
+/** Hue (0..1) of each colour word, for nebulae. */
+const COLOUR_HUES: [Concept, number][] = [
+  ["red", 0.0],
+  ["orange", 0.07],
+  ["golden", 0.12],
+  ["green", 0.33],
+  ["teal", 0.48],
+  ["blue", 0.6],
+  ["purple", 0.76],
+  ["pink", 0.88],
+];
 
 const TINTS: Record<string, Rgb> = {
   red: [1.35, 0.75, 0.7],

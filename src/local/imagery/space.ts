@@ -42,19 +42,29 @@ export interface SpaceParams {
 const KINDS = { rocky: 0, gas: 1, ice: 2, lava: 3 } as const;
 
 export function prepareSpace(scene: SceneSpec, width: number): SpaceParams {
-  const [lx, ly, lz] = directionOfDegrees(scene.sun.azimuth, Math.max(scene.sun.elevation, 10));
   const open = scene.relief === "none";
+  // In open space planets are lit from the side (a crescent or half phase reads as a sphere).
+  const first = scene.planets[0];
+  const [lx, ly, lz] = open && first ? directionOfDegrees(first.azimuth - 105, first.elevation + 25) : directionOfDegrees(scene.sun.azimuth, Math.max(scene.sun.elevation, 10));
   const neb = scene.nebula;
   return {
     nebula: neb !== null,
     n1: neb ? hueColor(neb.hue, 0.85) : [0, 0, 0],
     n2: neb ? hueColor(neb.hue2, 0.7) : [0, 0, 0],
-    nebulaGain: neb ? neb.intensity * (open ? 0.22 : 0.012) : 0,
+    nebulaGain: neb ? neb.intensity * (open ? 0.35 : 0.02) : 0,
     planets: scene.planets.map((p, i) => {
       const [cx, cy, cz] = directionOfDegrees(p.azimuth, p.elevation);
       const distance = 4e5 + i * 1.5e5;
       const rad = (p.radius * Math.PI) / 180;
-      const tilt = ((p.hue * 50 + 15) * Math.PI) / 180;
+      // Rings: a plane through the planet seen at a slant, tilted 12-35 degrees toward us.
+      const tilt = ((p.hue * 23 + 12) * Math.PI) / 180;
+      const up = Math.abs(cy) > 0.9 ? [1, 0, 0] : [0, 1, 0];
+      const k = up[0]! * cx + up[1]! * cy + up[2]! * cz;
+      const ox = up[0]! - k * cx;
+      const oy = up[1]! - k * cy;
+      const oz = up[2]! - k * cz;
+      const ol = Math.hypot(ox, oy, oz);
+      const roll = (p.hue - 0.5) * 0.8;
       return {
         cx,
         cy,
@@ -66,9 +76,9 @@ export function prepareSpace(scene: SceneSpec, width: number): SpaceParams {
         c1: hueColor(p.hue, p.kind === "ice" ? 0.25 : 0.55),
         c2: hueColor((p.hue + 0.12) % 1, p.kind === "gas" ? 0.4 : 0.7),
         rings: p.rings,
-        rnx: Math.sin(tilt) * 0.6,
-        rny: Math.cos(tilt),
-        rnz: Math.sin(tilt) * 0.8,
+        rnx: (ox / ol) * Math.cos(tilt) * Math.cos(roll) - cx * Math.sin(tilt),
+        rny: (oy / ol) * Math.cos(tilt) - cy * Math.sin(tilt),
+        rnz: (oz / ol) * Math.cos(tilt) * Math.cos(roll) - cz * Math.sin(tilt) + Math.sin(roll) * 0.3,
       };
     }),
     planetGain: open ? 1 : 0.8 / scene.exposure,
@@ -93,18 +103,21 @@ export function hueColor(h: number, saturation: number): Rgb {
 /** Adds nebula emission; returns the dust transmittance for what lies behind. */
 export function addNebula(S: SpaceParams, dx: number, dy: number, dz: number, visibility: number, out: Float64Array): number {
   if (!S.nebula || visibility <= 0.001) return 1;
-  const q = fbm3(dx * 1.6 + 3.1, dy * 1.6, dz * 1.6, 4);
-  const n = fbm3(dx * 2.3 + q * 1.4, dy * 2.3 + q, dz * 2.3 - q, S.octaves + 1);
-  const dens = smoothstep(-0.12, 0.45, n);
+  // Domain-warped clouds with brighter filaments along ridges of a second field.
+  const q = fbm3(dx * 1.4 + 3.1, dy * 1.4, dz * 1.4, 4);
+  const n = fbm3(dx * 2.1 + q * 1.6, dy * 2.1 + q, dz * 2.1 - q, S.octaves + 1);
+  const dens = smoothstep(-0.08, 0.55, n);
   if (dens <= 0) return 1;
-  const mix = smoothstep(-0.35, 0.35, q);
-  const knots = Math.pow(dens, 5) * 1.5;
-  const e = dens * dens * S.nebulaGain * visibility;
-  out[0]! += e * (S.n1[0] * (1 - mix) + S.n2[0] * mix + knots);
-  out[1]! += e * (S.n1[1] * (1 - mix) + S.n2[1] * mix + knots);
-  out[2]! += e * (S.n1[2] * (1 - mix) + S.n2[2] * mix + knots);
-  const dust = smoothstep(0.05, 0.35, fbm3(dx * 4.5 - 7, dy * 4.5, dz * 4.5, 4));
-  return 1 - 0.8 * dust * dens;
+  const ridge = 1 - Math.abs(fbm3(dx * 4.5 - q * 2, dy * 4.5 + 1.7, dz * 4.5, S.octaves));
+  const filament = Math.pow(ridge, 6);
+  const mix = smoothstep(-0.3, 0.3, q + 0.3 * (ridge - 0.5));
+  const e = (dens * Math.sqrt(dens) * 0.55 + filament * dens * 0.9) * S.nebulaGain * visibility;
+  const core = Math.pow(dens, 4) * 0.35;
+  out[0]! += e * (S.n1[0] * (1 - mix) + S.n2[0] * mix + core);
+  out[1]! += e * (S.n1[1] * (1 - mix) + S.n2[1] * mix + core);
+  out[2]! += e * (S.n1[2] * (1 - mix) + S.n2[2] * mix + core);
+  const dust = smoothstep(0.1, 0.45, fbm3(dx * 3.5 - 7, dy * 3.5, dz * 3.5, 4));
+  return 1 - 0.85 * dust * dens;
 }
 
 /**

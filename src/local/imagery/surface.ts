@@ -7,12 +7,13 @@
  */
 import { cloudShadow, type CloudParams } from "./clouds.ts";
 import type { LookParams } from "./looks.ts";
-import { noise2 } from "./noise.ts";
+import { fbm2, value2 } from "./noise.ts";
 import { clamp, smoothstep } from "./scalar.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import type { SkyParams } from "./sky.ts";
 import { RELIEF, type TerrainParams, terrainHeight } from "./terrain.ts";
 import { fg, fractalGrad } from "./terrain-noise.ts";
+import { addGrid, streetLights } from "./ground-glow.ts";
 
 const COVERS = {
   grass: [0.07, 0.12, 0.035],
@@ -45,6 +46,8 @@ export interface SurfaceParams {
   cityNight: number;
   /** Strength of the fine bump on normals. */
   bump: number;
+  detail: number;
+  lodBias: number;
 }
 
 export function prepareSurface(scene: SceneSpec, T: TerrainParams, look: LookParams, sky: SkyParams): SurfaceParams {
@@ -63,12 +66,16 @@ export function prepareSurface(scene: SceneSpec, T: TerrainParams, look: LookPar
     forest: T.forest,
     cityRadius: T.cityRadius,
     cityNight: scene.time === "night" ? 1 : scene.time === "dusk" ? 0.6 : 0,
-    bump: scene.cover === "sand" || scene.cover === "snow" ? 0.25 : 0.6,
+    bump: scene.cover === "sand" || scene.cover === "snow" ? 0.35 : 1,
+    detail: scene.detail,
+    lodBias: T.lodBias,
   };
 }
 
 const alb = new Float64Array(3);
 const INV_PI = 1 / Math.PI;
+/** Sky light on the ground is boosted a little: bounce light and multiple scattering. */
+const FILL = 1.6;
 
 /** Radiance of the ground at p with normal n seen from distance `dist` into out. */
 export function shadeGround(
@@ -86,10 +93,11 @@ export function shadeGround(
   out: Float64Array,
 ): void {
   // Fine detail below the heightfield's octaves: albedo variation and a bump on the normal.
-  const fine = Math.min(4, Math.log2(6 / (2 * footprint + 1e-4)));
+  const fine = Math.log2(2 / (2 * footprint + 1e-4)) + P.lodBias;
   let v2 = 0;
   if (fine > 0) {
-    v2 = fractalGrad(px, pz, 1 / 6, 11.3, 5.7, fine, false);
+    v2 = fbm2(px / 2 + 3.3, pz / 2 - 8.1, Math.min(6 + P.detail, fine), 0.8);
+    fractalGrad(px, pz, 1 / 2, 11.3, 5.7, Math.min(5 + P.detail, fine), false);
     const k = P.bump;
     nx -= fg[0]! * k;
     nz -= fg[1]! * k;
@@ -107,7 +115,7 @@ export function shadeGround(
   if (P.celBands > 0) light = cel(light, P.celBands);
   const sky = 0.5 + 0.5 * ny;
   const ao = 1 - 0.35 * (1 - ny);
-  for (let c = 0; c < 3; c++) out[c] = alb[c]! * INV_PI * (S.direct[c]! * light + S.ambient[c]! * sky * ao);
+  for (let c = 0; c < 3; c++) out[c] = alb[c]! * INV_PI * (S.direct[c]! * light + S.ambient[c]! * FILL * sky * ao);
   if (streetGlow > 0) {
     out[0]! += streetGlow * 0.03;
     out[1]! += streetGlow * 0.02;
@@ -122,7 +130,7 @@ let streetGlow = 0;
 function albedo(P: SurfaceParams, px: number, py: number, pz: number, ny: number, footprint: number, fine: number): void {
   streetGlow = 0;
   const detail = smoothstep(30, 3, footprint);
-  const v = noise2(px / 60, pz / 60) * 0.6 + (detail > 0 ? noise2(px / 7, pz / 7) * 0.4 * detail : 0);
+  const v = value2(px / 60, pz / 60) * 0.6 + (detail > 0 ? value2(px / 7, pz / 7) * 0.4 * detail : 0);
   const slope = 1 - ny;
   const base = P.cover;
   let r = base[0]!;
@@ -140,10 +148,17 @@ function albedo(P: SurfaceParams, px: number, py: number, pz: number, ny: number
     g = 0.2 * m * m + 0.09 * (1 - m);
     b = 0.03;
   } else {
-    const k = 1 + v * 0.35 + fine * 0.3;
+    const k = 1 + v * 0.35 + fine * 0.6;
     r *= k;
     g *= k;
     b *= k;
+    // Patches of bare earth / dry ground in grass and forest floors.
+    if (P.coverName === "grass" || P.coverName === "forest" || P.coverName === "alien") {
+      const patch = smoothstep(0.15, 0.35, fine + v * 0.3) * 0.6;
+      r += (0.13 - r) * patch;
+      g += (0.1 - g) * patch;
+      b += (0.06 - b) * patch;
+    }
   }
   // Grass gives way to rock on steep slopes (not on tree canopies) and above the tree line.
   const steep = P.forest ? 0 : smoothstep(0.14, 0.3, slope + v * 0.08);
@@ -173,20 +188,10 @@ function albedo(P: SurfaceParams, px: number, py: number, pz: number, ny: number
   alb[1] = g + (SNOW[1]! - g) * snow;
   alb[2] = b + (SNOW[2]! - b) * snow;
   if (P.neon) {
-    alb[0] = alb[0]! * 0.25;
-    alb[1] = alb[1]! * 0.15;
-    alb[2] = alb[2]! * 0.35;
+    alb[0] = alb[0]! * 0.1;
+    alb[1] = alb[1]! * 0.05;
+    alb[2] = alb[2]! * 0.15;
   }
-}
-
-/** Street lights along the lot grid's streets (average brightness once they are sub-pixel). */
-function streetLights(px: number, pz: number, footprint: number): number {
-  const lot = 55;
-  const fx = Math.abs(px / lot - Math.round(px / lot)) * lot;
-  const fz = Math.abs(pz / lot - Math.round(pz / lot)) * lot;
-  const w = Math.max(2, footprint);
-  const near = Math.max(Math.exp(-fx / w), Math.exp(-fz / w));
-  return footprint > lot / 3 ? 0.25 : near * 0.8 + 0.1;
 }
 
 /** Soft shadow: how much of the light reaches p past the terrain (coarse march). */
@@ -211,17 +216,4 @@ function cel(light: number, bands: number): number {
   const i = Math.floor(x);
   const f = x - i;
   return (i + smoothstep(0.45, 0.55, f)) / bands * 0.85 + 0.15 * (light > 0.02 ? 1 : 0);
-}
-
-/** Synthwave grid lines every 60 m, anti-aliased by the pixel footprint. */
-function addGrid(px: number, pz: number, footprint: number, out: Float64Array): void {
-  const g = 60;
-  const w = Math.max(0.6, footprint);
-  const fx = Math.abs(px / g - Math.round(px / g)) * g;
-  const fz = Math.abs(pz / g - Math.round(pz / g)) * g;
-  const avg = Math.min(1, (2 * 0.6) / (w * 1.5 + 1e-3)) * 0.9;
-  const line = footprint > g / 4 ? Math.min(1, (2 * w) / g) * 0.5 : Math.max(Math.exp(-fx / w), Math.exp(-fz / w)) * avg + 0.1 * (Math.exp(-fx / (w * 6)) + Math.exp(-fz / (w * 6)));
-  out[0]! += line * 0.55;
-  out[1]! += line * 0.08;
-  out[2]! += line * 0.75;
 }

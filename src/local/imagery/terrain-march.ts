@@ -26,7 +26,7 @@ export function marchColumns(T: TerrainParams, width: number, height: number, x0
     sec[y] = 1 / Math.cos(phi);
   }
   const pixelAngle = (2 * Math.PI) / width;
-  const k = Math.min(0.03, Math.max(0.0012, 1.6 * pixelAngle));
+  const k = Math.min(0.03, Math.max(0.0015, 2.2 * pixelAngle));
   for (let x = x0; x < x1; x++) {
     if (T.kind === RELIEF.none) {
       for (let y = 0; y < height; y++) out[y * width + x] = NO_HIT;

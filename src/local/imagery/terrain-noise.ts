@@ -29,7 +29,8 @@ export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: 
   for (let i = 0; i <= full; i++) {
     const w = i < full ? 1 : octaves - full;
     if (w <= 0) break;
-    const n = noise2(qx, qz);
+    noise2(qx, qz);
+    const n = nd[0]!;
     const ndx = nd[1]!;
     const ndz = nd[2]!;
     let k = w * amp;

@@ -6,11 +6,13 @@
  * `terrainHeight` also writes the gradient into `tg` (for normals).
  */
 import { nd, noise2 } from "./noise.ts";
-import { smoothstep } from "./scalar.ts";
+import { smoothstep, smoothstepSlope } from "./scalar.ts";
 import type { SceneSpec } from "./scene-spec.ts";
+import { RELIEF, relief, tg } from "./terrain-relief.ts";
 import { fg, fractalGrad } from "./terrain-noise.ts";
 
-export const RELIEF = { none: 0, flat: 1, hills: 2, mountains: 3, dunes: 4, canyon: 5 } as const;
+export { RELIEF, tg };
+
 
 export interface TerrainParams {
   kind: number;
@@ -23,6 +25,8 @@ export interface TerrainParams {
   camY: number;
   r0: number;
   summitSlope: number;
+  /** Height (m) of the rough relief on the summit's flanks. */
+  summitRough: number;
   /** The relief grows from 0 at envStart to full at envEnd (a valley around the camera). */
   envStart: number;
   envEnd: number;
@@ -31,6 +35,11 @@ export interface TerrainParams {
   maxHeight: number;
   slope: number;
   maxOctaves: number;
+  /**
+   * Octaves added to what the pixel footprint needs: finer than the pixel for Model 4
+   * (more so for its enhanced variant), softer for Model 3 and simplifying looks.
+   */
+  lodBias: number;
   /** Base wavelength in metres (for level of detail). */
   wavelength: number;
   /** Octave count from which tree canopies (~7 m) are resolved. */
@@ -45,45 +54,69 @@ export interface TerrainParams {
   maxDistance: number;
 }
 
-/** Gradient (d/dx, d/dz) of the last terrainHeight call. */
-export const tg = new Float64Array(2);
 
 export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainParams {
   const kind = RELIEF[scene.relief];
   const amp = scene.reliefHeight * (scene.control ? 0.35 : 1);
   const wavelength = { 0: 1000, 1: 400, 2: 1400, 3: 2600, 4: 1500, 5: 2600 }[kind]!;
-  const camY = scene.camera.ground + scene.camera.eye;
-  const controlRadius = 7000;
-  const control = scene.control ? controlHeights(scene.control.profile, camY, controlRadius) : null;
-  const controlMax = control ? Math.max(0, ...control) : 0;
   const floor = kind === RELIEF.flat ? (scene.water ? -8 : 0) : 0;
-  const maxHeight = Math.max(floor + amp * (kind === RELIEF.mountains ? 2.7 : 1.3) + 30, scene.camera.ground + 5, controlMax + amp + 60);
   const forest = scene.cover === "forest" || scene.cover === "autumn";
-  return {
+  const T: TerrainParams = {
     kind,
     amp,
     invL: 1 / wavelength,
     ox: (scene.seed % 613) * 1.37,
     oz: (scene.seed % 617) * 2.11,
     ground: scene.camera.ground,
-    camY,
+    camY: scene.camera.ground + scene.camera.eye,
     r0: { 0: 4, 1: 2, 2: 4, 3: 4, 4: 3, 5: 5 }[kind]!,
     summitSlope: scene.city ? 0.6 : { 0: 0.2, 1: 0.6, 2: 0.5, 3: 1.1, 4: 0.35, 5: 1.2 }[kind]!,
-    envStart: kind === RELIEF.mountains ? 700 : kind === RELIEF.canyon ? 0 : 60,
-    envEnd: kind === RELIEF.mountains ? 4500 : kind === RELIEF.canyon ? 1 : 900,
+    summitRough: { 0: 0, 1: 1.2, 2: 2, 3: 5, 4: 0.8, 5: 5 }[kind]!,
+    envStart: { 0: 0, 1: 60, 2: 30, 3: 700, 4: 15, 5: 0 }[kind]!,
+    envEnd: { 0: 1, 1: 900, 2: 400, 3: 4500, 4: 120, 5: 1 }[kind]!,
     floor,
-    maxHeight: maxHeight + (forest ? 14 : 0),
+    maxHeight: 0,
     slope: { 0: 0.2, 1: 0.3, 2: 0.6, 3: 1.2, 4: 1.0, 5: 2.5 }[kind]!,
     maxOctaves: Math.max(3, (kind === RELIEF.mountains ? 11 : 9) + scene.detail + octaveBias),
+    lodBias: detailBias(scene.detail) + 0.5 * octaveBias,
     wavelength,
     canopyOctave: 1 + Math.log2(wavelength / 10.5),
     water: scene.water ? scene.water.level : -Infinity,
     cityRadius: scene.city ? 3600 : 0,
     forest,
-    control,
-    controlRadius,
-    maxDistance: kind === RELIEF.mountains || control ? 70000 : 30000,
+    control: null,
+    controlRadius: 7000,
+    maxDistance: kind === RELIEF.mountains || scene.control ? 70000 : 30000,
   };
+  if (kind !== RELIEF.none) liftCamera(T, scene.camera.eye);
+  if (scene.control) T.control = controlHeights(scene.control.profile, T.camY, T.controlRadius);
+  const controlMax = T.control ? Math.max(0, ...T.control) : 0;
+  T.maxHeight = Math.max(floor + amp * (kind === RELIEF.mountains ? 2.7 : 1.3) + 30, T.ground + 5, controlMax + amp + 60) + (forest ? 14 : 0);
+  return T;
+}
+
+/**
+ * Raises the camera's flat top above the ground around it (hills and dunes may rise
+ * higher than the scene's nominal camera height), so that the camera always overlooks
+ * its surroundings instead of standing in a pit.
+ */
+function liftCamera(T: TerrainParams, eye: number): void {
+  let highest = -Infinity;
+  for (const r of [25, 50, 100, 180, 300]) {
+    for (let k = 0; k < 16; k++) {
+      const a = (k / 16) * 2 * Math.PI;
+      highest = Math.max(highest, groundHeight(T, Math.sin(a) * r, -Math.cos(a) * r, 5));
+    }
+  }
+  if (highest + 2 > T.ground) {
+    T.ground = highest + 2;
+    T.camY = T.ground + eye;
+  }
+}
+
+/** LOD bias of a detail level (Model 3 = 0, Model 4 standard = 1, enhanced = 2). */
+export function detailBias(detail: number): number {
+  return 0.8 * detail - 0.6;
 }
 
 function controlHeights(profile: number[], camY: number, radius: number): Float64Array {
@@ -97,12 +130,18 @@ function controlHeights(profile: number[], camY: number, radius: number): Float6
 
 /** Octaves worth evaluating for a surface at distance r seen with the given pixel angle. */
 export function terrainOctaves(T: TerrainParams, r: number, pixelAngle: number): number {
-  const o = Math.log2(T.wavelength / (r * pixelAngle * 1.5 + 0.05)) + 1;
+  const o = Math.log2(T.wavelength / (r * pixelAngle * 1.5 + 0.05)) + 1 + T.lodBias;
   return o < 2 ? 2 : o > T.maxOctaves ? T.maxOctaves : o;
 }
 
 /** Height at (x, z) with the given octaves; gradient into `tg`. */
 export function terrainHeight(T: TerrainParams, x: number, z: number, octaves: number): number {
+  const h = groundHeight(T, x, z, octaves);
+  return summit(T, x, z, Math.sqrt(x * x + z * z) + 1e-6, h, tg[0]!, tg[1]!, octaves);
+}
+
+/** The ground without the camera's summit (gradient into `tg`). */
+function groundHeight(T: TerrainParams, x: number, z: number, octaves: number): number {
   const r = Math.sqrt(x * x + z * z) + 1e-6;
   let h: number;
   let gx: number;
@@ -120,7 +159,7 @@ export function terrainHeight(T: TerrainParams, x: number, z: number, octaves: n
   // Fade the relief in with distance: the camera looks out over a valley.
   if (r < T.envEnd && r > T.envStart) {
     const e = smoothstep(T.envStart, T.envEnd, r);
-    const de = envelopeSlope(T.envStart, T.envEnd, r);
+    const de = smoothstepSlope(T.envStart, T.envEnd, r);
     const rel = h - T.floor;
     gx = gx * e + (rel * de * x) / r;
     gz = gz * e + (rel * de * z) / r;
@@ -128,7 +167,7 @@ export function terrainHeight(T: TerrainParams, x: number, z: number, octaves: n
   }
   if (T.cityRadius > 0 && r < T.cityRadius * 1.4) {
     const c = 1 - smoothstep(T.cityRadius, T.cityRadius * 1.4, r);
-    const dc = -envelopeSlope(T.cityRadius, T.cityRadius * 1.4, r);
+    const dc = -smoothstepSlope(T.cityRadius, T.cityRadius * 1.4, r);
     gx = gx * (1 - c) - (h * dc * x) / r;
     gz = gz * (1 - c) - (h * dc * z) / r;
     h *= 1 - c;
@@ -137,16 +176,14 @@ export function terrainHeight(T: TerrainParams, x: number, z: number, octaves: n
   tg[1] = gz;
   if (T.forest) h += canopy(T, x, z, r, h, octaves - T.canopyOctave);
   if (T.control) h = addControlRidge(T, x, z, r, h, tg[0]!, tg[1]!);
-  gx = tg[0]!;
-  gz = tg[1]!;
-  return summit(T, x, z, r, h, gx, gz);
+  return h;
 }
 
 /**
  * The camera stands on a small flat top whose flanks drop away (initially at summitSlope)
  * toward 50 m below the floor: the terrain is the smooth union of that summit and the relief.
  */
-function summit(T: TerrainParams, x: number, z: number, r: number, h: number, gx: number, gz: number): number {
+function summit(T: TerrainParams, x: number, z: number, r: number, h: number, gx: number, gz: number, octaves: number): number {
   if (r <= T.r0) {
     tg[0] = 0;
     tg[1] = 0;
@@ -154,115 +191,31 @@ function summit(T: TerrainParams, x: number, z: number, r: number, h: number, gx
   }
   const depth = T.ground - T.floor + 50;
   const e = Math.exp((-(r - T.r0) * T.summitSlope) / depth);
-  const top = T.ground - depth * (1 - e);
-  const dTop = -T.summitSlope * e;
-  const d = h - top;
-  if (d > 40) {
+  let top = T.ground - depth * (1 - e);
+  let tx = (-T.summitSlope * e * x) / r;
+  let tz = (-T.summitSlope * e * z) / r;
+  const d0 = h - top;
+  if (d0 > 40) {
     tg[0] = gx;
     tg[1] = gz;
     return h;
   }
+  // Rocks and hummocks on the summit's flanks (faded in beyond the flat top).
+  const ramp = Math.min(1, (r - T.r0) / 8) * T.summitRough;
+  if (ramp > 0) {
+    const bump = fractalGrad(x, z, 1 / 14, 17.1, 29.3, Math.min(octaves - 3, 6), true);
+    top += bump * ramp;
+    tx += fg[0]! * ramp;
+    tz += fg[1]! * ramp;
+  }
+  const d = h - top;
   const q = Math.sqrt(d * d + 16);
   const a = 0.5 * (1 + d / q);
-  tg[0] = a * gx + ((1 - a) * dTop * x) / r;
-  tg[1] = a * gz + ((1 - a) * dTop * z) / r;
+  tg[0] = a * gx + (1 - a) * tx;
+  tg[1] = a * gz + (1 - a) * tz;
   return 0.5 * (h + top + q);
 }
 
-function envelopeSlope(a: number, b: number, r: number): number {
-  if (r <= a || r >= b) return 0;
-  const t = (r - a) / (b - a);
-  return (6 * t * (1 - t)) / (b - a);
-}
-
-function relief(T: TerrainParams, x: number, z: number, octaves: number): number {
-  switch (T.kind) {
-    case RELIEF.mountains: {
-      const v = fractalGrad(x, z, T.invL, T.ox, T.oz, octaves, true);
-      // Soft max(v + 0.12, 0) gives broad flat valleys between the peaks; the quadratic
-      // term makes the highest peaks stand out.
-      const s = v + 0.12;
-      const q = Math.sqrt(s * s + 0.004);
-      const sp = 0.5 * (s + q);
-      const dsp = 0.5 * (1 + s / q);
-      const k = T.amp * 2.2;
-      const dh = k * dsp * (0.6 + 2 * sp);
-      tg[0] = dh * fg[0]!;
-      tg[1] = dh * fg[1]!;
-      return T.floor + k * sp * (0.6 + sp);
-    }
-    case RELIEF.hills: {
-      const v = fractalGrad(x, z, T.invL, T.ox, T.oz, octaves, false);
-      tg[0] = T.amp * 1.4 * fg[0]!;
-      tg[1] = T.amp * 1.4 * fg[1]!;
-      return T.floor + T.amp * (0.45 + 1.4 * v);
-    }
-    case RELIEF.dunes:
-      return dunes(T, x, z, octaves);
-    case RELIEF.canyon:
-      return canyon(T, x, z, octaves);
-    default: {
-      const v = fractalGrad(x, z, 1 / 90, T.ox, T.oz, Math.min(octaves, 6), false);
-      tg[0] = 3 * fg[0]!;
-      tg[1] = 3 * fg[1]!;
-      return T.floor + 3 * v;
-    }
-  }
-}
-
-function dunes(T: TerrainParams, x: number, z: number, octaves: number): number {
-  const big = fractalGrad(x, z, 1 / 2500, T.ox, T.oz, Math.min(octaves, 4), false);
-  let gx = T.amp * 1.2 * fg[0]!;
-  let gz = T.amp * 1.2 * fg[1]!;
-  let h = T.amp * (0.6 + 1.2 * big);
-  const warp = 45 * noise2(x / 380 + T.ox, z / 380);
-  const mod = 0.55 + 0.45 * noise2(x / 1100 - T.oz, z / 1100);
-  for (let k = 0; k < 2; k++) {
-    const ang = k === 0 ? 0.5 : 1.4;
-    const lambda = k === 0 ? 140 : 330;
-    const a = T.amp * (k === 0 ? 0.55 : 0.4) * mod;
-    const cs = Math.cos(ang);
-    const sn = Math.sin(ang);
-    const t = (x * cs + z * sn + warp * (k + 1)) / lambda;
-    const f = t - Math.floor(t);
-    // Gentle windward slope up to a sharp crest, then the steep slip face.
-    const p = f < 0.78 ? f / 0.78 : (1 - f) / 0.22;
-    const dp = (f < 0.78 ? 1 / 0.78 : -1 / 0.22) / lambda;
-    const shaped = p * p * (1.5 - 0.5 * p);
-    const dshaped = (3 * p - 1.5 * p * p) * dp;
-    h += a * shaped;
-    gx += a * dshaped * cs;
-    gz += a * dshaped * sn;
-  }
-  tg[0] = gx;
-  tg[1] = gz;
-  return h;
-}
-
-function canyon(T: TerrainParams, x: number, z: number, octaves: number): number {
-  // The canyon opens around the camera; mesas and far rims rise beyond.
-  const r = Math.sqrt(x * x + z * z) + 1e-6;
-  const open = 0.7 * (1 - smoothstep(300, 2200, r));
-  const dOpen = -0.7 * envelopeSlope(300, 2200, r);
-  const v = fractalGrad(x, z, T.invL, T.ox, T.oz, Math.min(octaves, 7), false) - open;
-  const vx = fg[0]! - (dOpen * x) / r;
-  const vz = fg[1]! - (dOpen * z) / r;
-  // m: 1 on mesa tops, 0 on the canyon floor; three terraced steps between.
-  const a = -0.1;
-  const b = 0.08;
-  const m = smoothstep(a, b, v);
-  const dm = envelopeSlope(a, b, v);
-  const steps = m * 3;
-  const i = Math.floor(steps);
-  const f = steps - i;
-  const riser = smoothstep(0.55, 1, f);
-  const terrace = (Math.min(i, 3) + (i >= 3 ? 0 : riser)) / 3;
-  const dterrace = i >= 3 ? 0 : envelopeSlope(0.55, 1, f) * 3 * dm;
-  const detail = fractalGrad(x, z, 1 / 120, T.oz, T.ox, Math.max(1, octaves - 4), true);
-  tg[0] = T.amp * dterrace * vx + 6 * fg[0]!;
-  tg[1] = T.amp * dterrace * vz + 6 * fg[1]!;
-  return T.floor + T.amp * terrace + 6 * detail;
-}
 
 /** Tree canopy bumps (m), faded in with the level of detail and out on steep/high ground. */
 function canopy(T: TerrainParams, x: number, z: number, r: number, h: number, lodOctaves: number): number {
@@ -271,7 +224,8 @@ function canopy(T: TerrainParams, x: number, z: number, r: number, h: number, lo
   const mask = (1 - smoothstep(treeline * 0.8, treeline, h)) * smoothstep(30, 90, r) * (h > T.water + 1 ? 1 : 0);
   if (mask <= 0) return 0;
   if (lod === 0) return 9 * mask * 0.45;
-  const n = noise2(x / 7 + 0.5, z / 7);
+  noise2(x / 7 + 0.5, z / 7);
+  const n = nd[0]!;
   const bump = Math.max(0, n + 0.3);
   const k = 9 * mask;
   tg[0]! += k * lod * (n > -0.3 ? nd[1]! / 7 : 0);
