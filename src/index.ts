@@ -1,6 +1,8 @@
 /**
- * babylon-skybox: browser-safe entry. The client, its schemas and rules; status tracking
- * and `applySkybox` join it as they land.
+ * babylon-skybox: the browser-safe entry. The typed client and the spec's rules
+ * (`src/api`), status tracking (`src/status`) and `applySkybox` (`src/scene`). The
+ * Inspector pane is a separate entry, `babylon-skybox/inspector`, loaded on demand.
  */
 export * from "./api/index.ts";
 export * from "./status/index.ts";
+export * from "./scene/index.ts";

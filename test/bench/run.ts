@@ -6,6 +6,7 @@ import { bundleSize } from "./bundle-size.ts";
 import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
 import { proxyBench } from "./proxy-bench.ts";
+import { sceneBench } from "./scene-bench.ts";
 import { statusBench } from "./status-bench.ts";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
@@ -30,6 +31,10 @@ async function main() {
 
   console.log("## Status tracking: requests one generation costs");
   console.log(await statusBench());
+  console.log();
+
+  console.log("## applySkybox in Chromium (software WebGL, cube 256, quality 64)");
+  for (const line of await sceneBench()) console.log(line);
   console.log();
 }
 

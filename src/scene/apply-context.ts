@@ -1,0 +1,86 @@
+/**
+ * What the parts of one apply share: the record and model, the export catalog (read once,
+ * only if an export is needed), the panorama and depth-map downloads (each made once),
+ * downloads through the cache, progress reports and unique names.
+ */
+import type { SkyboxClient } from "../api/client/create-client.ts";
+import type { Generation } from "../api/schemas/generation.ts";
+import type { StatusTracker } from "../status/create-tracker.ts";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { exportKey, generationFileKey } from "./cache-keys.ts";
+import { cachedBytes, type DownloadContext } from "./download.ts";
+import { loadExportCatalog, type ExportCatalog } from "./export-catalog.ts";
+import { describeChoice, type ExportChoice } from "./export-choice.ts";
+import { obtainExport } from "./export-request.ts";
+import type { ProgressSink } from "./progress.ts";
+import type { SkyboxCache } from "./skybox-cache.ts";
+
+export class ApplyContext {
+  readonly downloads: DownloadContext;
+  private _catalog: Promise<ExportCatalog> | null = null;
+  private readonly _files = new Map<string, Promise<Uint8Array>>();
+
+  constructor(
+    readonly scene: Scene,
+    readonly record: Generation,
+    readonly model: 3 | 4,
+    readonly client: SkyboxClient,
+    readonly tracker: StatusTracker,
+    cache: SkyboxCache | null,
+    readonly progress: ProgressSink,
+    readonly signal?: AbortSignal,
+  ) {
+    this.downloads = {
+      cache,
+      writes: [],
+      onFraction: (label, fraction) => progress({ stage: "downloading", detail: label, fraction }),
+      ...(signal ? { signal } : {}),
+    };
+  }
+
+  get cache(): SkyboxCache | null {
+    return this.downloads.cache;
+  }
+
+  /** The skybox's obfuscated id: what cache keys and export requests name. */
+  get skyboxId(): string {
+    return this.record.obfuscated_id;
+  }
+
+  /** A name no other texture or mesh of the engine has (the texture cache is keyed by name). */
+  name(part: string): string {
+    return `skybox-${this.skyboxId}-${part}-${this.scene.getUniqueId()}`;
+  }
+
+  /** The bytes of an export: from the cache, else requested, waited for and downloaded. */
+  async exportBytes(choice: ExportChoice): Promise<{ bytes: Uint8Array; cached: boolean }> {
+    const label = describeChoice(choice);
+    return cachedBytes(exportKey(this.skyboxId, choice), label, async () => {
+      this.progress({ stage: "requesting-export", detail: label });
+      const url = await obtainExport({ client: this.client, tracker: this.tracker, catalog: () => this.catalog(), ...(this.signal ? { signal: this.signal } : {}) }, this.skyboxId, this.model, choice);
+      this.progress({ stage: "downloading", detail: label, fraction: 0 });
+      return url;
+    }, this.downloads);
+  }
+
+  /** The generation's panorama (file_url) or depth map (depth_map_url), downloaded once per apply. */
+  generationFile(file: "panorama" | "depth"): Promise<Uint8Array> {
+    let pending = this._files.get(file);
+    if (!pending) {
+      const url = file === "panorama" ? this.record.file_url : this.record.depth_map_url;
+      const label = file === "panorama" ? "panorama" : "depth map";
+      pending = cachedBytes(generationFileKey(this.skyboxId, file), label, async () => {
+        if (!url) throw new Error(`Skybox ${this.record.id} has no ${file === "panorama" ? "file_url" : "depth_map_url"}`);
+        this.progress({ stage: "downloading", detail: label, fraction: 0 });
+        return url;
+      }, this.downloads).then((r) => r.bytes);
+      this._files.set(file, pending);
+    }
+    return pending;
+  }
+
+  private catalog(): Promise<ExportCatalog> {
+    this._catalog ??= loadExportCatalog(this.client, this.signal);
+    return this._catalog;
+  }
+}

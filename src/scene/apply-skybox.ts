@@ -1,0 +1,121 @@
+/**
+ * `applySkybox`: a generated skybox as the scene's image-based lighting, background and
+ * backdrop, in one call.
+ */
+import { Observable } from "@babylonjs/core/Misc/observable.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { createSkyboxClient } from "../api/client/create-client.ts";
+import type { Generation } from "../api/schemas/generation.ts";
+import { createStatusTracker } from "../status/create-tracker.ts";
+import { ApplyContext } from "./apply-context.ts";
+import { AppliedSkybox, type SkyboxParts } from "./applied-skybox.ts";
+import { buildBackdrop, buildBackground, buildEnvironment, type BuiltEnvironment } from "./build-parts.ts";
+import { bakeEnvironment } from "./env-bake.ts";
+import { modelOf } from "./export-choice.ts";
+import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./options.ts";
+import type { ApplyProgress } from "./progress.ts";
+import { createSkyboxCache, type SkyboxCache } from "./skybox-cache.ts";
+import { completeRecord } from "./skybox-record.ts";
+
+/** Lighting settings of an environment built only for a blurred background. */
+const BACKGROUND_ONLY_LIGHTING: ResolvedLighting = { source: "hdri-hdr", hdriMode: "realism", resolution: null, size: 256, quality: 64, intensity: 1 };
+
+/**
+ * Applies a generated skybox to a scene: image-based lighting (`scene.environmentTexture`),
+ * a background and a depth-displaced backdrop, each optional. Waits for the skybox when it
+ * is not complete, requests and waits for the exports it needs, and caches the prefiltered
+ * environment and the downloads so the next apply of the same skybox is fast.
+ *
+ * Everything is built hidden and shown in one step once ready; `replace` is disposed in that
+ * same step. On failure nothing stays in the scene and `replace` is left as it was.
+ *
+ * @param scene the scene (its active camera places the backdrop)
+ * @param skybox a generation record, numeric id or obfuscated id
+ * @param options parts, sizes, cache, client (see `ApplySkyboxOptions`)
+ * @returns the handle of the applied skybox
+ * @example
+ * const sky = await applySkybox(scene, generation.id, { lighting: { size: 256, quality: 64 }, background: { blur: 0 } });
+ * sky.setRotation(Math.PI / 4);
+ * const next = await applySkybox(scene, other.id, { replace: sky });
+ */
+export async function applySkybox(scene: Scene, skybox: number | string | Generation, options: ApplySkyboxOptions = {}): Promise<AppliedSkybox> {
+  const parts = resolveParts(options);
+  const client = options.client ?? createSkyboxClient({ baseUrl: "/skybox" });
+  const ownTracker = options.tracker ? null : createStatusTracker({ client, pollIntervalMs: 500 });
+  const tracker = options.tracker ?? ownTracker!;
+  const cache = options.cache === false ? null : (options.cache ?? createSkyboxCache());
+  const progressObservable = new Observable<ApplyProgress>(undefined, true);
+  const progress = (p: ApplyProgress) => {
+    options.onProgress?.(p);
+    progressObservable.notifyObservers(p);
+  };
+  // One failing part stops the others at once.
+  const abort = new AbortController();
+  const onAbort = () => abort.abort(options.signal!.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    options.signal?.throwIfAborted();
+    const record = await completeRecord(skybox, tracker, progress, abort.signal);
+    const ctx = new ApplyContext(scene, record, modelOf(record, options.model), client, tracker, cache, progress, abort.signal);
+    // From here to the return nothing awaits: an abort cannot land between the parts being
+    // built (buildAll checks it last) and being shown.
+    const built = await buildAll(ctx, parts, abort);
+    let caching!: (writes: Promise<unknown>) => void;
+    const applied = new AppliedSkybox(scene, record, built.parts, progressObservable, parts.rotation, new Promise<unknown>((r) => (caching = r)));
+    applied.setRotation(parts.rotation);
+    applied._show();
+    if (options.replace && options.replace !== applied) options.replace.dispose();
+    progress({ stage: "ready" });
+    const writes = [...ctx.downloads.writes];
+    if (built.bake && cache) writes.push(bake(applied, built.bake, cache));
+    caching(Promise.all(writes));
+    return applied;
+  } catch (error) {
+    progressObservable.clear();
+    throw options.signal?.aborted ? options.signal.reason : error;
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    ownTracker?.dispose();
+  }
+}
+
+interface Built {
+  parts: SkyboxParts;
+  bake: BuiltEnvironment | null;
+}
+
+/** Builds the parts side by side; on any failure disposes those that were built, then rethrows. */
+async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts>, abort: AbortController): Promise<Built> {
+  const needsEnv = parts.lighting !== null || (parts.background !== null && parts.background.blur > 0);
+  const env = needsEnv ? buildEnvironment(ctx, parts.lighting ?? BACKGROUND_ONLY_LIGHTING, parts.lighting !== null) : null;
+  const background = parts.background ? buildBackground(ctx, parts.background.blur, env) : null;
+  const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
+  for (const p of [env, background, backdrop]) p?.catch((error: unknown) => abort.abort(error));
+  const [e, b, d] = await Promise.allSettled([env, background, backdrop]);
+  const value = <T>(r: PromiseSettledResult<T | null>): T | null => (r.status === "fulfilled" ? r.value : null);
+  const [envPart, backgroundPart, backdropPart] = [value(e), value(b), value(d)];
+  const failed = [e, b, d].find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed || abort.signal.aborted) {
+    backgroundPart?.dispose();
+    backdropPart?.dispose();
+    envPart?.lighting.dispose();
+    throw failed ? failed.reason : abort.signal.reason;
+  }
+  return { parts: { lighting: envPart?.lighting ?? null, background: backgroundPart, backdrop: backdropPart }, bake: envPart?.bakeKey ? envPart : null };
+}
+
+/** Bakes the environment to .env and stores it, unless the skybox is disposed first. */
+async function bake(applied: AppliedSkybox, env: BuiltEnvironment, cache: SkyboxCache): Promise<void> {
+  const internal = env.lighting.texture.getInternalTexture();
+  if (applied.isDisposed || !env.bakeKey || !internal) return;
+  // Holds the GPU texture while its mips are read back, should the skybox be disposed meanwhile.
+  internal.incrementReferences();
+  try {
+    const bytes = await bakeEnvironment(env.lighting.texture);
+    await cache.put(env.bakeKey, bytes);
+  } catch {
+    // The texture went away mid-bake, or the cache is full or closed: the next apply rebuilds.
+  } finally {
+    internal.dispose();
+  }
+}

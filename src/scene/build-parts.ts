@@ -1,0 +1,104 @@
+/**
+ * Builds each part of a skybox from its sources, disabled: the environment (from the baked
+ * .env in the cache, else downloaded, decoded and prefiltered), the background and the
+ * backdrop.
+ */
+import { loadGlbBackdrop } from "./backdrop-glb.ts";
+import { buildDepthBackdrop } from "./backdrop-from-depth.ts";
+import type { SkyboxBackdrop } from "./backdrop.ts";
+import { createBlurredBackground, createDomeBackground } from "./background.ts";
+import { envKey } from "./cache-keys.ts";
+import { decodeDepthPng } from "./depth-decoding.ts";
+import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
+import { backdropExport, effectiveSource, lightingExport } from "./export-choice.ts";
+import { SkyboxLighting } from "./lighting.ts";
+import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
+import { prefilterEnvironment } from "./prefilter.ts";
+import type { ApplyContext } from "./apply-context.ts";
+import type { SkyboxPart } from "./skybox-part.ts";
+
+const FORMATS: Record<LightingSource, EnvironmentFormat> = { "hdri-hdr": "hdr", "hdri-exr": "exr", "cube-map": "cube-zip", equirect: "equirect" };
+
+/** A built environment, and the cache key its baked .env belongs under when it was not cached. */
+export interface BuiltEnvironment {
+  lighting: SkyboxLighting;
+  bakeKey: string | null;
+}
+
+/**
+ * The environment cube, prefiltered.
+ * @param ctx the apply
+ * @param options lighting options
+ * @param active whether it lights the scene (false: only a blurred background uses it)
+ */
+export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLighting, active: boolean): Promise<BuiltEnvironment> {
+  const { scene } = ctx;
+  const engine = scene.getEngine();
+  const size = Math.min(options.size, engine.getCaps().maxCubemapTextureSize);
+  const source = effectiveSource(ctx.model, options);
+  const choice = lightingExport(ctx.model, options);
+  const key = envKey(ctx.skyboxId, source, choice, { ...options, size });
+  const name = ctx.name("environment");
+  const baked = ctx.cache ? await ctx.cache.get(key).catch(() => null) : null;
+  if (baked) {
+    try {
+      const env = await loadEnvironment(scene, "env", baked, size, name);
+      ctx.progress({ stage: "prefiltering", detail: "environment from cache", fraction: 1 });
+      return { lighting: new SkyboxLighting(scene, env.texture, active, options.intensity, true), bakeKey: null };
+    } catch {
+      // A damaged entry: forget it and build the environment again.
+      await ctx.cache?.delete(key).catch(() => undefined);
+    }
+  }
+  const bytes = choice ? (await ctx.exportBytes(choice)).bytes : await ctx.generationFile("panorama");
+  ctx.signal?.throwIfAborted();
+  const clamped = size < options.size ? ` (GPU limit; ${options.size} asked)` : "";
+  ctx.progress({ stage: "prefiltering", detail: `${source} to a ${size} cube${clamped}, ${options.quality} samples` });
+  const loaded = await loadEnvironment(scene, FORMATS[source], bytes, size, name);
+  try {
+    ctx.signal?.throwIfAborted();
+    await prefilterEnvironment(engine, loaded.texture, options.quality, loaded.polynomial);
+  } catch (error) {
+    loaded.texture.dispose();
+    throw error;
+  }
+  return { lighting: new SkyboxLighting(scene, loaded.texture, active, options.intensity, false), bakeKey: ctx.cache ? key : null };
+}
+
+/**
+ * The background: the panorama on a dome, or the environment blurred when `blur` > 0.
+ * @param ctx the apply
+ * @param blur 0..1
+ * @param environment the environment, needed when blur > 0
+ */
+export async function buildBackground(ctx: ApplyContext, blur: number, environment: Promise<BuiltEnvironment> | null): Promise<SkyboxPart> {
+  if (blur > 0) {
+    if (!environment) throw new Error("A blurred background needs the environment");
+    const env = await environment;
+    return createBlurredBackground(ctx.scene, env.lighting.texture, blur, ctx.name("background"));
+  }
+  const panorama = await ctx.generationFile("panorama");
+  ctx.signal?.throwIfAborted();
+  return createDomeBackground(ctx.scene, panorama, ctx.name("background"));
+}
+
+/**
+ * The backdrop: the GLB export for Model 3, built from the depth map for Model 4.
+ * @param ctx the apply
+ * @param options backdrop options
+ */
+export async function buildBackdrop(ctx: ApplyContext, options: ResolvedBackdrop): Promise<SkyboxBackdrop> {
+  const choice = backdropExport(ctx.model, options);
+  const name = ctx.name("backdrop");
+  if (choice) {
+    const { bytes } = await ctx.exportBytes(choice);
+    ctx.signal?.throwIfAborted();
+    ctx.progress({ stage: "building-backdrop", detail: "GLB export" });
+    return loadGlbBackdrop(ctx.scene, bytes, name, options.radius);
+  }
+  const [panorama, depthPng] = await Promise.all([ctx.generationFile("panorama"), ctx.generationFile("depth")]);
+  ctx.signal?.throwIfAborted();
+  ctx.progress({ stage: "building-backdrop", detail: "from the depth map" });
+  const depth = decodeDepthPng(depthPng);
+  return buildDepthBackdrop(ctx.scene, { panorama, depth, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name);
+}

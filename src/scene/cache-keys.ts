@@ -1,0 +1,27 @@
+/**
+ * Cache keys: what makes two entries the same. They name the skybox (obfuscated id) and the
+ * options that change the bytes, never a URL (the same file may be served from another
+ * host, or the proxy's port may change between runs).
+ */
+import type { ExportChoice } from "./export-choice.ts";
+import type { LightingSource, ResolvedLighting } from "./options.ts";
+
+/** Bumped when a format or a baking step changes, so old entries are never read. */
+const VERSION = "v1";
+
+/** The baked `.env` of a lighting setup. */
+export function envKey(skyboxId: string, source: LightingSource, choice: ExportChoice | null, lighting: ResolvedLighting): string {
+  const exportPart = choice ? `${choice.resolution ?? "-"}|${choice.hdriMode ?? "-"}` : "panorama";
+  return `${VERSION}|env|${skyboxId}|${source}|${exportPart}|${lighting.size}|q${lighting.quality}`;
+}
+
+/** A downloaded export file. */
+export function exportKey(skyboxId: string, choice: ExportChoice): string {
+  const parts = [choice.typeKey, choice.resolution, choice.hdriMode, choice.meshQuality, choice.depthScale].map((p) => p ?? "-");
+  return `${VERSION}|export|${skyboxId}|${parts.join("|")}`;
+}
+
+/** A file of the generation itself (its panorama, its depth map). */
+export function generationFileKey(skyboxId: string, file: "panorama" | "depth"): string {
+  return `${VERSION}|file|${skyboxId}|${file}`;
+}

@@ -1,0 +1,115 @@
+/**
+ * The generation's depth map (`depth_map_url`): a 16-bit greyscale PNG whose values are log
+ * distances (src/local/imagery/formats/depth-encoding.ts):
+ *
+ *   distance_m = 0.5 * (1e6 / 0.5) ^ (1 - value / 65535);   65535 = nearest, 0 = sky
+ *
+ * Browsers decode PNGs to 8 bits per channel, which would leave 256 distance steps of 6 %
+ * each; this module reads the 16-bit samples itself (fflate for the zlib stream).
+ */
+import { unzlibSync } from "fflate";
+
+export const DEPTH_NEAR_M = 0.5;
+export const DEPTH_FAR_M = 1_000_000;
+const LOG_RANGE = Math.log(DEPTH_FAR_M / DEPTH_NEAR_M);
+
+/** Depth samples, top row first, 0..65535 whatever the file's bit depth. */
+export interface DepthImage {
+  width: number;
+  height: number;
+  values: Uint16Array;
+}
+
+/** The distance in metres a 16-bit value stands for (0: the sky, 1,000,000 m). */
+export function decodeDistance16(value: number): number {
+  return DEPTH_NEAR_M * Math.exp(LOG_RANGE * (1 - value / 65535));
+}
+
+/**
+ * Radius of a backdrop vertex on a sphere of radius 1 (the sky), as the GLB exporter places
+ * it: r = 1 - (depthScale / 12) * nearness, nearness = value / 65535 (0 for the sky).
+ */
+export function backdropRadius(value: number, depthScale: number): number {
+  return 1 - (depthScale / 12) * (value / 65535);
+}
+
+const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
+
+/**
+ * Decodes a non-interlaced greyscale (or RGB/RGBA, first channel used) PNG of 8 or 16 bits.
+ * @param png file bytes
+ * @returns the samples scaled to 16 bits
+ */
+export function decodeDepthPng(png: Uint8Array): DepthImage {
+  if (!SIGNATURE.every((b, i) => png[i] === b)) throw new Error("The depth map is not a PNG file");
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  let width = 0;
+  let height = 0;
+  let depth = 0;
+  let channels = 0;
+  const idat: Uint8Array[] = [];
+  for (let o = 8; o + 8 <= png.length; ) {
+    const length = view.getUint32(o);
+    const type = String.fromCharCode(png[o + 4]!, png[o + 5]!, png[o + 6]!, png[o + 7]!);
+    const data = png.subarray(o + 8, o + 8 + length);
+    if (type === "IHDR") {
+      width = view.getUint32(o + 8);
+      height = view.getUint32(o + 12);
+      depth = data[8]!;
+      channels = CHANNELS[data[9]!] ?? 0;
+      if (data[12] !== 0) throw new Error("Interlaced depth maps are not supported");
+    } else if (type === "IDAT") idat.push(data);
+    else if (type === "IEND") break;
+    o += 12 + length;
+  }
+  if (!width || !height || !channels || (depth !== 8 && depth !== 16)) throw new Error(`Unsupported depth map PNG (bit depth ${depth}, ${channels} channels)`);
+  const raw = unzlibSync(joined(idat));
+  return { width, height, values: samples(unfilter(raw, width, height, (channels * depth) / 8), width, height, channels, depth) };
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) out.set(p, (o += p.length) - p.length);
+  return out;
+}
+
+/** Undoes the per-row PNG filters (None, Sub, Up, Average, Paeth) in place of a copy. */
+function unfilter(raw: Uint8Array, width: number, height: number, bpp: number): Uint8Array {
+  const stride = width * bpp;
+  if (raw.length < height * (stride + 1)) throw new Error("The depth map's image data is truncated");
+  const out = new Uint8Array(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    const src = y * (stride + 1) + 1;
+    const row = y * stride;
+    const up = row - stride;
+    for (let i = 0; i < stride; i++) {
+      const a = i >= bpp ? out[row + i - bpp]! : 0;
+      const b = y > 0 ? out[up + i]! : 0;
+      const c = y > 0 && i >= bpp ? out[up + i - bpp]! : 0;
+      const x = raw[src + i]!;
+      out[row + i] = (filter === 0 ? x : filter === 1 ? x + a : filter === 2 ? x + b : filter === 3 ? x + ((a + b) >> 1) : x + paeth(a, b, c)) & 0xff;
+    }
+  }
+  return out;
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+function samples(bytes: Uint8Array, width: number, height: number, channels: number, depth: number): Uint16Array {
+  const out = new Uint16Array(width * height);
+  const step = (channels * depth) / 8;
+  for (let i = 0; i < out.length; i++) {
+    const o = i * step;
+    out[i] = depth === 16 ? (bytes[o]! << 8) | bytes[o + 1]! : bytes[o]! * 257;
+  }
+  return out;
+}

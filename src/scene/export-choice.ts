@@ -1,0 +1,75 @@
+/**
+ * Which export of a skybox each part uses, from its model and the caller's options, and
+ * how the skybox's model is read from its record.
+ */
+import type { ExportTypeKey, HdriModeKey, MeshQualityKey, ResolutionName } from "../api/reference.ts";
+import { exportTypesFor, resolutionsFor } from "../api/rules/export-rules.ts";
+import { styleModel } from "../api/rules/style-info.ts";
+import type { Generation } from "../api/schemas/generation.ts";
+import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
+
+/** One export request, by keys (ids are looked up in the server's lists). */
+export interface ExportChoice {
+  typeKey: ExportTypeKey;
+  resolution: ResolutionName | null;
+  hdriMode: HdriModeKey | null;
+  meshQuality: MeshQualityKey | null;
+  depthScale: number | null;
+}
+
+const SOURCE_TYPES: Record<Exclude<LightingSource, "equirect">, ExportTypeKey> = {
+  "hdri-hdr": "hdri-hdr",
+  "hdri-exr": "hdri-exr",
+  "cube-map": "cube-map-default-png",
+};
+
+/** The skybox's model: `fallback` (the caller's), else the record's `model` label, else 3. */
+export function modelOf(record: Generation, fallback?: 3 | 4): 3 | 4 {
+  if (fallback) return fallback;
+  return record.model ? styleModel({ model: record.model, model_version: null }) : 3;
+}
+
+/** True when the model offers this export type (`exportTypesFor`). */
+export function offers(model: 3 | 4, typeKey: ExportTypeKey): boolean {
+  return exportTypesFor(model).some((t) => t.key === typeKey);
+}
+
+/**
+ * The source lighting actually uses: the caller's, or `equirect` when the model has no such
+ * export (cube maps do not exist for Model 4).
+ */
+export function effectiveSource(model: 3 | 4, lighting: ResolvedLighting): LightingSource {
+  if (lighting.source === "equirect") return "equirect";
+  return offers(model, SOURCE_TYPES[lighting.source]) ? lighting.source : "equirect";
+}
+
+/** The export lighting needs, or null when it uses the generation's panorama (`equirect`). */
+export function lightingExport(model: 3 | 4, lighting: ResolvedLighting): ExportChoice | null {
+  const source = effectiveSource(model, lighting);
+  if (source === "equirect") return null;
+  const typeKey = SOURCE_TYPES[source];
+  // A cube face is a quarter of the equirectangular width: that is what must cover `size`.
+  const resolution = lighting.resolution ?? pickResolution(typeKey, model, 4 * lighting.size);
+  const hdri = typeKey === "hdri-hdr" || typeKey === "hdri-exr";
+  return { typeKey, resolution, hdriMode: hdri ? lighting.hdriMode : null, meshQuality: null, depthScale: null };
+}
+
+/** The GLB export the backdrop needs, or null for Model 4 (built from the depth map instead). */
+export function backdropExport(model: 3 | 4, backdrop: ResolvedBackdrop): ExportChoice | null {
+  if (!offers(model, "3d-mesh-glb")) return null;
+  return { typeKey: "3d-mesh-glb", resolution: null, hdriMode: null, meshQuality: backdrop.meshQuality, depthScale: backdrop.depthScale };
+}
+
+/** The smallest resolution of the type and model at least `width` wide, else the largest. */
+export function pickResolution(typeKey: ExportTypeKey, model: 3 | 4, width: number): ResolutionName {
+  const allowed = [...resolutionsFor(typeKey, model)].sort((a, b) => a.width - b.width);
+  const fit = allowed.find((r) => r.width >= width) ?? allowed[allowed.length - 1];
+  if (!fit) throw new Error(`No resolution is available for ${typeKey} exports of Model ${model} skyboxes`);
+  return fit.name;
+}
+
+/** A short label of a choice, for progress details and error messages. */
+export function describeChoice(choice: ExportChoice): string {
+  const extra = [choice.resolution, choice.hdriMode, choice.meshQuality, choice.depthScale != null ? `depth ${choice.depthScale}` : null];
+  return [choice.typeKey, ...extra.filter((x) => x != null)].join(" ");
+}

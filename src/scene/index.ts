@@ -1,0 +1,13 @@
+/**
+ * babylon-skybox scene part (browser): `applySkybox` and what it is made of. Side-effect
+ * imports of Babylon (texture types, loaders, glTF) are made by the modules that need them.
+ */
+export { applySkybox } from "./apply-skybox.ts";
+export { AppliedSkybox, type SkyboxParts, type SkyboxVisibility } from "./applied-skybox.ts";
+export type { ApplySkyboxOptions, LightingOptions, BackgroundOptions, BackdropOptions, LightingSource } from "./options.ts";
+export type { ApplyProgress, ApplyStage } from "./progress.ts";
+export { SkyboxCache, createSkyboxCache, type SkyboxCacheOptions } from "./skybox-cache.ts";
+export { pickResolution, modelOf } from "./export-choice.ts";
+export { decodeDepthPng, decodeDistance16, backdropRadius, type DepthImage } from "./depth-decoding.ts";
+export { bakeEnvironment } from "./env-bake.ts";
+export type { SkyboxPart } from "./skybox-part.ts";

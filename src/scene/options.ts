@@ -1,0 +1,141 @@
+/**
+ * Options of `applySkybox` and their defaults. Each part (lighting, background, backdrop)
+ * is on by default and takes `false` to turn it off or an object to tune it.
+ */
+import type { SkyboxClient } from "../api/client/create-client.ts";
+import type { HdriModeKey, MeshQualityKey, ResolutionName } from "../api/reference.ts";
+import { DEFAULT_HDRI_MODE, DEFAULT_MESH_QUALITY, DEPTH_SCALE } from "../api/rules/export-rules.ts";
+import type { StatusTracker } from "../status/create-tracker.ts";
+import type { AppliedSkybox } from "./applied-skybox.ts";
+import type { ApplyProgress } from "./progress.ts";
+import type { SkyboxCache } from "./skybox-cache.ts";
+
+/**
+ * Where the environment comes from:
+ * - `hdri-hdr`: the Radiance HDR export (linear radiance; the default),
+ * - `hdri-exr`: the OpenEXR export,
+ * - `cube-map`: the six-face PNG ZIP export (Model 3 only; Model 4 falls back to `equirect`),
+ * - `equirect`: the generation's own panorama image (`file_url`, 8-bit), no export needed.
+ */
+export type LightingSource = "hdri-hdr" | "hdri-exr" | "cube-map" | "equirect";
+
+/** Image-based lighting (`scene.environmentTexture`). */
+export interface LightingOptions {
+  /** @default "hdri-hdr" */
+  source?: LightingSource;
+  /** HDRI mode of an HDRI export. @default "realism" */
+  hdriMode?: HdriModeKey;
+  /**
+   * Resolution of the export. @default the smallest the model offers that holds a cube of
+   * `size` (1K for a 256 cube), the largest when none does
+   */
+  resolution?: ResolutionName;
+  /** Cube face size in pixels; a power of two (others are rounded up), at most the GPU's limit. @default 256 */
+  size?: number;
+  /** Samples of the GGX prefiltering (`HDRFiltering` quality). @default 64 */
+  quality?: number;
+  /** `scene.environmentIntensity`. @default 1 */
+  intensity?: number;
+}
+
+/** The visible background. */
+export interface BackgroundOptions {
+  /**
+   * 0 shows the panorama at full resolution on a photo dome; above 0 (up to 1) shows the
+   * prefiltered environment cube blurred by that much.
+   * @default 0
+   */
+  blur?: number;
+}
+
+/** The depth-displaced backdrop mesh. */
+export interface BackdropOptions {
+  /** Mesh quality of the GLB export (Model 3). @default "medium" */
+  meshQuality?: MeshQualityKey;
+  /** Depth scale (3..10): how far near things come inwards. @default 3 */
+  depthScale?: number;
+  /**
+   * Radius of the backdrop's sky in scene units, centred on the active camera's position at
+   * apply time. @default 500 (the export's own metres), at most 0.8 of `camera.maxZ`
+   */
+  radius?: number;
+}
+
+/** Options of `applySkybox`. */
+export interface ApplySkyboxOptions {
+  /** Client to use. @default createSkyboxClient({ baseUrl: "/skybox" }) (behind the proxy) */
+  client?: SkyboxClient;
+  /** Status tracker used while the skybox or an export is not complete. @default one polling through `client` */
+  tracker?: StatusTracker;
+  /** Image-based lighting; false turns it off. @default true */
+  lighting?: boolean | LightingOptions;
+  /** Visible background; false turns it off. @default true */
+  background?: boolean | BackgroundOptions;
+  /** Depth-displaced backdrop mesh; false turns it off. @default true */
+  backdrop?: boolean | BackdropOptions;
+  /** Rotation around Y in radians, for lighting, background and backdrop alike. @default 0 */
+  rotation?: number;
+  /** Cache of baked environments and downloaded assets; false for none. @default createSkyboxCache() */
+  cache?: SkyboxCache | false;
+  /** Previous skybox to dispose once this one is ready (no frame without a skybox). */
+  replace?: AppliedSkybox | null;
+  /** Cancels the apply: the promise rejects with the signal's reason, nothing stays in the scene. */
+  signal?: AbortSignal;
+  /** Called with each stage (the handle, and its observable, only exists once ready). */
+  onProgress?: (progress: ApplyProgress) => void;
+  /** The skybox's model, when the record does not say (`model: "Model 4"`). @default from the record, else 3 */
+  model?: 3 | 4;
+}
+
+export interface ResolvedLighting {
+  source: LightingSource;
+  hdriMode: HdriModeKey;
+  resolution: ResolutionName | null;
+  size: number;
+  quality: number;
+  intensity: number;
+}
+
+export interface ResolvedBackdrop {
+  meshQuality: MeshQualityKey;
+  depthScale: number;
+  radius: number | null;
+}
+
+/** What the parts need, defaults applied; `null` = part off. */
+export interface ResolvedParts {
+  lighting: ResolvedLighting | null;
+  background: { blur: number } | null;
+  backdrop: ResolvedBackdrop | null;
+  rotation: number;
+}
+
+const part = <T extends object>(value: boolean | T | undefined): T | null => (value === false ? null : value === true || value === undefined ? ({} as T) : value);
+
+export function resolveParts(options: ApplySkyboxOptions): ResolvedParts {
+  const lighting = part(options.lighting);
+  const background = part(options.background);
+  const backdrop = part(options.backdrop);
+  return {
+    lighting: lighting && {
+      source: lighting.source ?? "hdri-hdr",
+      hdriMode: lighting.hdriMode ?? DEFAULT_HDRI_MODE,
+      resolution: lighting.resolution ?? null,
+      size: powerOfTwo(lighting.size ?? 256),
+      quality: Math.max(1, Math.round(lighting.quality ?? 64)),
+      intensity: lighting.intensity ?? 1,
+    },
+    background: background && { blur: Math.min(1, Math.max(0, background.blur ?? 0)) },
+    backdrop: backdrop && {
+      meshQuality: backdrop.meshQuality ?? DEFAULT_MESH_QUALITY,
+      depthScale: Math.min(DEPTH_SCALE.max, Math.max(DEPTH_SCALE.min, backdrop.depthScale ?? DEPTH_SCALE.default)),
+      radius: backdrop.radius ?? null,
+    },
+    rotation: options.rotation ?? 0,
+  };
+}
+
+/** The power of two at or above `n` (prefiltering needs one: its mip count is log2(size) + 1). */
+export function powerOfTwo(n: number): number {
+  return 2 ** Math.max(0, Math.ceil(Math.log2(Math.max(1, n))));
+}

@@ -1,0 +1,49 @@
+/**
+ * GGX prefiltering of an environment cube for PBR, with the caller's sample count instead of
+ * the built-in 4096 (which takes minutes on a software GPU).
+ */
+import { HDRFiltering } from "@babylonjs/core/Materials/Textures/Filtering/hdrFiltering.js";
+import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
+import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
+
+/**
+ * Prefilters `texture` in place (HDRFiltering swaps its GPU texture for the filtered one) and
+ * waits until the GPU has done it.
+ * @param engine the engine
+ * @param texture a ready cube texture
+ * @param quality GGX samples
+ * @param polynomial harmonics to put back on the new GPU texture, when known
+ */
+export async function prefilterEnvironment(engine: AbstractEngine, texture: BaseTexture, quality: number, polynomial: SphericalPolynomial | null): Promise<void> {
+  if (!engine._features.allowTexturePrefiltering)
+    throw new Error("This engine cannot prefilter environment textures (WebGL 2 or WebGPU is required)");
+  await new HDRFiltering(engine, { quality }).prefilter(texture);
+  if (polynomial) texture.sphericalPolynomial = polynomial;
+  await gpuFinished(engine);
+}
+
+/**
+ * Resolves once the GPU has run every command queued so far. `prefilter()` resolves when its
+ * draws are queued; `gl.finish()` does not wait in Chrome's GPU process; a one-pixel
+ * read-back does, since commands run in order.
+ * @param engine the engine
+ */
+export async function gpuFinished(engine: AbstractEngine): Promise<void> {
+  await engine.readPixels(0, 0, 1, 1);
+}
+
+/**
+ * Resolves once the texture's irradiance harmonics exist. Cubes built from images compute
+ * them lazily by reading the texture back; waiting here keeps the first frame correct.
+ * @param texture a ready cube texture
+ * @param timeoutMs give up after this long (the texture still works; diffuse light arrives later)
+ */
+export async function harmonicsReady(texture: BaseTexture, timeoutMs = 10_000): Promise<void> {
+  if (texture.sphericalPolynomial) return;
+  const pending = (texture.getInternalTexture() as { _sphericalPolynomialPromise?: Promise<unknown> | null } | null)?._sphericalPolynomialPromise;
+  if (!pending) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([pending.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
+  clearTimeout(timer);
+}

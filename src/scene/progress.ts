@@ -1,0 +1,14 @@
+/** Stages an apply goes through, in order (some are skipped: a cached skybox downloads nothing). */
+export type ApplyStage = "waiting" | "requesting-export" | "downloading" | "prefiltering" | "building-backdrop" | "ready";
+
+/** One step of an apply. */
+export interface ApplyProgress {
+  stage: ApplyStage;
+  /** What the stage is working on, e.g. "hdri-hdr 1K" or "from cache". */
+  detail?: string;
+  /** 0..1 within the stage, when known (downloads with a Content-Length). */
+  fraction?: number;
+}
+
+/** Where a step reports its progress. */
+export type ProgressSink = (progress: ApplyProgress) => void;

@@ -1,0 +1,252 @@
+/**
+ * Test page of src/scene: a bare scene (no Inspector, so a side-effect import the library
+ * forgot cannot hide behind one) and `window.skyboxTest`, the steps the browser tests call
+ * through `page.evaluate`. Directions are given as panorama yaw/pitch: yaw 0 looks at the
+ * panorama's centre (u = 0.5), yaw 90 at u = 0.75, whatever the scene's handedness.
+ */
+import { Engine } from "@babylonjs/core/Engines/engine.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
+import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
+import { CreateSphere } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
+import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
+import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
+import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
+import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+import { applySkybox, createSkyboxCache, SkyboxCache, type AppliedSkybox, type ApplyProgress, type ApplySkyboxOptions } from "../../../src/scene/index.ts";
+
+// Blob URLs still alive: every one the library creates must be revoked.
+const liveBlobUrls = new Set<string>();
+const createObjectURL = URL.createObjectURL.bind(URL);
+const revokeObjectURL = URL.revokeObjectURL.bind(URL);
+URL.createObjectURL = (obj: Blob | MediaSource) => {
+  const url = createObjectURL(obj);
+  liveBlobUrls.add(url);
+  return url;
+};
+URL.revokeObjectURL = (url: string) => {
+  liveBlobUrls.delete(url);
+  revokeObjectURL(url);
+};
+
+type JsonOptions = Omit<ApplySkyboxOptions, "client" | "tracker" | "cache" | "replace" | "signal" | "onProgress"> & { cache?: boolean; replace?: boolean };
+
+let engine: Engine;
+let scene: Scene;
+let camera: FreeCamera;
+let metal: Mesh;
+let rough: Mesh;
+let current: AppliedSkybox | null = null;
+/** Cache writes of every skybox applied (replaced ones keep baking after they are gone). */
+const cacheWrites: Promise<void>[] = [];
+let sign = 1;
+const cache = createSkyboxCache({ databaseName: "skybox-test-cache" });
+
+function direction(yawDeg: number, pitchDeg: number): Vector3 {
+  const yaw = (yawDeg * Math.PI) / 180;
+  const pitch = (pitchDeg * Math.PI) / 180;
+  return new Vector3(Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), sign * Math.cos(yaw) * Math.cos(pitch));
+}
+
+async function renderAndRead(x: number, y: number, size = 3): Promise<number[]> {
+  await scene.whenReadyAsync();
+  scene.render();
+  const px = (await engine.readPixels(x - 1, y - 1, size, size)) as Uint8Array;
+  const sum = [0, 0, 0];
+  for (let i = 0; i < size * size; i++) for (let c = 0; c < 3; c++) sum[c]! += px[i * 4 + c]!;
+  return sum.map((s) => Math.round(s / (size * size)));
+}
+
+function counts() {
+  return {
+    textures: scene.textures.length,
+    meshes: scene.meshes.length,
+    materials: scene.materials.length,
+    geometries: scene.geometries.length,
+    transformNodes: scene.transformNodes.length,
+    engineTextures: engine.getLoadedTexturesCache().length,
+    beforeRender: scene.onBeforeRenderObservable.observers.length,
+    beforeCameraRender: scene.onBeforeCameraRenderObservable.observers.length,
+    sceneDispose: scene.onDisposeObservable.observers.length,
+    liveBlobUrls: liveBlobUrls.size,
+  };
+}
+
+function makeSphere(name: string, x: number, metallic: number, roughness: number): Mesh {
+  const mesh = CreateSphere(name, { diameter: 0.8, segments: 32 }, scene);
+  mesh.position.set(x, 0, 3 * sign);
+  const material = new PBRMaterial(`${name}-material`, scene);
+  material.metallic = metallic;
+  material.roughness = roughness;
+  material.albedoColor = Color3.White();
+  mesh.material = material;
+  mesh.setEnabled(false);
+  return mesh;
+}
+
+const api = {
+  async setup(options: { rightHanded?: boolean } = {}) {
+    const canvas = document.getElementById("scene") as HTMLCanvasElement;
+    engine = new Engine(canvas, false, { preserveDrawingBuffer: true, stencil: true, antialias: false });
+    scene = new Scene(engine);
+    scene.useRightHandedSystem = options.rightHanded ?? false;
+    sign = scene.useRightHandedSystem ? -1 : 1;
+    scene.clearColor = new Color4(0, 0, 0, 1);
+    camera = new FreeCamera("camera", Vector3.Zero(), scene);
+    camera.fov = 0.6;
+    camera.minZ = 0.1;
+    camera.maxZ = 2000;
+    camera.setTarget(direction(0, 0));
+    // Mirror-like and fully rough, as seen from the camera (see `spheres`).
+    metal = makeSphere("metal", -0.55, 1, 0.15);
+    rough = makeSphere("rough", 0.55, 0, 1);
+    scene.render();
+    return { renderer: engine.getGlInfo().renderer, maxTextureSize: engine.getCaps().maxTextureSize };
+  },
+
+  /**
+   * Applies a skybox, replacing the current one. `previousShown` tells, for every progress
+   * report before "ready", whether the previous skybox was still fully in place.
+   */
+  async apply(skybox: number | string, options: JsonOptions = {}) {
+    const stages: ApplyProgress[] = [];
+    const previous = current;
+    const previousShown: boolean[] = [];
+    const t0 = performance.now();
+    const { cache: useCache = true, replace = true, ...rest } = options;
+    const next = await applySkybox(scene, skybox, {
+      ...rest,
+      cache: useCache ? cache : false,
+      replace: replace ? current : null,
+      onProgress: (p) => {
+        stages.push({ stage: p.stage, ...(p.detail ? { detail: p.detail } : {}) });
+        if (previous && p.stage !== "ready") previousShown.push(!previous.isDisposed && (previous.environment === null || scene.environmentTexture === previous.environment) && (previous.backgroundMesh?.isEnabled() ?? true));
+      },
+    });
+    const ms = Math.round(performance.now() - t0);
+    current = next;
+    cacheWrites.push(next.whenCached);
+    return { ms, stages, previousShown, previousDisposed: previous?.isDisposed ?? null, ...api.describe()! };
+  },
+
+  /** An apply expected to fail (optionally aborted after `abortAfterMs`): its error and what it left behind. */
+  async applyFailing(skybox: number | string, options: JsonOptions = {}, abortAfterMs = -1) {
+    const before = counts();
+    const environmentBefore = scene.environmentTexture;
+    const controller = new AbortController();
+    if (abortAfterMs >= 0) setTimeout(() => controller.abort(new Error("stopped by the test")), abortAfterMs);
+    const { cache: useCache = true, ...rest } = options;
+    let failure: { name: string; message: string; kind: string | null } | null = null;
+    try {
+      // On a fast machine it may finish before the abort: then it is the current skybox.
+      current = await applySkybox(scene, skybox, { ...rest, cache: useCache ? cache : false, replace: current, signal: controller.signal });
+    } catch (error) {
+      const e = error as Error & { kind?: string };
+      failure = { name: e.name, message: e.message, kind: e.kind ?? null };
+    }
+    // Babylon's Observable.remove() takes effect on the next task.
+    await new Promise((r) => setTimeout(r, 0));
+    return { error: failure, before, after: counts(), environmentKept: scene.environmentTexture === environmentBefore, currentDisposed: current?.isDisposed ?? null };
+  },
+
+  /** What the current skybox holds. */
+  describe() {
+    const s = current;
+    if (!s) return null;
+    return {
+      fromCache: s.fromCache,
+      textures: s.textures.map((t) => `${t.getClassName()}:${t.name}`),
+      meshes: s.meshes.map((m) => m.name),
+      materials: s.materials.map((m) => `${m.getClassName()}:${m.name}`),
+      environment: s.environment?.getClassName() ?? null,
+      sceneEnvironmentIsOurs: scene.environmentTexture !== null && scene.environmentTexture === s.environment,
+      backgroundMesh: s.backgroundMesh?.name ?? null,
+      textureSizes: s.textures.map((t) => t.getSize().width),
+      backdrop: s.backdrop ? { name: s.backdrop.name, position: s.backdrop.position.asArray(), scaling: s.backdrop.scaling.x, children: s.backdrop.getChildMeshes().filter((m) => m.getTotalVertices() > 0).map((m) => ({ vertices: m.getTotalVertices(), textured: Boolean(m.material?.getActiveTextures().length) })) } : null,
+    };
+  },
+
+  /** Waits for the cache writes of every skybox applied so far. */
+  async whenCached() {
+    await Promise.all(cacheWrites.splice(0));
+  },
+
+  /** Camera at `position`, looking in the panorama direction; the centre pixels' mean RGB. */
+  async look(yawDeg: number, pitchDeg = 0, position: [number, number, number] = [0, 0, 0]) {
+    metal.setEnabled(false);
+    rough.setEnabled(false);
+    camera.position.set(position[0], position[1], position[2] * sign);
+    camera.setTarget(camera.position.add(direction(yawDeg, pitchDeg)));
+    return renderAndRead(80, 80);
+  },
+
+  /** The two spheres' colours where they face the camera (looking at yaw 0). */
+  async spheres() {
+    metal.setEnabled(true);
+    rough.setEnabled(true);
+    camera.position.setAll(0);
+    camera.setTarget(direction(0, 0));
+    await scene.whenReadyAsync();
+    // Sphere centres at x = +-0.55, z = 3 with fov 0.6: 0.296 of the width from the middle.
+    const left = Math.round(80 - 0.296 * 160);
+    const right = Math.round(80 + 0.296 * 160);
+    const metalRgb = await renderAndRead(left, 80);
+    const roughRgb = await renderAndRead(right, 80);
+    metal.setEnabled(false);
+    rough.setEnabled(false);
+    return { metal: metalRgb, rough: roughRgb };
+  },
+
+  /**
+   * What Babylon itself shows of the current environment (a skybox box sampling a clone of
+   * it through its reflection matrix, so `rotationY` applies): the reference the background
+   * and the backdrop must agree with. Needs an environment that clones (HDR, .env).
+   */
+  async reference(yawDeg: number, pitchDeg = 0) {
+    const env = current?.environment as (BaseTexture & { rotationY: number }) | null | undefined;
+    if (!env) throw new Error("no environment");
+    current!.setVisible({ background: false, backdrop: false });
+    const sky = env.clone() as BaseTexture & { rotationY: number };
+    sky.coordinatesMode = Texture.SKYBOX_MODE;
+    sky.rotationY = env.rotationY;
+    const material = new StandardMaterial("reference", scene);
+    material.reflectionTexture = sky;
+    material.disableLighting = true;
+    material.backFaceCulling = false;
+    const box = CreateBox("reference", { size: 100 }, scene);
+    box.material = material;
+    box.infiniteDistance = true;
+    try {
+      return await api.look(yawDeg, pitchDeg);
+    } finally {
+      box.dispose();
+      material.dispose();
+      sky.dispose();
+      current!.setVisible({ background: true, backdrop: true });
+    }
+  },
+
+  counts,
+  setRotation: (radians: number) => current?.setRotation(radians),
+  setVisible: (parts: { lighting?: boolean; background?: boolean; backdrop?: boolean }) => current?.setVisible(parts),
+  disposeCurrent() {
+    current?.dispose();
+    current = null;
+  },
+  SkyboxCache,
+  clearCache: () => cache.clear(),
+  cacheSize: () => cache.size(),
+  cacheKeys: () => cache.keys(),
+};
+
+declare global {
+  interface Window {
+    skyboxTest: typeof api;
+    skyboxTestReady: boolean;
+  }
+}
+window.skyboxTest = api;
+window.skyboxTestReady = true;
