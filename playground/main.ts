@@ -1,8 +1,32 @@
 import { Engine } from "@babylonjs/core/Engines/engine";
+import type { InspectorOptions } from "@babylonjs/inspector";
+import { PLANS, type Plan } from "babylon-skybox";
+import { showSkyboxInspector } from "babylon-skybox/inspector";
 import { createShowcaseScene } from "./scene.ts";
+
+// Query options: ?theme=light|dark; ?plan=free|essential|standard|business (what the pane
+// assumes of the account); ?test (no teaching popovers); ?scale=2 (render at half
+// resolution: software WebGL in tests); ?bare (the Inspector without the Skybox pane) and
+// ?noselect (with the pane, Properties shown first), to measure what the pane adds.
+const query = new URLSearchParams(location.search);
+const theme = query.get("theme");
+const themeMode = theme === "light" || theme === "dark" ? theme : undefined;
 
 const canvas = document.getElementById("scene") as HTMLCanvasElement;
 const engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true });
+engine.setHardwareScalingLevel(Number(query.get("scale") ?? 1) || 1);
 const scene = createShowcaseScene(engine);
 engine.runRenderLoop(() => scene.render());
 window.addEventListener("resize", () => engine.resize());
+
+const inspector: Partial<InspectorOptions> = { ...(themeMode ? { themeMode } : {}), disableTeachingMoments: query.has("test") };
+const plan = PLANS.find((p): p is Plan => p === query.get("plan")) ?? null;
+const handle = query.has("bare")
+  ? { token: (await import("@babylonjs/inspector")).ShowInspector(scene, inspector), state: null }
+  : await showSkyboxInspector(scene, { plan, inspector, select: !query.has("noselect") });
+
+// For the browser test and for poking at the scene from the console. `reopen` shows the
+// Inspector again after it was closed: the pane's state (form, jobs, history) is still there.
+const reopen = async () => Object.assign(playground, { inspector: (await showSkyboxInspector(scene, { plan, inspector })).token });
+const playground = { engine, scene, pane: handle.state, inspector: handle.token, reopen };
+Object.assign(window, { playground });

@@ -6,6 +6,7 @@ import { bundleSize } from "./bundle-size.ts";
 import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
 import { proxyBench } from "./proxy-bench.ts";
+import { paneBench } from "./pane-bench.ts";
 import { sceneBench } from "./scene-bench.ts";
 import { statusBench } from "./status-bench.ts";
 
@@ -35,6 +36,10 @@ async function main() {
 
   console.log("## applySkybox in Chromium (software WebGL, cube 256, quality 64)");
   for (const line of await sceneBench()) console.log(line);
+  console.log();
+
+  console.log("## Inspector pane");
+  for (const line of await paneBench()) console.log(line);
   console.log();
 }
 

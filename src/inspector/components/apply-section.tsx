@@ -1,0 +1,92 @@
+import { Button, Caption1, Dropdown, Field, Option, ProgressBar, Slider, Switch } from "@fluentui/react-components";
+import { ArrowClockwiseRegular, DeleteRegular, DismissRegular } from "@fluentui/react-icons";
+import type { FunctionComponent } from "react";
+import { HDRI_MODES, resolutionsFor, type HdriModeKey } from "../../api/index.ts";
+import type { LightingResolution } from "../state/ApplyState.ts";
+import { recordModel } from "../state/generation-request.ts";
+import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
+import { ErrorView } from "./error-view.tsx";
+import { useSlice } from "./hooks.ts";
+import { usePaneStyles } from "./pane-styles.ts";
+
+const STAGES: Record<string, string> = {
+  waiting: "Waiting for the skybox to complete",
+  "requesting-export": "Requesting the lighting export",
+  downloading: "Downloading",
+  prefiltering: "Prefiltering the environment",
+  "building-backdrop": "Building the backdrop",
+  ready: "Ready",
+};
+
+/** What is applied and how: lighting, background and backdrop, intensity, rotation, HDRI mode and resolution. */
+export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
+  const pane = usePaneStyles();
+  const v = useSlice(state.apply);
+  const model = v.applied ? recordModel(v.applied) : 3;
+  const resolutions = resolutionsFor("hdri-hdr", model).filter((r) => r.name !== "16K");
+  const set = state.apply.setSettings.bind(state.apply);
+  return (
+    <div className={pane.section} data-testid="skybox-apply">
+      <div className={pane.row}>
+        {v.applied?.thumb_url && <img className={pane.thumb} src={v.applied.thumb_url} alt="" />}
+        <Caption1 className={pane.grow} data-testid="skybox-applied" data-applied={v.applied?.id ?? ""}>
+          {v.applied ? `In the scene: ${v.applied.title || `#${v.applied.id}`}` : "No skybox applied yet: apply one from Progress or History."}
+        </Caption1>
+      </div>
+      {v.applying && (
+        <div data-testid="skybox-applying" data-stage={v.progress?.stage ?? ""}>
+          <Caption1>
+            {STAGES[v.progress?.stage ?? "waiting"]}
+            {v.progress?.detail ? ` (${v.progress.detail})` : ""}…
+          </Caption1>
+          <ProgressBar value={v.progress?.fraction} thickness="medium" />
+          <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => state.apply.cancel()}>
+            Stop
+          </Button>
+        </div>
+      )}
+      <div className={pane.row}>
+        <Switch checked={v.lighting} label="Lighting" onChange={(_, d) => set({ lighting: d.checked })} data-testid="skybox-apply-lighting" />
+        <Switch checked={v.background} label="Background" onChange={(_, d) => set({ background: d.checked })} data-testid="skybox-apply-background" />
+        <Switch checked={v.backdrop} label="Backdrop mesh" onChange={(_, d) => set({ backdrop: d.checked })} data-testid="skybox-apply-backdrop" />
+      </div>
+      <Field label={`Intensity ${v.intensity.toFixed(2)}`} size="small">
+        <Slider min={0} max={3} step={0.05} value={v.intensity} onChange={(_, d) => set({ intensity: d.value })} data-testid="skybox-apply-intensity" />
+      </Field>
+      <Field label={`Rotation ${Math.round(v.rotationDeg)}°`} size="small">
+        <Slider min={-180} max={180} step={1} value={v.rotationDeg} onChange={(_, d) => set({ rotationDeg: d.value })} data-testid="skybox-apply-rotation" />
+      </Field>
+      <Field label={`Background blur ${v.blur.toFixed(2)}`} size="small">
+        <Slider min={0} max={1} step={0.05} value={v.blur} onChange={(_, d) => set({ blur: d.value })} />
+      </Field>
+      <div className={pane.row}>
+        <Field label="HDRI mode" size="small" className={pane.grow}>
+          <Dropdown size="small" value={HDRI_MODES.find((m) => m.key === v.hdriMode)?.name ?? v.hdriMode} selectedOptions={[v.hdriMode]}
+            onOptionSelect={(_, d) => d.optionValue && set({ hdriMode: d.optionValue as HdriModeKey })}>
+            {HDRI_MODES.map((m) => (
+              <Option key={m.key} value={m.key}>{m.name}</Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label="Lighting resolution" size="small" className={pane.grow}>
+          <Dropdown size="small" value={v.resolution === "auto" ? "Auto" : v.resolution} selectedOptions={[v.resolution]}
+            onOptionSelect={(_, d) => d.optionValue && set({ resolution: d.optionValue as LightingResolution })}>
+            <Option value="auto">Auto</Option>
+            {resolutions.map((r) => (
+              <Option key={r.id} value={r.name}>{r.name}</Option>
+            ))}
+          </Dropdown>
+        </Field>
+      </div>
+      <div className={pane.row}>
+        <Button size="small" appearance={v.stale ? "primary" : "secondary"} icon={<ArrowClockwiseRegular />} disabled={!v.applied || Boolean(v.applying)} onClick={() => void state.apply.reapply()} data-testid="skybox-reapply">
+          {v.stale ? "Apply the changes" : "Apply again"}
+        </Button>
+        <Button size="small" appearance="subtle" icon={<DeleteRegular />} disabled={!v.applied} onClick={() => state.apply.remove()}>
+          Remove from scene
+        </Button>
+      </div>
+      <ErrorView error={v.error} id="skybox-apply-error" />
+    </div>
+  );
+};

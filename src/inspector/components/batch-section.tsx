@@ -1,0 +1,72 @@
+import { Button, Caption1, Field, MessageBar, MessageBarBody, SpinButton, Spinner } from "@fluentui/react-components";
+import { ArrowRepeatAllRegular } from "@fluentui/react-icons";
+import type { FunctionComponent } from "react";
+import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
+import { ErrorView } from "./error-view.tsx";
+import { useSlice } from "./hooks.ts";
+import { usePaneStyles } from "./pane-styles.ts";
+
+const MAX_QUANTITY = 30;
+
+/** Why a batch of this size cannot be sent, from what the pane knows of the plan. */
+function capProblem(total: number | null, cap: number | null | undefined, blocked: string | null): string | null {
+  if (blocked) return blocked;
+  if (cap === null) return "Batches are not available on this plan.";
+  if (cap !== undefined && total !== null && total > cap) return `${total} credits is over the plan's limit of ${cap} credits per batch: lower the quantity.`;
+  return null;
+}
+
+/** A batch of the Generate form's request: quantity, its total cost and the plan's cap. */
+export const BatchSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
+  const pane = usePaneStyles();
+  const form = useSlice(state.form);
+  const jobs = useSlice(state.jobs);
+  useSlice(state.styles);
+  const each = state.cost;
+  const total = each != null ? each * form.quantity : null;
+  const learned = state.batchCap === undefined && jobs.learnedBatchCap !== null;
+  const cap = learned ? jobs.learnedBatchCap : state.batchCap;
+  const problem = form.mode !== "generate" ? "Batches make new skyboxes: switch the Generate section to Generate." : capProblem(total, cap, jobs.batchBlocked);
+  const problems = state.problems;
+  return (
+    <div className={pane.section} data-testid="skybox-batch">
+      <Caption1 className={pane.muted}>Sends the Generate form {form.quantity} times, each with its own seed.</Caption1>
+      <div className={pane.row}>
+        <Field label="Quantity" size="small">
+          <SpinButton
+            size="small"
+            min={1}
+            max={MAX_QUANTITY}
+            value={form.quantity}
+            onChange={(_, d) => {
+              const n = Number(d.value ?? d.displayValue);
+              if (Number.isInteger(n) && n >= 1) state.form.set({ quantity: Math.min(MAX_QUANTITY, n) });
+            }}
+            data-testid="skybox-quantity"
+          />
+        </Field>
+        <Caption1 className={pane.grow} data-testid="skybox-batch-cost">
+          {total != null ? `${form.quantity} × ${each} = ${total} credits` : "Pick a style to see the cost"}
+          <br />
+          {cap === undefined ? "Plan cap: checked by the service" : cap === null ? "Plan cap: no batches" : `Plan cap: ${cap} credits per batch${learned ? " (as the service said)" : ""}`}
+        </Caption1>
+      </div>
+      {problem && (
+        <MessageBar intent="warning" layout="multiline" data-testid="skybox-batch-blocked">
+          <MessageBarBody>{problem}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Button
+        size="small"
+        appearance="primary"
+        icon={jobs.submitting ? <Spinner size="extra-tiny" /> : <ArrowRepeatAllRegular />}
+        disabled={Boolean(problem) || problems.length > 0 || jobs.submitting}
+        onClick={() => void state.generateBatch()}
+        data-testid="skybox-batch-button"
+      >
+        Generate batch of {form.quantity}
+      </Button>
+      <ErrorView error={jobs.batchError} onDismiss={() => state.jobs.clearError("batchError")} id="skybox-batch-error" />
+    </div>
+  );
+};

@@ -1,0 +1,43 @@
+import { useEffect, useState } from "react";
+import type { Slice } from "../state/Slice.ts";
+
+/**
+ * The current snapshot of a state slice; re-renders when it changes. The observer is
+ * removed when the component unmounts or the slice changes.
+ */
+export function useSlice<T extends object>(slice: Slice<T>): T {
+  const [value, setValue] = useState(() => slice.value);
+  useEffect(() => {
+    setValue(slice.value);
+    const observer = slice.onChangedObservable.add((next) => setValue(next));
+    return () => observer.remove();
+  }, [slice]);
+  return value;
+}
+
+/** Seconds since `startedAt` (ms), ticking every second until `endedAt` is set. */
+export function useElapsed(startedAt: number, endedAt: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (endedAt !== null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [endedAt]);
+  return Math.max(0, ((endedAt ?? now) - startedAt) / 1000);
+}
+
+/** `value`, once it has stopped changing for `ms` (search boxes). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** "12 s", "3 min 04 s". */
+export function formatElapsed(seconds: number): string {
+  const s = Math.floor(seconds);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+}

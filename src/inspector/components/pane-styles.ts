@@ -1,0 +1,24 @@
+import { makeStyles, tokens } from "@fluentui/react-components";
+
+/** Layout shared by the pane's sections, on the Inspector's Fluent tokens (light and dark alike). */
+export const usePaneStyles = makeStyles({
+  pane: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalL, color: tokens.colorNeutralForeground1 },
+  section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS, padding: `0 ${tokens.spacingHorizontalS}` },
+  row: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
+  spread: { display: "flex", alignItems: "center", justifyContent: "space-between", gap: tokens.spacingHorizontalS },
+  grow: { flexGrow: 1, minWidth: 0 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  danger: { color: tokens.colorPaletteRedForeground1 },
+  card: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  thumb: { width: "96px", height: "48px", objectFit: "cover", borderRadius: tokens.borderRadiusSmall, flexShrink: 0, backgroundColor: tokens.colorNeutralBackground3 },
+  ellipsis: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+  list: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS, margin: 0, padding: 0, listStyleType: "none" },
+});

@@ -1,0 +1,118 @@
+import { Button, Caption1, Caption1Strong, ProgressBar, Tooltip } from "@fluentui/react-components";
+import { CheckmarkRegular, DismissRegular, StopRegular } from "@fluentui/react-icons";
+import type { FunctionComponent } from "react";
+import type { Generation } from "../../api/index.ts";
+import { isEnded, type JobView } from "../state/job-view.ts";
+import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
+import { ErrorView } from "./error-view.tsx";
+import { formatElapsed, useElapsed, useSlice } from "./hooks.ts";
+import { usePaneStyles } from "./pane-styles.ts";
+import { StatusBadge } from "./status-badge.tsx";
+
+/** The generations and batches under way (and the last ones that ended): live status, queue position, elapsed time, cancel. */
+export const ProgressView: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
+  const pane = usePaneStyles();
+  const { jobs } = useSlice(state.jobs);
+  const { updates } = useSlice(state.connection);
+  return (
+    <div className={pane.section} data-testid="skybox-progress">
+      <Caption1 className={pane.muted}>{updates === "poll" ? "Status updates: polling (no push channel configured)" : "Status updates: pushed live, with a safety poll"}</Caption1>
+      {jobs.length === 0 && <Caption1>Nothing under way. Generate a skybox above.</Caption1>}
+      {jobs.map((job) => (
+        <JobCard key={job.key} state={state} job={job} />
+      ))}
+    </div>
+  );
+};
+
+const JobCard: FunctionComponent<{ state: SkyboxPaneState; job: JobView }> = ({ state, job }) => {
+  const pane = usePaneStyles();
+  const elapsed = useElapsed(job.startedAt, job.endedAt);
+  const ended = isEnded(job);
+  const queued = !ended && job.queuePosition != null && job.queuePosition > 0;
+  return (
+    <div className={pane.card} data-testid="skybox-job" data-job={job.key} data-status={job.status} data-statuses={job.steps.map((s) => s.status).join(",")}>
+      <div className={pane.spread}>
+        <Caption1Strong className={pane.ellipsis}>{job.title}</Caption1Strong>
+        <StatusBadge status={job.status} id="skybox-job-status" />
+      </div>
+      <Caption1 className={pane.muted}>
+        {job.mode} #{job.id} · {formatElapsed(elapsed)}
+        {queued ? ` · position ${job.queuePosition} in the queue` : ""}
+        {job.source ? ` · via ${job.source}` : ""}
+      </Caption1>
+      {!ended && <ProgressBar thickness="medium" />}
+      <Caption1 className={pane.muted} data-testid="skybox-job-steps">
+        {job.steps.map((s) => `${s.status} ${formatElapsed((s.at - job.startedAt) / 1000)}`).join(" → ")}
+      </Caption1>
+      {job.record?.enhanced_prompt && (
+        <Caption1 data-testid="skybox-enhanced-prompt">Enhanced prompt: {job.record.enhanced_prompt}</Caption1>
+      )}
+      {job.batch && <BatchCounters state={state} job={job} />}
+      <ErrorView error={job.error} />
+      <div className={pane.row}>
+        {!ended && (
+          <Button size="small" icon={<StopRegular />} disabled={job.cancelling} onClick={() => void state.jobs.cancel(job.key)} data-testid="skybox-job-cancel">
+            {job.cancelling ? "Cancelling…" : "Cancel"}
+          </Button>
+        )}
+        {job.kind === "generation" && job.status === "complete" && job.record && <ApplyButton state={state} record={job.record} />}
+        {ended && (
+          <Tooltip content="Remove from the list" relationship="label">
+            <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => state.jobs.dismiss(job.key)} />
+          </Tooltip>
+        )}
+      </div>
+    </div>
+  );
+};
+
+const BatchCounters: FunctionComponent<{ state: SkyboxPaneState; job: JobView }> = ({ state, job }) => {
+  const pane = usePaneStyles();
+  const b = job.batch!;
+  return (
+    <>
+      <Caption1 data-testid="skybox-batch-counters" data-completed={b.completed} data-quantity={b.quantity}>
+        {b.completed} of {b.quantity} complete · {b.errored} failed · {b.aborted} cancelled
+        {b.submitted < b.quantity ? ` · ${b.submitted} submitted` : ""}
+      </Caption1>
+      {b.submissionErrors.map((e, i) => (
+        <Caption1 key={i} className={pane.danger}>
+          Refused: {e}
+        </Caption1>
+      ))}
+      <ProgressBar value={(b.completed + b.errored + b.aborted) / Math.max(1, b.quantity)} thickness="medium" />
+      <ul className={pane.list}>
+        {b.generations.map((g) => (
+          <li key={g.id} className={pane.spread} data-testid="skybox-batch-item" data-status={g.status}>
+            <Caption1 className={`${pane.grow} ${pane.ellipsis}`}>
+              #{g.id} seed {g.seed ?? "?"}
+              {g.queue_position ? ` · queue ${g.queue_position}` : ""}
+            </Caption1>
+            <StatusBadge status={g.status} />
+            {g.status === "complete" && <ApplyButton state={state} record={g} />}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+};
+
+/** Applies a skybox to the scene with the Apply section's settings. */
+export const ApplyButton: FunctionComponent<{ state: SkyboxPaneState; record: Generation }> = ({ state, record }) => {
+  const { applied, applying } = useSlice(state.apply);
+  const isApplied = applied?.id === record.id;
+  return (
+    <Button
+      size="small"
+      appearance={isApplied ? "subtle" : "primary"}
+      icon={<CheckmarkRegular />}
+      disabled={applying?.id === record.id || record.status !== "complete"}
+      onClick={() => void state.applyRecord(record)}
+      data-testid="skybox-apply-record"
+      data-record={record.id}
+    >
+      {applying?.id === record.id ? "Applying…" : isApplied ? "Apply again" : "Apply"}
+    </Button>
+  );
+};

@@ -1,0 +1,21 @@
+/// <reference path="./shared-ui-components.d.ts" />
+/**
+ * `babylon-skybox/inspector`: the Skybox pane for the Babylon Inspector (v2). Never
+ * imported by the core entry `babylon-skybox`; the Inspector and the pane's React parts
+ * are loaded on demand by `showSkyboxInspector` and `loadSkyboxPaneService`.
+ */
+export {
+  showSkyboxInspector,
+  loadSkyboxPaneService,
+  createSkyboxPaneState,
+  type SkyboxInspectorOptions,
+  type SkyboxInspectorHandle,
+} from "./show-skybox-inspector.ts";
+export { SkyboxPaneServiceIdentity, SKYBOX_PANE_KEY, type ISkyboxPaneService } from "./skybox-pane-identity.ts";
+export type { SkyboxPaneOptions, SkyboxPaneServiceOptions } from "./options.ts";
+export type { SkyboxPaneState } from "./state/SkyboxPaneState.ts";
+export type { ApplySettings, LightingResolution } from "./state/ApplyState.ts";
+export type { GenerateFormValue, PaneMode, SkyAngles } from "./state/GenerateForm.ts";
+export type { JobView } from "./state/job-view.ts";
+export type { PaneError } from "./error-text.ts";
+export { anglesOfDirection, directionOfAngles } from "./state/sky-direction.ts";

@@ -1,0 +1,169 @@
+import type { Scene } from "@babylonjs/core/scene.js";
+import { Observable } from "@babylonjs/core/Misc/observable.js";
+import type { Generation, HdriModeKey, ResolutionName } from "../../api/index.ts";
+import { applySkybox, type AppliedSkybox, type ApplyProgress } from "../../scene/index.ts";
+import { describeSceneError, type PaneError } from "../error-text.ts";
+import type { ConnectionState } from "./ConnectionState.ts";
+import { Slice } from "./Slice.ts";
+
+/** Resolution of the lighting export; `auto` lets `applySkybox` pick the smallest that holds its cube. */
+export type LightingResolution = ResolutionName | "auto";
+
+/** How a skybox is applied to the scene. */
+export interface ApplySettings {
+  /** Image-based lighting for PBR materials. */
+  lighting: boolean;
+  /** The panorama as the visible background. */
+  background: boolean;
+  /** The depth-displaced backdrop mesh. */
+  backdrop: boolean;
+  /** Environment intensity. */
+  intensity: number;
+  /** Rotation around Y, degrees. */
+  rotationDeg: number;
+  /** HDRI mode of the lighting export. */
+  hdriMode: HdriModeKey;
+  /** Resolution of the lighting export. */
+  resolution: LightingResolution;
+  /** Background blur, 0..1 (0: the panorama at full resolution). */
+  blur: number;
+}
+
+export interface ApplyValue extends ApplySettings {
+  /** The skybox in the scene, applied from this pane. */
+  applied: Generation | null;
+  /** The skybox being applied. */
+  applying: Generation | null;
+  progress: ApplyProgress | null;
+  error: PaneError | null;
+  /** Settings changed that only a new apply shows (HDRI mode or resolution, a part not built). */
+  stale: boolean;
+}
+
+export const DEFAULT_APPLY: ApplySettings = {
+  lighting: true,
+  background: true,
+  backdrop: false,
+  intensity: 1,
+  rotationDeg: 0,
+  hdriMode: "realism",
+  resolution: "auto",
+  blur: 0,
+};
+
+const RAD = Math.PI / 180;
+const REBUILD: readonly (keyof ApplySettings)[] = ["hdriMode", "resolution", "blur"];
+
+/**
+ * The skybox applied to the scene from the pane: applies with `applySkybox` (replacing the
+ * previous one once the new one is ready), and changes intensity, rotation and visibility
+ * live on the applied handle.
+ */
+export class ApplyState extends Slice<ApplyValue> {
+  /** A skybox is in the scene (or none, after `remove`). */
+  public readonly onAppliedObservable = new Observable<AppliedSkybox | null>();
+  private _handle: AppliedSkybox | null = null;
+  private _abort: AbortController | null = null;
+
+  public constructor(
+    private readonly _connection: ConnectionState,
+    private readonly _scene: () => Scene | null,
+    settings: Partial<ApplySettings> = {},
+  ) {
+    super({ ...DEFAULT_APPLY, ...settings, applied: null, applying: null, progress: null, error: null, stale: false });
+  }
+
+  /** The applied skybox's handle. */
+  public get handle(): AppliedSkybox | null {
+    return this._handle;
+  }
+
+  /** Current rotation in radians (for picking directions on the sky). */
+  public get rotation(): number {
+    return this.value.rotationDeg * RAD;
+  }
+
+  /**
+   * Applies a skybox with the current settings; the previous one stays until it is ready.
+   * @param record the generation to apply (complete, or followed until it is)
+   */
+  public async apply(record: Generation): Promise<AppliedSkybox | null> {
+    const scene = this._scene();
+    if (!scene) return null;
+    this._abort?.abort();
+    const abort = (this._abort = new AbortController());
+    const v = this.value;
+    this._set({ applying: record, progress: { stage: "waiting" }, error: null });
+    try {
+      const handle = await applySkybox(scene, record, {
+        client: this._connection.client,
+        tracker: await this._connection.tracker(),
+        lighting: v.lighting && { hdriMode: v.hdriMode, intensity: v.intensity, ...(v.resolution === "auto" ? {} : { resolution: v.resolution }) },
+        background: v.background && { blur: v.blur },
+        backdrop: v.backdrop,
+        rotation: v.rotationDeg * RAD,
+        replace: this._handle,
+        signal: abort.signal,
+        onProgress: (progress: ApplyProgress) => this._set({ progress }),
+      });
+      if (abort.signal.aborted) return null;
+      this._handle = handle;
+      handle.onDisposeObservable.addOnce(() => this._forget(handle));
+      this._set({ applied: handle.record, applying: null, progress: null, stale: false });
+      this.onAppliedObservable.notifyObservers(handle);
+      return handle;
+    } catch (error) {
+      if (!abort.signal.aborted) this._set({ applying: null, progress: null, error: describeSceneError(error) });
+      return null;
+    }
+  }
+
+  /** Applies the current skybox again (after a change that needs it). */
+  public reapply(): Promise<AppliedSkybox | null> {
+    return this.value.applied ? this.apply(this.value.applied) : Promise.resolve(null);
+  }
+
+  /** Stops an apply under way; the previous skybox stays. */
+  public cancel(): void {
+    this._abort?.abort();
+    this._set({ applying: null, progress: null });
+  }
+
+  /** Changes settings; intensity, rotation and visibility apply at once to the applied skybox. */
+  public setSettings(patch: Partial<ApplySettings>): void {
+    this._set(patch);
+    const h = this._handle;
+    if (!h) return;
+    const v = this.value;
+    if (patch.intensity !== undefined) h.setIntensity(v.intensity);
+    if (patch.rotationDeg !== undefined) h.setRotation(v.rotationDeg * RAD);
+    if (patch.lighting !== undefined || patch.background !== undefined || patch.backdrop !== undefined)
+      h.setVisible({ lighting: v.lighting, background: v.background, backdrop: v.backdrop });
+    const missing = (v.lighting && !h.environment) || (v.background && !h.backgroundMesh) || (v.backdrop && !h.backdrop);
+    if (missing || REBUILD.some((k) => k in patch)) this._set({ stale: true });
+  }
+
+  /** The handle was disposed elsewhere (by the scene, or by the app). */
+  private _forget(handle: AppliedSkybox): void {
+    if (this._handle !== handle) return;
+    this._handle = null;
+    this._set({ applied: null, stale: false });
+    this.onAppliedObservable.notifyObservers(null);
+  }
+
+  /** Removes the applied skybox from the scene. */
+  public remove(): void {
+    this._abort?.abort();
+    this._handle?.dispose();
+    this._handle = null;
+    this._set({ applied: null, applying: null, progress: null, stale: false });
+    this.onAppliedObservable.notifyObservers(null);
+  }
+
+  /** Stops an apply under way; the applied skybox stays in the scene (it belongs to the scene now). */
+  public override dispose(): void {
+    this._abort?.abort();
+    this.onAppliedObservable.clear();
+    super.dispose();
+  }
+}

@@ -1,0 +1,140 @@
+import type { ExportRecord, ExportType, Generation } from "../../api/index.ts";
+import type { ExportUpdate } from "../../status/index.ts";
+import { describeEnded, describeError, type PaneError } from "../error-text.ts";
+import type { ConnectionState } from "./ConnectionState.ts";
+import { DEFAULT_EXPORT_CHOICE, exportParamsOf, normalizeChoice, typesFor, type ExportChoice } from "./export-choice.ts";
+import { recordModel } from "./generation-request.ts";
+import { Slice } from "./Slice.ts";
+
+/** One export request and how far it got. */
+export interface ExportJob {
+  id: string;
+  typeName: string;
+  skyboxTitle: string;
+  status: string;
+  queuePosition: number | null;
+  /** The file, once complete (a same-origin URL through the proxy). */
+  fileUrl: string;
+  startedAt: number;
+  endedAt: number | null;
+  error: PaneError | null;
+}
+
+export interface ExportValue extends ExportChoice {
+  /** The skybox to export. */
+  target: Generation | null;
+  /** Export types as the service listed them (ids are looked up by key); null before they loaded. */
+  types: ExportType[] | null;
+  /** Newest first. */
+  jobs: ExportJob[];
+  submitting: boolean;
+  error: PaneError | null;
+}
+
+const ENDED = ["complete", "error", "abort"];
+
+/** The Export section: what to export, with which options, and the requests under way. */
+export class ExportState extends Slice<ExportValue> {
+  private readonly _watches = new Set<{ stop(): void }>();
+
+  public constructor(private readonly _connection: ConnectionState) {
+    super({ ...DEFAULT_EXPORT_CHOICE, target: null, types: null, jobs: [], submitting: false, error: null });
+  }
+
+  /** Loads the service's export types (once); the spec's list stands in if that fails. */
+  public async loadTypes(): Promise<void> {
+    if (this.value.types) return;
+    try {
+      this._set({ types: await this._connection.client.exportTypes() });
+    } catch {
+      this._set({ types: [] });
+    }
+  }
+
+  /** The types offered for the target's model. */
+  public get offeredTypes(): ExportType[] {
+    return typesFor(this._model(), this.value.types);
+  }
+
+  /** Chooses the skybox to export; options it does not allow are reset. */
+  public setTarget(target: Generation | null): void {
+    this._set({ target, ...normalizeChoice(this.value, target ? recordModel(target) : 3) });
+  }
+
+  /** Changes the type or an option; options the type does not allow are dropped. */
+  public choose(patch: Partial<ExportChoice>): void {
+    this._set(normalizeChoice({ ...this.value, ...patch }, this._model()));
+  }
+
+  /** Requests the export and follows it until its file is ready. */
+  public async request(): Promise<ExportRecord | null> {
+    const target = this.value.target;
+    if (!target) return null;
+    this._set({ submitting: true, error: null });
+    try {
+      const types = this.offeredTypes;
+      const params = exportParamsOf(this.value, target.obfuscated_id, types);
+      const record = await this._connection.client.requestExport(params, { model: recordModel(target), types });
+      const typeName = types.find((t) => t.key === this.value.typeKey)?.name ?? this.value.typeKey;
+      this._set({ jobs: [jobOf(record, typeName, target), ...this.value.jobs].slice(0, 10) });
+      void this._follow(record);
+      return record;
+    } catch (error) {
+      this._set({ error: describeError(error, "Export could not start") });
+      return null;
+    } finally {
+      this._set({ submitting: false });
+    }
+  }
+
+  private async _follow(record: ExportRecord): Promise<void> {
+    try {
+      const tracker = await this._connection.tracker();
+      const watch = tracker.watchExport(record, { onUpdate: (u) => this._update(record.id, u) });
+      this._watches.add(watch);
+      await watch.done.finally(() => this._watches.delete(watch));
+    } catch (error) {
+      this._patch(record.id, { error: describeError(error, "Lost track of the export"), endedAt: Date.now() });
+    }
+  }
+
+  private _update(id: string, u: ExportUpdate): void {
+    const ended = ENDED.includes(u.status);
+    const failed = u.status === "error" || u.status === "abort";
+    this._patch(id, {
+      status: u.status,
+      queuePosition: u.queuePosition,
+      fileUrl: u.record.file_url,
+      ...(ended ? { endedAt: Date.now() } : {}),
+      ...(failed ? { error: describeEnded(u.status, u.record.error_message, "Export") } : {}),
+    });
+  }
+
+  private _patch(id: string, patch: Partial<ExportJob>): void {
+    this._set({ jobs: this.value.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) });
+  }
+
+  private _model(): 3 | 4 {
+    return this.value.target ? recordModel(this.value.target) : 3;
+  }
+
+  public override dispose(): void {
+    this._watches.forEach((w) => w.stop());
+    super.dispose();
+  }
+}
+
+function jobOf(record: ExportRecord, typeName: string, target: Generation): ExportJob {
+  const ended = ENDED.includes(record.status);
+  return {
+    id: record.id,
+    typeName,
+    skyboxTitle: target.title || `#${target.id}`,
+    status: record.status,
+    queuePosition: record.queue_position ?? null,
+    fileUrl: record.file_url,
+    startedAt: Date.now(),
+    endedAt: ended ? Date.now() : null,
+    error: null,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Directions on the skybox as the Edit request names them. In Babylon (left-handed, camera
+ * at the centre) the panorama's middle column u = 0.5 is at +Z and u grows towards +X:
+ * u = 0.5 + atan2(x, z) / 2π, and the top row is +Y. The API's `center_x` is the longitude
+ * (−180..180, 0 = the panorama's middle, growing with u) and `center_y` the latitude
+ * (−90..90, positive up).
+ *
+ * `rotation` is the skybox's rotation around Y as `applySkybox` takes it: the content that
+ * was at yaw θ is shown at yaw 0, so the world yaw ψ shows the panorama's longitude ψ + θ.
+ */
+import type { SkyAngles } from "./GenerateForm.ts";
+
+export interface Direction {
+  x: number;
+  y: number;
+  z: number;
+}
+
+const DEG = 180 / Math.PI;
+
+/** An angle in degrees brought into −180..180. */
+export function wrapDegrees(deg: number): number {
+  const w = ((((deg + 180) % 360) + 360) % 360) - 180;
+  return w === -180 && deg > 0 ? 180 : w;
+}
+
+/**
+ * Longitude and latitude of the panorama point seen along a world direction.
+ * @param d a world direction (need not be normalised)
+ * @param rotation the skybox's rotation around Y, radians
+ */
+export function anglesOfDirection(d: Direction, rotation = 0): SkyAngles {
+  const length = Math.hypot(d.x, d.y, d.z) || 1;
+  const lat = Math.asin(Math.max(-1, Math.min(1, d.y / length))) * DEG;
+  // Straight up or down has no longitude: call it the middle.
+  const lon = Math.abs(lat) > 89.999 ? 0 : wrapDegrees((Math.atan2(d.x, d.z) + rotation) * DEG);
+  return { lon, lat };
+}
+
+/**
+ * The unit world direction where a panorama point is shown.
+ * @param a longitude and latitude, degrees
+ * @param rotation the skybox's rotation around Y, radians
+ */
+export function directionOfAngles(a: SkyAngles, rotation = 0): Direction {
+  const yaw = a.lon / DEG - rotation;
+  const lat = a.lat / DEG;
+  return { x: Math.sin(yaw) * Math.cos(lat), y: Math.sin(lat), z: Math.cos(yaw) * Math.cos(lat) };
+}
