@@ -15,3 +15,5 @@ export type { GenerateOptions } from "./client/generation-routes.ts";
 export type { RequestExportOptions } from "./client/export-routes.ts";
 export type { BatchOptions } from "./client/batch-routes.ts";
 export { base64ToBytes, bytesToBase64 } from "./client/base64.ts";
+export * from "./depth-encoding.ts";
+export type { PushSettings } from "./push-settings.ts";

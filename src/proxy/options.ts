@@ -1,18 +1,8 @@
 import { REAL_SKYBOX_UPSTREAM, guessUpstreamKind, type UpstreamKind } from "./upstream.ts";
 
-/**
- * Push settings the browser may know (none of them is a secret): the real service's public
- * Pusher app key and cluster, or the local service's Pusher-protocol endpoint.
- */
-export interface PushSettings {
-  key: string;
-  /** @default "mt1" (pusher-js requires one even when wsHost is set) */
-  cluster?: string;
-  wsHost?: string;
-  wsPort?: number;
-  /** @default true, or false when wsHost is set */
-  forceTLS?: boolean;
-}
+import type { PushSettings } from "../api/push-settings.ts";
+
+export type { PushSettings };
 
 /** A per-client token bucket. */
 export interface RateLimitOptions {

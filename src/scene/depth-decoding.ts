@@ -1,6 +1,6 @@
 /**
  * The generation's depth map (`depth_map_url`): a 16-bit greyscale PNG whose values are log
- * distances (src/local/imagery/formats/depth-encoding.ts):
+ * distances (src/api/depth-encoding.ts):
  *
  *   distance_m = 0.5 * (1e6 / 0.5) ^ (1 - value / 65535);   65535 = nearest, 0 = sky
  *
@@ -9,28 +9,13 @@
  */
 import { unzlibSync } from "fflate";
 
-export const DEPTH_NEAR_M = 0.5;
-export const DEPTH_FAR_M = 1_000_000;
-const LOG_RANGE = Math.log(DEPTH_FAR_M / DEPTH_NEAR_M);
+export { backdropRadius, decodeDistance16, DEPTH_FAR_M, DEPTH_NEAR_M } from "../api/depth-encoding.ts";
 
 /** Depth samples, top row first, 0..65535 whatever the file's bit depth. */
 export interface DepthImage {
   width: number;
   height: number;
   values: Uint16Array;
-}
-
-/** The distance in metres a 16-bit value stands for (0: the sky, 1,000,000 m). */
-export function decodeDistance16(value: number): number {
-  return DEPTH_NEAR_M * Math.exp(LOG_RANGE * (1 - value / 65535));
-}
-
-/**
- * Radius of a backdrop vertex on a sphere of radius 1 (the sky), as the GLB exporter places
- * it: r = 1 - (depthScale / 12) * nearness, nearness = value / 65535 (0 for the sky).
- */
-export function backdropRadius(value: number, depthScale: number): number {
-  return 1 - (depthScale / 12) * (value / 65535);
 }
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

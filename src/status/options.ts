@@ -5,27 +5,9 @@ import type { StatusUpdate } from "./updates.ts";
 /** The client methods a tracker polls with (a full `SkyboxClient` fits). */
 export type StatusClient = Pick<SkyboxClient, "getGeneration" | "getGenerationByObfuscatedId" | "getExport" | "getBatch">;
 
-/**
- * Where the push channel lives. The local service's `pusher` info fits as is; for the real
- * service give its public key and cluster only.
- */
-export interface PushSettings {
-  /** The public Pusher app key (not a secret). */
-  key: string;
-  /**
-   * The Pusher cluster. Still required by pusher-js when `wsHost` is set, though ignored then.
-   * @default "mt1"
-   */
-  cluster?: string;
-  /** Another Pusher-protocol server (the local service): its host. Leave out for the real service. */
-  wsHost?: string;
-  /** Port of `wsHost`. */
-  wsPort?: number;
-  /** `wss:` instead of `ws:` for `wsHost`. @default false with wsHost, true without */
-  forceTLS?: boolean;
-  /** The app id the local service reports; not needed by a subscriber. */
-  appId?: string;
-}
+import type { PushSettings } from "../api/push-settings.ts";
+
+export type { PushSettings };
 
 /** The proxy's relay of webhooks as server-sent events. */
 export interface RelaySettings {

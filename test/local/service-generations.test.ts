@@ -115,6 +115,16 @@ describe("a generation's life", () => {
   });
 });
 
+describe("deprecated routes", () => {
+  test("POST /skybox/{id} creates a generation of style {id}, as its replacement does", async () => {
+    const r = await api("/skybox/5", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "old client" }) });
+    expect(r.status).toBe(200);
+    const g = await r.json();
+    expect(g).toMatchObject({ status: "pending", skybox_style_id: 5, prompt: "old client" });
+    await client.cancelGeneration(g.id);
+  });
+});
+
 describe("bad requests", () => {
   test("unknown style: 404 Skybox style does not exist", async () => {
     const r = await api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", skybox_style_id: 9999 }) });

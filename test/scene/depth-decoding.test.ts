@@ -1,6 +1,6 @@
 import { PNG } from "pngjs";
 import { describe, expect, test } from "vitest";
-import { decodeDistance16 as localDecode, encodeDistance16 } from "../../src/local/imagery/formats/depth-encoding.ts";
+import { decodeDistance16 as localDecode, encodeDistance16 } from "../../src/api/depth-encoding.ts";
 import { encodePngGrey16 } from "../../src/local/imagery/formats/png-grey16.ts";
 import { meshRadius, SKY_RADIUS } from "../../src/local/imagery/export/mesh-glb-export.ts";
 import { backdropRadius, decodeDepthPng, decodeDistance16 } from "../../src/scene/depth-decoding.ts";

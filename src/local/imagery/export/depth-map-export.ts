@@ -1,12 +1,12 @@
 /**
  * depth-map-png: a 16-bit greyscale PNG of the exact distances (distance.f32) at the
- * requested size, in the logarithmic encoding of formats/depth-encoding.ts (near = white,
+ * requested size, in the logarithmic encoding of src/api/depth-encoding.ts (near = white,
  * sky = black). Resampling happens on the encoded values, so a sky/ground edge blends in
  * log distance instead of averaging metres with the sky's huge constant.
  */
 import { writeFile } from "node:fs/promises";
 import type { ExportRequest } from "../contract.ts";
-import { DEPTH_ENCODING_TEXT, encodeDistance16 } from "../formats/depth-encoding.ts";
+import { DEPTH_ENCODING_TEXT, encodeDistance16 } from "../../../api/depth-encoding.ts";
 import { encodePngGrey16 } from "../formats/png-grey16.ts";
 import { resampleRows } from "./row-resampler.ts";
 import { readDistances } from "./stored-skybox.ts";

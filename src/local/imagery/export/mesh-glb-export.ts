@@ -8,7 +8,7 @@
  * texture never wider than the stored panorama.
  *
  * Radius (glTF units = metres):  r = R * (1 - k * (1 - n)),  R = 500,  k = depthScale / 12
- *   n = 0..1 is the log-normalised distance of depth-encoding.ts (0 at 0.5 m, 1 at 1000 km
+ *   n = 0..1 is the log-normalised distance of src/api/depth-encoding.ts (0 at 0.5 m, 1 at 1000 km
  *   and for the sky), bilinear over distance.f32 at the vertex direction. The sky stays
  *   at R; nearer things come inwards, more so with a larger depthScale (3..10: the nearest
  *   points sit at 75 % .. 17 % of R). Directions are never changed, so from the centre
@@ -21,7 +21,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { MeshQualityKey } from "../../../api/reference.ts";
 import type { ExportRequest, Size } from "../contract.ts";
-import { encodeDistance16 } from "../formats/depth-encoding.ts";
+import { backdropRadius, encodeDistance16 } from "../../../api/depth-encoding.ts";
 import { ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, GlbBinary, encodeGlb } from "../formats/glb.ts";
 import { buildSphere, type SphereMesh } from "./sphere-mesh.ts";
 import { panoramaSize, readDistances, storedPath, type DistanceMap } from "./stored-skybox.ts";
@@ -38,7 +38,8 @@ export const DEFAULT_DEPTH_SCALE = 3;
 
 /** The radius of a direction whose log-normalised distance is n (0..1). */
 export function meshRadius(n: number, depthScale: number): number {
-  return SKY_RADIUS * (1 - (depthScale / 12) * (1 - n));
+  // n is 1 - nearness (log-normalised distance); the shared formula takes the 16-bit value.
+  return SKY_RADIUS * backdropRadius((1 - n) * 65535, depthScale);
 }
 
 export async function exportMeshGlb(req: ExportRequest, path: string): Promise<void> {

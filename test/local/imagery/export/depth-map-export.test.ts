@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeDistance16, encodeDistance16 } from "../../../../src/local/imagery/formats/depth-encoding.ts";
+import { decodeDistance16, encodeDistance16 } from "../../../../src/api/depth-encoding.ts";
 import { exportSkybox } from "../../../../src/local/imagery/export/export-skybox.ts";
 import { request } from "./export-request.ts";
 import { GROUND_HEIGHT, makeStoredSkybox, type Fixture } from "./stored-skybox-fixture.ts";

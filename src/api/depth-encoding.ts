@@ -5,9 +5,9 @@
  *   v = 0 for the sky (d >= FAR)
  *   d = NEAR * (FAR / NEAR) ^ (1 - v / 65535)
  *
- * NEAR = 0.5 m (white) and FAR = 1,000,000 m, the renderer's sky distance: the same
- * encoding as the stored depth.png (src/local/imagery/depth-map.ts), so a 2K depth export
- * and the generation's depth map agree value for value. A log scale gives every distance
+ * NEAR = 0.5 m (white) and FAR = 1,000,000 m, the local renderer's sky distance. The
+ * local service writes depth maps (depth.png and the depth-map export) with it and the
+ * browser reads them back with it, so both agree value for value. A log scale gives every distance
  * the same relative precision: one step is 0.022 % of the distance, from the ground at
  * one's feet to the horizon, which a 1/d or linear scale cannot do with 16 bits.
  */
@@ -33,3 +33,13 @@ export function decodeDistance16(value: number): number {
 export const DEPTH_ENCODING_TEXT =
   `distance_m = ${DEPTH_NEAR_M} * (${DEPTH_FAR_M} / ${DEPTH_NEAR_M}) ^ (1 - value / 65535); ` +
   "65535 = nearest, 0 = sky";
+
+/**
+ * Radius of a backdrop vertex, as a fraction of the sky's radius, for a depth value: the
+ * relief of the GLB export and of the browser-built Model 4 backdrop alike.
+ * r = 1 - (depthScale / 12) * nearness, nearness = value / 65535 (0 for the sky): with the
+ * spec's depth_scale 3..10, the nearest things come in by a quarter to five sixths.
+ */
+export function backdropRadius(value: number, depthScale: number): number {
+  return 1 - (depthScale / 12) * (value / 65535);
+}
