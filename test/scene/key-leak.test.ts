@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Response } from "playwright-core";
 import { createSkyboxClient } from "../../src/api/index.ts";
 import { launchBrowser, servePages, type ServedPages } from "../browser/harness.ts";
 import { complete, generate } from "./scene-fixture.ts";
@@ -18,19 +18,35 @@ let browser: Browser;
 let page: Page;
 const seen: { url: string; bytes: Buffer }[] = [];
 const consoleLines: string[] = [];
+/** Reads of responses in flight; never left to reject. */
+const reads: Promise<void>[] = [];
+/** Waits for the reads in flight, at most `ms` (a streamed response's read never ends). */
+const settle = (ms: number) => Promise.race([Promise.all(reads), new Promise((r) => setTimeout(r, ms))]);
+
+async function record(r: Response): Promise<void> {
+  try {
+    const all = await r.allHeaders();
+    const headers = Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\n");
+    // An event stream never ends, so its body cannot be read here (the proxy's tests search
+    // the relay's bytes); its headers are still searched.
+    const streaming = (all["content-type"] ?? "").includes("text/event-stream");
+    const body = streaming ? Buffer.alloc(0) : await r.body().catch(() => Buffer.alloc(0));
+    seen.push({ url: r.url(), bytes: Buffer.concat([Buffer.from(`${r.status()} ${headers}\n`), body]) });
+  } catch {
+    // The page went away mid-read (only at teardown): nothing left to search.
+  }
+}
 
 beforeAll(async () => {
   pages = await servePages({ root: join(import.meta.dirname, "../browser/pages"), local: { apiKey: KEY, apiSecret: SECRET } });
   browser = await launchBrowser();
   page = await browser.newPage();
   page.on("console", (m) => consoleLines.push(m.text()));
-  page.on("response", async (r) => {
-    const headers = Object.entries(await r.allHeaders()).map(([k, v]) => `${k}: ${v}`).join("\n");
-    const body = await r.body().catch(() => Buffer.alloc(0));
-    seen.push({ url: r.url(), bytes: Buffer.concat([Buffer.from(`${r.status()} ${headers}\n`), body]) });
-  });
+  page.on("response", (r) => void reads.push(record(r)));
 });
 afterAll(async () => {
+  page?.removeAllListeners("response");
+  await settle(2000);
   await browser?.close();
   await pages?.close();
 });
@@ -49,6 +65,7 @@ test("no response, header, bundle, console line or log line holds the key or the
     await fetch("/skybox/config");
   });
   await page.waitForLoadState("networkidle");
+  await settle(5000);
 
   const kinds = new Set(seen.map((s) => new URL(s.url).pathname.split("/")[2] ?? s.url.split(".").pop()));
   expect(seen.some((s) => s.url.endsWith(".js"))).toBe(true); // the bundle was searched
