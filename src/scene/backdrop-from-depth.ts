@@ -14,6 +14,7 @@ import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { placeBackdrop, SkyboxBackdrop } from "./backdrop.ts";
+import { sampleWrapped } from "../api/depth-encoding.ts";
 import { backdropRadius, type DepthImage } from "./depth-decoding.ts";
 import { panoramaUrl } from "./panorama-image.ts";
 
@@ -130,18 +131,4 @@ function indices(across: number, down: number, count: number): Uint16Array | Uin
 }
 
 /** Bilinear depth value at (u, v), wrapping in u. */
-function sample(depth: DepthImage, u: number, v: number): number {
-  const { width, height, values } = depth;
-  const fx = u * width - 0.5;
-  const fy = Math.min(Math.max(v * height - 0.5, 0), height - 1);
-  const x = Math.floor(fx);
-  const y = Math.floor(fy);
-  const tx = fx - x;
-  const ty = fy - y;
-  const x0 = ((x % width) + width) % width;
-  const x1 = (x0 + 1) % width;
-  const y1 = Math.min(y + 1, height - 1);
-  const top = values[y * width + x0]! * (1 - tx) + values[y * width + x1]! * tx;
-  const bottom = values[y1 * width + x0]! * (1 - tx) + values[y1 * width + x1]! * tx;
-  return top * (1 - ty) + bottom * ty;
-}
+const sample = (depth: DepthImage, u: number, v: number) => sampleWrapped(depth.values, depth.width, depth.height, u, v);

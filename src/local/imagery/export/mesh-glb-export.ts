@@ -21,7 +21,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { MeshQualityKey } from "../../../api/reference.ts";
 import type { ExportRequest, Size } from "../contract.ts";
-import { backdropRadius, encodeDistance16 } from "../../../api/depth-encoding.ts";
+import { backdropRadius, encodeDistance16, sampleWrapped } from "../../../api/depth-encoding.ts";
 import { ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, GlbBinary, encodeGlb } from "../formats/glb.ts";
 import { buildSphere, type SphereMesh } from "./sphere-mesh.ts";
 import { panoramaSize, readDistances, storedPath, type DistanceMap } from "./stored-skybox.ts";
@@ -58,20 +58,7 @@ function logDistanceSampler(map: DistanceMap): (u: number, v: number) => number 
   const { width, height } = map;
   const n = new Float32Array(map.metres.length);
   for (let i = 0; i < n.length; i++) n[i] = 1 - encodeDistance16(map.metres[i]!) / 65535;
-  return (u, v) => {
-    const fx = u * width - 0.5;
-    const fy = Math.min(Math.max(v * height - 0.5, 0), height - 1);
-    const x = Math.floor(fx);
-    const y = Math.floor(fy);
-    const tx = fx - x;
-    const ty = fy - y;
-    const x0 = ((x % width) + width) % width;
-    const x1 = (x0 + 1) % width;
-    const y1 = Math.min(y + 1, height - 1);
-    const top = n[y * width + x0]! * (1 - tx) + n[y * width + x1]! * tx;
-    const bottom = n[y1 * width + x0]! * (1 - tx) + n[y1 * width + x1]! * tx;
-    return top * (1 - ty) + bottom * ty;
-  };
+  return (u, v) => sampleWrapped(n, width, height, u, v);
 }
 
 /** The panorama as a JPEG at most `maxWidth` wide: the stored file itself when it fits. */
