@@ -115,13 +115,13 @@ export function describeSchemaFailure(error: z.ZodError): string {
 }
 
 const ServerIssues = z.looseObject({
-  issues: z.array(z.looseObject({ path: z.array(z.union([z.string(), z.number()])), rule: z.string(), message: z.string() })),
+  issues: z.array(z.looseObject({ path: z.array(z.union([z.string(), z.number()])), rule: z.string(), message: z.string(), limit: z.number().optional() })),
 });
 
 /** Field-level issues a server sent (the local service and the proxy send `issues`). */
 function issuesFromBody(body: unknown, kind: ErrorKind): RuleIssue[] {
   const parsed = ServerIssues.safeParse(body);
-  return parsed.success ? parsed.data.issues.map((i) => ({ path: i.path, rule: i.rule, message: i.message, kind })) : [];
+  return parsed.success ? parsed.data.issues.map((i) => ({ path: i.path, rule: i.rule, message: i.message, kind, ...(i.limit === undefined ? {} : { limit: i.limit }) })) : [];
 }
 
 function toApiError(error: unknown, where: { method: Method; path: string }, fail: (i: ConstructorParameters<typeof SkyboxApiError>[0]) => SkyboxApiError): SkyboxApiError {

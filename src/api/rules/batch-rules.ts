@@ -56,7 +56,7 @@ function checkBatchCost(
 ): RuleIssue[] {
   const required = quantity * generationCost(style, mode, variantName);
   const cap = PLAN_LIMITS[account.plan].batchCreditCap ?? 0;
-  if (required > cap) return [issue("quantity", "batch-credit-cap", MESSAGES.batchCap(quantity, cap), "plan_forbidden")];
+  if (required > cap) return [{ ...issue("quantity", "batch-credit-cap", MESSAGES.batchCap(quantity, cap), "plan_forbidden"), limit: cap }];
   if (style.model === 4 && account.overage)
     return [issue("skybox_style_id", "model4-overage", MESSAGES.model4Overage, "plan_forbidden")];
   if (required > account.credits) {

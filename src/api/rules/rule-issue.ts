@@ -14,6 +14,8 @@ export interface RuleIssue {
   kind: ErrorKind;
   /** The HTTP status the spec answers this with, where it is not 422. */
   status?: number;
+  /** The number the rule holds the field to, where it has one (a batch's credit cap): structured, so no UI reads it out of the wording. */
+  limit?: number;
 }
 
 export function issue(field: string, rule: string, message: string, kind: ErrorKind = "validation", status?: number): RuleIssue {

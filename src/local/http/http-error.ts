@@ -24,7 +24,7 @@ export class HttpError extends Error {
 export function ruleError(issues: RuleIssue[]): HttpError {
   const sentence = (i: RuleIssue) => (/^[A-Z]/.test(i.message) ? i.message : describeIssue(i));
   return new HttpError(issues[0]!.status ?? 422, issues.map(sentence).join("; "), {
-    issues: issues.map((i) => ({ path: i.path.map(String), rule: i.rule, message: i.message })),
+    issues: issues.map((i) => ({ path: i.path.map(String), rule: i.rule, message: i.message, ...(i.limit === undefined ? {} : { limit: i.limit }) })),
   });
 }
 
