@@ -2,7 +2,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import type { LocalServiceOptions } from "./src/local/index.ts";
-import { skyboxProxy } from "./src/proxy/vite-plugin.ts";
+import { skyboxProxy } from "./src/dev-server/vite-plugin.ts";
 import { INSPECTOR_EDITORS, playgroundResolve } from "./playground/vite-plugins.ts";
 
 const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));

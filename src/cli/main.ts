@@ -14,7 +14,7 @@ export async function main(argv: string[]): Promise<void> {
     if (command === "local") return await runLocalCommand(rest);
     if (command === "accounts") return await runAccountsCommand(rest);
     if (command === "proxy") {
-      const { runProxyCommand } = await import("../proxy/proxy-command.ts");
+      const { runProxyCommand } = await import("./proxy-command.ts");
       return await runProxyCommand(rest);
     }
     console.error(USAGE);

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Server } from "node:http";
-import { DEFAULT_POLL_RATE_PER_MINUTE, RateLimiter } from "./http/rate-limiter.ts";
+import { DEFAULT_POLL_RATE_PER_MINUTE, pollLimit } from "./http/poll-limit.ts";
 import { createApp } from "./http/app.ts";
 import type { ServiceContext } from "./http/context.ts";
 import { StylePreviews } from "./http/style-previews.ts";
@@ -59,7 +59,7 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   const exports = new ExportRunner({ ...common, concurrency: 2 });
   const ctx: ServiceContext = {
     dataDir, store, accounts, views, generations, exports, events,
-    pollLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_POLL_RATE_PER_MINUTE),
+    pollLimit: pollLimit(options.rateLimit ?? DEFAULT_POLL_RATE_PER_MINUTE),
     settings: { generationsDisabled: false },
   };
   const adminToken = options.adminToken ?? randomBytes(16).toString("hex");

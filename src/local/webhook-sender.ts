@@ -16,10 +16,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as z from "zod";
-import { WEBHOOK_RETRY_DELAYS_MS } from "../api/rules/webhooks.ts";
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "./webhook-signature.ts";
-
-export { signWebhook } from "./webhook-signature.ts";
+import { signWebhook } from "../api/rules/webhook-signature.ts";
+import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "../api/rules/webhooks.ts";
 
 export { WEBHOOK_RETRY_DELAYS_MS } from "../api/rules/webhooks.ts";
 
@@ -212,13 +210,14 @@ export class WebhookSender {
     this._inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(new Error(`timed out after ${this._timeoutMs} ms`)), this._timeoutMs);
     try {
+      const signature = await signWebhook(delivery.body, delivery.secret);
       const response = await this._fetch(delivery.url, {
         method: "POST",
         body: delivery.body,
         headers: {
           "content-type": "application/json",
           [WEBHOOK_TIMESTAMP_HEADER]: String(Math.floor(this._now() / 1000)),
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(delivery.body, delivery.secret),
+          [WEBHOOK_SIGNATURE_HEADER]: signature,
         },
         // A redirect is not a delivery (and following it would turn the POST into a GET).
         redirect: "manual",

@@ -12,6 +12,7 @@
  *
  * Anything else is a 404 from the proxy itself: it is not an open proxy.
  */
+import { TokenBucket } from "../api/limits/TokenBucket.ts";
 import { API_PREFIX } from "./allow-list.ts";
 import { forwardApi, type ApiContext } from "./api-forward.ts";
 import { serveAsset } from "./asset-passthrough.ts";
@@ -22,7 +23,7 @@ import { createScrubber } from "./key-scrubber.ts";
 import { resolveProxyOptions, type ResolvedProxyOptions, type SkyboxProxyOptions } from "./options.ts";
 import { browserConfig } from "./proxy-config.ts";
 import { jsonResponse, ProxyError } from "./ProxyError.ts";
-import { clientOf, RateLimiter } from "./rate-limit.ts";
+import { clientOf } from "./rate-limit-client.ts";
 import { ReplayGuard } from "./replay-guard.ts";
 import { receiveWebhook } from "./webhook-receiver.ts";
 import { WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
@@ -47,7 +48,7 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const hosts = new AssetHosts();
   const relay = new EventRelay(o.maxSubscribers, o.heartbeatMs);
   const replays = new ReplayGuard(2 * WEBHOOK_TOLERANCE_SECONDS * 1000);
-  const limiter = o.rateLimit && new RateLimiter(o.rateLimit.burst, o.rateLimit.perSecond, o.rateLimit.maxClients);
+  const limiter = o.rateLimit && new TokenBucket({ burst: o.rateLimit.burst, perSecond: o.rateLimit.perSecond, maxKeys: o.rateLimit.maxClients });
   // Asset URLs are absolute only on a configured public URL; a same-origin app resolves the path.
   const prefix = `${o.publicUrl ?? ""}${o.basePath}`;
   const present = (body: unknown) =>

@@ -5,6 +5,7 @@ export { toNodeHandler, createSkyboxProxyMiddleware, type FetchHandler, type Nod
 export { startSkyboxProxyServer, type SkyboxProxyServer, type SkyboxProxyServerOptions } from "./proxy-server.ts";
 export type { SkyboxProxyConfig, BrowserPushSettings } from "./proxy-config.ts";
 export { API_ROUTES, type ApiRoute } from "./allow-list.ts";
-export { signWebhook, verifyWebhookSignature } from "./webhook-signature.ts";
+export { verifyWebhookSignature } from "./webhook-signature.ts";
+export { signWebhook } from "../api/rules/webhook-signature.ts";
 export { REAL_SKYBOX_UPSTREAM, type UpstreamKind } from "./upstream.ts";
 export { ProxyError } from "./ProxyError.ts";

@@ -28,7 +28,7 @@ export async function receiveWebhook(ctx: WebhookContext, request: Request): Pro
   const age = Math.abs((ctx.now ?? Date.now)() / 1000 - timestamp);
   if (!Number.isFinite(age) || age > WEBHOOK_TOLERANCE_SECONDS) throw new ProxyError(401, "x-timestamp is missing or too far from now");
   const signature = request.headers.get(SIGNATURE_HEADER) ?? "";
-  if (!verifyWebhookSignature(raw, signature, ctx.secret)) throw new ProxyError(401, "x-signature does not match the body");
+  if (!(await verifyWebhookSignature(raw, signature, ctx.secret))) throw new ProxyError(401, "x-signature does not match the body");
   if (!ctx.replays.firstSeen(signature.trim().toLowerCase())) throw new ProxyError(409, "This webhook was already received");
   let record: unknown;
   try {

@@ -1,10 +1,9 @@
 /**
- * The Skybox API's webhook signature, checked by the receiver: hex HMAC-SHA256 over the raw
- * body, keyed with the API secret, in `x-signature`, beside `x-timestamp` (Unix seconds).
- * Kept here (node:crypto) rather than shared with src/local: the proxy must not import the
- * local service.
+ * The receiver's check of a webhook signature (`x-signature`, beside `x-timestamp` in Unix
+ * seconds): the spec's signature (src/api) compared in constant time.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { signWebhook } from "../api/rules/webhook-signature.ts";
 
 export {
   WEBHOOK_SIGNATURE_HEADER as SIGNATURE_HEADER,
@@ -12,14 +11,9 @@ export {
   WEBHOOK_TOLERANCE_SECONDS,
 } from "../api/rules/webhooks.ts";
 
-/** Hex HMAC-SHA256 of the raw body. */
-export function signWebhook(rawBody: Uint8Array | string, secret: string): string {
-  return createHmac("sha256", secret).update(rawBody).digest("hex");
-}
-
 /** Constant-time comparison of a received signature with the body's. */
-export function verifyWebhookSignature(rawBody: Uint8Array | string, signature: string, secret: string): boolean {
-  const expected = Buffer.from(signWebhook(rawBody, secret), "hex");
+export async function verifyWebhookSignature(rawBody: Uint8Array | string, signature: string, secret: string): Promise<boolean> {
+  const expected = Buffer.from(await signWebhook(rawBody, secret), "hex");
   const given = /^[0-9a-f]{64}$/i.test(signature.trim()) ? Buffer.from(signature.trim(), "hex") : null;
   return given !== null && timingSafeEqual(expected, given);
 }

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { build, preview, type InlineConfig, type PluginOption } from "vite";
 import type { LocalServiceOptions } from "../../src/local/options.ts";
-import { skyboxProxy, type SkyboxVitePluginOptions } from "../../src/proxy/vite-plugin.ts";
+import { skyboxProxy, type SkyboxVitePluginOptions } from "../../src/dev-server/vite-plugin.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 

@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { signWebhook, WEBHOOK_RETRY_DELAYS_MS, WebhookSender, type WebhookAttempt, type WebhookSenderOptions } from "../../src/local/webhook-sender.ts";
+import { signWebhook } from "../../src/api/rules/webhook-signature.ts";
+import { WEBHOOK_RETRY_DELAYS_MS, WebhookSender, type WebhookAttempt, type WebhookSenderOptions } from "../../src/local/webhook-sender.ts";
 
 const SECRET = "sk_local_secret_value";
 
@@ -84,7 +85,7 @@ describe("WebhookSender", () => {
     expect(request!.raw.toString("utf8")).toBe(JSON.stringify(body));
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(Math.abs(Number(request!.headers["x-timestamp"]) - Date.now() / 1000)).toBeLessThan(5);
-    expect(signWebhook(JSON.stringify(body), SECRET)).toBe(expected);
+    expect(await signWebhook(JSON.stringify(body), SECRET)).toBe(expected);
     expect(attempts).toEqual([{ id, url: hook.url, attempt: 1, ok: true, status: 200, error: undefined, nextDelayMs: undefined }]);
     expect(instance.pendingCount).toBe(0);
     await instance.close();

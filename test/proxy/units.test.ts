@@ -4,7 +4,6 @@ import { describe, expect, test } from "vitest";
 import { isPrivateAddress, publicOnlyLookup } from "../../src/proxy/address-check.ts";
 import { matchApiRoute } from "../../src/proxy/allow-list.ts";
 import { AssetHosts, assetTarget, proxiedAssetUrl, rewriteAssetUrls } from "../../src/proxy/asset-urls.ts";
-import { RateLimiter } from "../../src/proxy/rate-limit.ts";
 import { ReplayGuard } from "../../src/proxy/replay-guard.ts";
 
 describe("allow-list", () => {
@@ -67,21 +66,6 @@ describe("asset URLs", () => {
     const hosts = new AssetHosts(2);
     for (const h of ["a", "b", "c"]) hosts.learn(new URL(`http://${h}.test/`));
     expect(["a", "b", "c"].map((h) => hosts.has(new URL(`http://${h}.test/x`)))).toEqual([false, true, true]);
-  });
-});
-
-describe("token bucket", () => {
-  test("refills at its rate and forgets the least recent clients beyond its bound", () => {
-    let now = 0;
-    const limiter = new RateLimiter(2, 1, 2, () => now);
-    expect([limiter.take("a").ok, limiter.take("a").ok, limiter.take("a")]).toEqual([true, true, { ok: false, retryAfter: 1 }]);
-    now = 500;
-    expect(limiter.take("a").ok).toBe(false);
-    now = 1000;
-    expect(limiter.take("a").ok).toBe(true);
-    limiter.take("b");
-    limiter.take("c"); // "a" is now forgotten: a full bucket again
-    expect([limiter.take("a").ok, limiter.take("a").ok]).toEqual([true, true]);
   });
 });
 

@@ -18,11 +18,11 @@ beforeEach(() => {
 
 let seq = 0;
 /** A status message as the upstream sends it; each one distinct unless `body` is given. */
-function deliver(record: object, init: { timestamp?: number; signature?: string; body?: string } = {}) {
+async function deliver(record: object, init: { timestamp?: number; signature?: string; body?: string } = {}) {
   const body = init.body ?? JSON.stringify({ ...record, updated_at: `2026-11-21T05:00:${String(seq++ % 60).padStart(2, "0")}+00:00` });
   return fetch(`${pair.api}/webhook`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-timestamp": String(init.timestamp ?? now()), "x-signature": init.signature ?? signWebhook(body, SECRET) },
+    headers: { "content-type": "application/json", "x-timestamp": String(init.timestamp ?? now()), "x-signature": init.signature ?? (await signWebhook(body, SECRET)) },
     body,
   });
 }
@@ -60,25 +60,25 @@ async function subscribe(channels: string[], api = pair.api) {
 }
 
 describe("webhook receiver", () => {
-  test("the signature helper is the spec's: hex HMAC-SHA256 of the raw body", () => {
-    const sig = signWebhook('{"a":1}', "s");
+  test("the signature helper is the spec's: hex HMAC-SHA256 of the raw body", async () => {
+    const sig = await signWebhook('{"a":1}', "s");
     expect(sig).toBe(createHmac("sha256", "s").update('{"a":1}').digest("hex"));
-    expect(verifyWebhookSignature('{"a":1}', sig, "s")).toBe(true);
-    expect(verifyWebhookSignature('{"a":1}', sig.toUpperCase(), "s")).toBe(true);
-    expect(verifyWebhookSignature('{"a":2}', sig, "s")).toBe(false);
-    expect(verifyWebhookSignature('{"a":1}', sig.slice(2), "s")).toBe(false);
+    expect(await verifyWebhookSignature('{"a":1}', sig, "s")).toBe(true);
+    expect(await verifyWebhookSignature('{"a":1}', sig.toUpperCase(), "s")).toBe(true);
+    expect(await verifyWebhookSignature('{"a":2}', sig, "s")).toBe(false);
+    expect(await verifyWebhookSignature('{"a":1}', sig.slice(2), "s")).toBe(false);
   });
 
   test("a signed, fresh message is accepted; bad signatures, stale or future timestamps are 401", async () => {
     expect((await deliver(completeRecord)).status).toBe(200);
-    expect((await deliver(completeRecord, { signature: signWebhook("other body", SECRET) })).status).toBe(401);
+    expect((await deliver(completeRecord, { signature: await signWebhook("other body", SECRET) })).status).toBe(401);
     expect((await deliver(completeRecord, { signature: "zz" })).status).toBe(401);
     const body = JSON.stringify(completeRecord);
-    expect((await deliver({}, { body, signature: signWebhook(body, "wrong secret") })).status).toBe(401);
+    expect((await deliver({}, { body, signature: await signWebhook(body, "wrong secret") })).status).toBe(401);
     expect((await deliver(completeRecord, { timestamp: now() - 301 })).status).toBe(401);
     expect((await deliver(completeRecord, { timestamp: now() + 301 })).status).toBe(401);
     expect((await deliver(completeRecord, { timestamp: now() - 290 })).status).toBe(200);
-    const missing = await fetch(`${pair.api}/webhook`, { method: "POST", headers: { "x-signature": signWebhook(body, SECRET) }, body });
+    const missing = await fetch(`${pair.api}/webhook`, { method: "POST", headers: { "x-signature": await signWebhook(body, SECRET) }, body });
     expect(missing.status).toBe(401);
   });
 

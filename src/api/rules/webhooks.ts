@@ -2,7 +2,7 @@
  * The spec's webhook rules: the signature travels in `x-signature` (hex HMAC-SHA256 of the
  * raw body keyed with the API secret) beside `x-timestamp` (Unix seconds); a receiver
  * rejects a timestamp more than 300 s away; failed deliveries are retried at most 5 times.
- * The HMAC itself is computed where it is used (node:crypto on the server side).
+ * The HMAC itself is `signWebhook` (webhook-signature.ts).
  */
 export const WEBHOOK_SIGNATURE_HEADER = "x-signature";
 export const WEBHOOK_TIMESTAMP_HEADER = "x-timestamp";

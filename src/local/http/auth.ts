@@ -28,9 +28,9 @@ export function authenticate(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
 /** The polling routes' rate limit, per key. */
 export function limitPolling(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const wait = ctx.pollLimiter.take(c.get("account").apiKey);
-    if (wait > 0)
-      throw new HttpError(429, `Too many polling requests: at most ${ctx.pollLimiter.perMinute} a minute. Retry after ${wait} s, or use the push channel.`, {}, { "retry-after": String(wait) });
+    const { ok, retryAfter } = ctx.pollLimit.buckets.take(c.get("account").apiKey);
+    if (!ok)
+      throw new HttpError(429, `Too many polling requests: at most ${ctx.pollLimit.perMinute} a minute. Retry after ${retryAfter} s, or use the push channel.`, {}, { "retry-after": String(retryAfter) });
     await next();
   };
 }

@@ -5,7 +5,7 @@ import type { GenerationRunner } from "../lifecycle/generation-runner.ts";
 import type { RecordViews } from "../records/record-views.ts";
 import type { Account, Accounts } from "../store/accounts.ts";
 import type { RecordStore } from "../store/record-store.ts";
-import type { RateLimiter } from "./rate-limiter.ts";
+import type { PollLimit } from "./poll-limit.ts";
 
 /** Switches an operator can flip at run time (admin routes). */
 export interface ServiceSettings {
@@ -22,7 +22,7 @@ export interface ServiceContext {
   generations: GenerationRunner;
   exports: ExportRunner;
   events: StatusEvents;
-  pollLimiter: RateLimiter;
+  pollLimit: PollLimit;
   settings: ServiceSettings;
 }
 

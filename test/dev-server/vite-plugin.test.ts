@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createServer, preview, type PreviewServer, type ViteDevServer } from "vite";
-import skyboxProxy, { type LocalUpstream } from "../../src/proxy/vite-plugin.ts";
+import skyboxProxy, { type LocalUpstream } from "../../src/dev-server/vite-plugin.ts";
 import { startRecordingServer } from "../helpers/recording-server.ts";
 import { creationResponse, model3Style } from "../fixtures/api-shapes.ts";
-import { KEY } from "./proxy-fixture.ts";
+import { KEY } from "../proxy/proxy-fixture.ts";
 
 let root: string;
 let upstream: Awaited<ReturnType<typeof startRecordingServer>>;

@@ -17,8 +17,8 @@ import type { AddressInfo } from "node:net";
 import { Server as TlsServer } from "node:tls";
 import type { Plugin, PreviewServer, ViteDevServer } from "vite";
 import type { LocalServiceOptions } from "../local/index.ts";
-import { createSkyboxProxyMiddleware } from "./node-adapter.ts";
-import type { SkyboxProxyOptions } from "./options.ts";
+import { createSkyboxProxyMiddleware } from "../proxy/node-adapter.ts";
+import type { SkyboxProxyOptions } from "../proxy/options.ts";
 
 /** What the plugin needs of a started local service (`startLocalSkyboxService`'s result). */
 export interface LocalUpstream {

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runProxyCommand } from "../../src/proxy/proxy-command.ts";
+import { runProxyCommand } from "../../src/cli/proxy-command.ts";
 import { startRecordingServer } from "../helpers/recording-server.ts";
-import { KEY, SECRET } from "./proxy-fixture.ts";
+import { KEY, SECRET } from "../proxy/proxy-fixture.ts";
 
 let upstream: Awaited<ReturnType<typeof startRecordingServer>>;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => upstream.close());
 
-const script = "import { runProxyCommand } from './src/proxy/proxy-command.ts'; await runProxyCommand(process.argv.slice(1));";
+const script = "import { runProxyCommand } from './src/cli/proxy-command.ts'; await runProxyCommand(process.argv.slice(1));";
 
 test("`proxy` prints one JSON line once listening on loopback, forwards with the key from the environment, and stops on SIGTERM", async () => {
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, "--", "--port", "0", "--upstream", upstream.url], {

@@ -8,7 +8,7 @@
  * SKYBOX_PUSHER_KEY and SKYBOX_PUSHER_CLUSTER (push settings handed to browsers).
  */
 import { parseArgs } from "node:util";
-import { startSkyboxProxyServer } from "./proxy-server.ts";
+import { startSkyboxProxyServer } from "../proxy/proxy-server.ts";
 
 export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { values } = parseArgs({

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { createServer } from "vite";
 import { createSkyboxClient } from "../../src/api/index.ts";
-import skyboxProxy, { type LocalUpstream } from "../../src/proxy/vite-plugin.ts";
-import { Transcript } from "./proxy-fixture.ts";
+import skyboxProxy, { type LocalUpstream } from "../../src/dev-server/vite-plugin.ts";
+import { Transcript } from "../proxy/proxy-fixture.ts";
 
 /**
  * The whole path with the real local service, as `npm run dev` runs it with no key: the
