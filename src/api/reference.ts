@@ -50,11 +50,6 @@ export const HDRI_MODES = [
 
 export type HdriModeKey = (typeof HDRI_MODES)[number]["key"];
 
-/** Statuses shared by generations and exports. */
-export const REQUEST_STATUSES = ["pending", "dispatched", "processing", "complete", "abort", "error"] as const;
-
-export const BATCH_STATUSES = ["pending", "dispatched", "processing", "finalized", "error", "abort"] as const;
-
 export const PLANS = ["free", "essential", "standard", "business"] as const;
 export type Plan = (typeof PLANS)[number];
 

@@ -1,11 +1,10 @@
+import { PUSH_EVENT } from "../api/protocol/channels.ts";
 import type { PusherServer } from "./pusher-server.ts";
 import type { RecordViews } from "./records/record-views.ts";
 import type { Accounts } from "./store/accounts.ts";
 import type { BatchEntity, ExportEntity, GenerationEntity } from "./store/entities.ts";
 import type { RecordStore } from "./store/record-store.ts";
 import type { WebhookSender } from "./webhook-sender.ts";
-
-const EVENT = "status_update";
 
 /**
  * Sends every status change of a generation, export or batch to the push channel and, when
@@ -43,7 +42,7 @@ export class StatusEvents {
   }
 
   private send(channel: string, record: object, webhookUrl: string | null, accountId: number): void {
-    this._pusher.publish(channel, EVENT, record);
+    this._pusher.publish(channel, PUSH_EVENT, record);
     const secret = this._accounts.byId(accountId)?.apiSecret;
     if (webhookUrl && secret) this._webhooks.send(webhookUrl, record, secret);
   }

@@ -1,7 +1,9 @@
+import { errorEnvelope } from "../api/protocol/error-envelope.ts";
+
 /**
- * A refusal or failure the proxy answers itself, as `{ "error": message }` with a status
- * (the shape `messageFromBody` in src/api reads). Thrown anywhere in a request's handling
- * and turned into a response in one place.
+ * A refusal or failure the proxy answers itself, as the API's error envelope
+ * (`{ "error": message }`, the shape the client reads) with a status. Thrown anywhere in a
+ * request's handling and turned into a response in one place.
  */
 export class ProxyError extends Error {
   override name = "ProxyError" as const;
@@ -15,7 +17,7 @@ export class ProxyError extends Error {
   }
 
   toResponse(): Response {
-    return jsonResponse({ error: this.message }, this.status, this.headers);
+    return jsonResponse(errorEnvelope(this.message), this.status, this.headers);
   }
 }
 

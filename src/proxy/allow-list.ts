@@ -1,53 +1,18 @@
 /**
- * The routes of the Skybox API the proxy forwards, and nothing else: every route the client
- * in src/api/client calls plus the spec's deprecated ones. Path parameters match a strict
- * character class (no `.`, `%` or `/`), so an encoded or dotted segment cannot step outside
- * the route it matched.
+ * The routes of the Skybox API the proxy forwards, and nothing else: the API's route table
+ * (src/api/protocol/routes.ts), every route the client calls plus the spec's deprecated
+ * ones. Path parameters match a strict character class (no `.`, `%` or `/`), so an encoded
+ * or dotted segment cannot step outside the route it matched.
  */
+import { MATCH_ORDER, ROUTES, templateOf, type ApiMethod, type ApiRoute } from "../api/protocol/routes.ts";
 
-export type ApiMethod = "GET" | "POST" | "DELETE";
+export type { ApiMethod, ApiRoute };
 
-export interface ApiRoute {
-  method: ApiMethod;
-  /** Path under /api/v1, `{id}` a numeric id, `{key}` a hash or export id. */
-  path: string;
-  /** A request that starts work: gets the proxy's webhook URL when it has none. */
-  startsWork?: boolean;
-}
+export const API_ROUTES: readonly ApiRoute[] = Object.values(ROUTES);
 
-export const API_PREFIX = "/api/v1";
-
-export const API_ROUTES: readonly ApiRoute[] = [
-  { method: "GET", path: "/skybox/styles" },
-  { method: "GET", path: "/skybox/families" },
-  { method: "POST", path: "/skybox", startsWork: true },
-  { method: "GET", path: "/imagine/requests/{id}" },
-  { method: "GET", path: "/imagine/requests/obfuscated-id/{key}" },
-  { method: "GET", path: "/imagine/myRequests" },
-  { method: "DELETE", path: "/imagine/requests/{id}" },
-  { method: "DELETE", path: "/imagine/requests/pending" },
-  { method: "DELETE", path: "/imagine/deleteImagine/{id}" },
-  { method: "GET", path: "/skybox/export" },
-  { method: "GET", path: "/skybox/export/resolutions" },
-  { method: "GET", path: "/skybox/export/mesh-qualities" },
-  { method: "GET", path: "/skybox/export/hdri-modes" },
-  { method: "GET", path: "/skybox/export/history" },
-  { method: "POST", path: "/skybox/export", startsWork: true },
-  { method: "GET", path: "/skybox/export/{key}" },
-  { method: "DELETE", path: "/skybox/export/{key}" },
-  { method: "POST", path: "/skybox/batch", startsWork: true },
-  { method: "GET", path: "/skybox/batch" },
-  { method: "GET", path: "/skybox/batch/{id}" },
-  // Deprecated by the spec, still served by the real service.
-  { method: "GET", path: "/skybox" },
-  { method: "POST", path: "/skybox/{id}", startsWork: true },
-];
-
-const PARAM: Record<string, string> = { "{id}": "[0-9]{1,18}", "{key}": "[A-Za-z0-9_-]{1,128}" };
-
-const compiled = API_ROUTES.map((route) => ({
-  route,
-  pattern: new RegExp(`^${route.path.replace(/\{id\}|\{key\}/g, (p) => PARAM[p]!)}$`),
+const compiled = MATCH_ORDER.map((name) => ({
+  route: ROUTES[name] as ApiRoute,
+  pattern: new RegExp(`^${templateOf(ROUTES[name], (_, pattern) => pattern)}$`),
 }));
 
 export type RouteMatch = { route: ApiRoute } | { allowedMethods: ApiMethod[] } | null;
@@ -58,8 +23,7 @@ export type RouteMatch = { route: ApiRoute } | { allowedMethods: ApiMethod[] } |
  */
 export function matchApiRoute(method: string, apiPath: string): RouteMatch {
   const hits = compiled.filter((c) => c.pattern.test(apiPath)).map((c) => c.route);
-  const forMethod = hits.filter((r) => r.method === method);
-  const route = forMethod.find((r) => !r.path.includes("{")) ?? forMethod[0];
+  const route = hits.find((r) => r.method === method);
   if (route) return { route };
   return hits.length ? { allowedMethods: [...new Set(hits.map((r) => r.method))] } : null;
 }

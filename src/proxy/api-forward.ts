@@ -3,7 +3,8 @@
  * proxy's key added as `x-api-key`, the answer passed back with its status and message, its
  * asset URLs learned and rewritten, and any echo of the key scrubbed out.
  */
-import { API_PREFIX, matchApiRoute } from "./allow-list.ts";
+import { API_PREFIX } from "../api/protocol/routes.ts";
+import { matchApiRoute } from "./allow-list.ts";
 import { type Scrubber, stripKeyFromQuery } from "./key-scrubber.ts";
 import { apiRequestHeaders, apiResponseHeaders } from "./header-filter.ts";
 import type { ResolvedProxyOptions } from "./options.ts";

@@ -13,7 +13,7 @@
  * Anything else is a 404 from the proxy itself: it is not an open proxy.
  */
 import { TokenBucket } from "../api/limits/TokenBucket.ts";
-import { API_PREFIX } from "./allow-list.ts";
+import { API_PREFIX } from "../api/protocol/routes.ts";
 import { forwardApi, type ApiContext } from "./api-forward.ts";
 import { serveAsset } from "./asset-passthrough.ts";
 import { AssetHosts, proxiedAssetUrl, rewriteAssetUrls } from "./asset-urls.ts";
@@ -104,5 +104,5 @@ function errorResponse(error: unknown, o: ResolvedProxyOptions, scrub: (text: st
   if (error instanceof ProxyError) return error.toResponse();
   // An aborted request has no one left to answer; anything else is our bug, logged without secrets.
   if (!(error instanceof Error && error.name === "AbortError")) o.log(scrub(`babylon-skybox proxy: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-  return jsonResponse({ error: "The Skybox proxy failed" }, 500);
+  return new ProxyError(500, "The Skybox proxy failed").toResponse();
 }

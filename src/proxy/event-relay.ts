@@ -5,6 +5,7 @@
  * closing an idle stream. Subscribers are bounded, dropped when they stop reading, and
  * removed when they disconnect.
  */
+import { PUSH_EVENT } from "../api/protocol/channels.ts";
 import { ProxyError } from "./ProxyError.ts";
 
 interface Subscriber {
@@ -65,7 +66,7 @@ export class EventRelay {
   publish(channel: string, json: string): number {
     const subscribers = this._byChannel.get(channel);
     if (!subscribers) return 0;
-    const chunk = encoder.encode(`event: status_update\ndata: ${json}\n\n`);
+    const chunk = encoder.encode(`event: ${PUSH_EVENT}\ndata: ${json}\n\n`);
     let sent = 0;
     for (const s of [...subscribers]) if (this._send(s, chunk)) sent++;
     return sent;

@@ -3,7 +3,7 @@ export { createSkyboxProxy, type SkyboxProxy, type ClientInfo } from "./create-p
 export type { SkyboxProxyOptions, PushSettings, RateLimitOptions } from "./options.ts";
 export { toNodeHandler, createSkyboxProxyMiddleware, type FetchHandler, type NodeHandler } from "./node-adapter.ts";
 export { startSkyboxProxyServer, type SkyboxProxyServer, type SkyboxProxyServerOptions } from "./proxy-server.ts";
-export type { SkyboxProxyConfig, BrowserPushSettings } from "./proxy-config.ts";
+export type { ProxyConfig as SkyboxProxyConfig, BrowserPushSettings } from "../api/protocol/proxy-config.ts";
 export { API_ROUTES, type ApiRoute } from "./allow-list.ts";
 export { verifyWebhookSignature } from "./webhook-signature.ts";
 export { signWebhook } from "../api/rules/webhook-signature.ts";

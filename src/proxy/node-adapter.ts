@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { errorEnvelope } from "../api/protocol/error-envelope.ts";
 import { createSkyboxProxy, type ClientInfo, type SkyboxProxy } from "./create-proxy.ts";
 import type { SkyboxProxyOptions } from "./options.ts";
 
@@ -22,7 +23,7 @@ export function toNodeHandler(handler: FetchHandler & { basePath?: string }): No
     serve(handler, req, res).catch((error) => {
       if (next) return next(error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: "The Skybox proxy failed" }));
+      res.end(JSON.stringify(errorEnvelope("The Skybox proxy failed")));
     });
   };
 }
@@ -42,7 +43,7 @@ async function serve(handler: FetchHandler, req: IncomingMessage, res: ServerRes
     request = toRequest(req, aborter.signal);
   } catch {
     res.writeHead(400, { "content-type": "application/json" });
-    return void res.end(JSON.stringify({ error: "Bad request" }));
+    return void res.end(JSON.stringify(errorEnvelope("Bad request")));
   }
   const response = await handler(request, { clientAddress: req.socket.remoteAddress });
   await writeResponse(response, req, res, aborter.signal);

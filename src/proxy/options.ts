@@ -1,6 +1,6 @@
 import { REAL_SKYBOX_UPSTREAM, guessUpstreamKind, type UpstreamKind } from "./upstream.ts";
 
-import type { PushSettings } from "../api/push-settings.ts";
+import type { PushSettings } from "../api/protocol/push-settings.ts";
 
 export type { PushSettings };
 

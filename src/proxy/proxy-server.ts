@@ -1,6 +1,7 @@
 /** A standalone HTTP server running the proxy (the CLI, tests, a production process). */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { errorEnvelope } from "../api/protocol/error-envelope.ts";
 import { createSkyboxProxy, type SkyboxProxy } from "./create-proxy.ts";
 import { toNodeHandler } from "./node-adapter.ts";
 import type { SkyboxProxyOptions } from "./options.ts";
@@ -59,6 +60,6 @@ function loopbackHostsOnly(handler: (req: IncomingMessage, res: ServerResponse) 
     const host = req.headers.host ?? "";
     if (LOOPBACK_NAMES.test(host) || host === publicHost) return handler(req, res);
     res.writeHead(403, { "content-type": "application/json" });
-    res.end(JSON.stringify({ error: "This host name may not reach the Skybox proxy" }));
+    res.end(JSON.stringify(errorEnvelope("This host name may not reach the Skybox proxy")));
   };
 }

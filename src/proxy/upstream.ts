@@ -1,8 +1,9 @@
+import type { UpstreamKind } from "../api/protocol/proxy-config.ts";
+
+export type { UpstreamKind };
+
 /** The real Skybox API. The only place its address is written down. */
 export const REAL_SKYBOX_UPSTREAM = "https://backend.blockadelabs.com";
-
-/** What the proxy talks to: the real service or the offline local one. */
-export type UpstreamKind = "local" | "real";
 
 /** A loopback upstream is the local service unless told otherwise. */
 export function guessUpstreamKind(upstream: URL): UpstreamKind {

@@ -3,6 +3,7 @@
  * (signature of the raw body with the API secret, `x-timestamp` within 300 s) and not
  * accepted twice, then relayed to the browsers subscribed to the record's channel.
  */
+import { batchChannel, exportChannel, generationChannel } from "../api/protocol/channels.ts";
 import type { EventRelay } from "./event-relay.ts";
 import { jsonResponse, ProxyError } from "./ProxyError.ts";
 import type { ReplayGuard } from "./replay-guard.ts";
@@ -49,7 +50,7 @@ export function channelOf(record: unknown): string | null {
   if (typeof record !== "object" || record === null) return null;
   const r = record as Record<string, unknown>;
   if (typeof r.pusher_channel === "string" && r.pusher_channel) return r.pusher_channel;
-  if (typeof r.obfuscated_id === "string") return `${"quantity" in r ? "batch_" : ""}status_update_${r.obfuscated_id}`;
-  if (typeof r.id === "string") return `export_status_update_${r.id}`;
+  if (typeof r.obfuscated_id === "string") return "quantity" in r ? batchChannel(r.obfuscated_id) : generationChannel(r.obfuscated_id);
+  if (typeof r.id === "string") return exportChannel(r.id);
   return null;
 }

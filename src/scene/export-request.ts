@@ -3,6 +3,7 @@
  * answers `complete`, else through the status tracker (push, relay or polling).
  */
 import type { SkyboxClient } from "../api/client/create-client.ts";
+import { isRequestTerminal } from "../api/protocol/statuses.ts";
 import type { ExportRecord } from "../api/schemas/export-request.ts";
 import type { StatusTracker } from "../status/create-tracker.ts";
 import { exportParams, type ExportCatalog } from "./export-catalog.ts";
@@ -27,7 +28,7 @@ export async function obtainExport(ctx: ExportContext, skyboxId: string, model: 
       types: catalog.types,
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
-    if (record.status !== "complete" && record.status !== "error" && record.status !== "abort")
+    if (!isRequestTerminal(record.status))
       record = await ctx.tracker.watchExport(record, ctx.signal ? { signal: ctx.signal } : {}).done;
   } catch (error) {
     ctx.signal?.throwIfAborted();

@@ -2,6 +2,5 @@ export { createStatusTracker, type StatusTracker, type GenerationWatch, type Exp
 export { StatusWatch } from "./StatusWatch.ts";
 export type { StatusTrackerOptions, StatusClient, PushSettings, RelaySettings, WatchOptions } from "./options.ts";
 export type { StatusUpdate, GenerationUpdate, ExportUpdate, BatchUpdate, UpdateSource } from "./updates.ts";
-export { REQUEST_TERMINAL, BATCH_TERMINAL } from "./updates.ts";
 export { PushConnection, pusherOptions, type PusherConstructor, type PusherLike, type PusherClientOptions } from "./push-connection.ts";
 export { compareRequests, compareBatches, statusRank, type Order } from "./status-order.ts";

@@ -5,7 +5,7 @@ import type { StatusUpdate } from "./updates.ts";
 /** The client methods a tracker polls with (a full `SkyboxClient` fits). */
 export type StatusClient = Pick<SkyboxClient, "getGeneration" | "getGenerationByObfuscatedId" | "getExport" | "getBatch">;
 
-import type { PushSettings } from "../api/push-settings.ts";
+import type { PushSettings } from "../api/protocol/push-settings.ts";
 
 export type { PushSettings };
 

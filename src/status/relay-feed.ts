@@ -1,3 +1,4 @@
+import { PUSH_EVENT } from "../api/protocol/channels.ts";
 import type { Feed, FeedListener } from "./feed.ts";
 import type { RelaySettings } from "./options.ts";
 import { SseParser } from "./sse-parser.ts";
@@ -61,7 +62,7 @@ function runEventSource(url: string, settings: RelaySettings, state: StreamState
     source = new EventSource(url, { withCredentials: settings.withCredentials ?? false });
     source.onopen = () => state.setLive(true);
     source.onmessage = (e) => state.onMessage("message", String(e.data));
-    source.addEventListener("status_update", (e) => state.onMessage("status_update", String((e as MessageEvent).data)));
+    source.addEventListener(PUSH_EVENT, (e) => state.onMessage(PUSH_EVENT, String((e as MessageEvent).data)));
     source.onerror = () => {
       state.setLive(false);
       if (source?.readyState !== EventSource.CLOSED || closed) return;

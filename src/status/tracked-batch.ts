@@ -1,11 +1,10 @@
 import { Batch } from "../api/schemas/batch.ts";
 import { Generation } from "../api/schemas/generation.ts";
+import { batchChannel, generationChannel, isBatchTerminal, isRequestTerminal, PUSH_EVENT } from "../api/protocol/index.ts";
 import type { StatusClient } from "./options.ts";
 import { compareBatches, compareRequests } from "./status-order.ts";
 import { asObject, type ChannelRef, type Tracked } from "./tracked.ts";
-import { BATCH_TERMINAL, REQUEST_TERMINAL, type BatchUpdate, type UpdateSource } from "./updates.ts";
-
-const EVENT = "status_update";
+import type { BatchUpdate, UpdateSource } from "./updates.ts";
 
 /**
  * A batch being watched, with each of its generations. Push brings the batch's counters on
@@ -33,7 +32,7 @@ export class TrackedBatch implements Tracked<Batch, BatchUpdate> {
 
   /** The batch ended; its generations' ends are known (or the service says they are). */
   get terminal(): boolean {
-    return this.batchEnded && (this._settled || this.generations().every((g) => REQUEST_TERMINAL.includes(g.status)));
+    return this.batchEnded && (this._settled || this.generations().every((g) => isRequestTerminal(g.status)));
   }
 
   /** The batch ended but a generation's end was not seen: one poll settles it. */
@@ -42,7 +41,7 @@ export class TrackedBatch implements Tracked<Batch, BatchUpdate> {
   }
 
   private get batchEnded(): boolean {
-    return this._batch !== undefined && BATCH_TERMINAL.includes(this._batch.status);
+    return this._batch !== undefined && isBatchTerminal(this._batch.status);
   }
 
   generations(): Generation[] {
@@ -52,8 +51,8 @@ export class TrackedBatch implements Tracked<Batch, BatchUpdate> {
   channels(): ChannelRef[] {
     const b = this._batch;
     if (!b) return [];
-    const own = { channel: b.pusher_channel || `batch_status_update_${b.obfuscated_id}`, event: b.pusher_event || EVENT };
-    const children = this.generations().map((g) => ({ channel: g.pusher_channel || `status_update_${g.obfuscated_id}`, event: g.pusher_event || EVENT }));
+    const own = { channel: b.pusher_channel || batchChannel(b.obfuscated_id), event: b.pusher_event || PUSH_EVENT };
+    const children = this.generations().map((g) => ({ channel: g.pusher_channel || generationChannel(g.obfuscated_id), event: g.pusher_event || PUSH_EVENT }));
     return [own, ...children];
   }
 
@@ -94,7 +93,7 @@ export class TrackedBatch implements Tracked<Batch, BatchUpdate> {
       this._batch = next;
       changed ||= !current || current.status !== next.status || counters(current) !== counters(next);
     }
-    if (next.generations && BATCH_TERMINAL.includes(next.status)) this._settled = true;
+    if (next.generations && isBatchTerminal(next.status)) this._settled = true;
     return changed;
   }
 

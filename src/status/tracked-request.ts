@@ -1,12 +1,11 @@
 import type * as z from "zod";
 import { ExportRecord } from "../api/schemas/export-request.ts";
 import { Generation } from "../api/schemas/generation.ts";
+import { exportChannel, generationChannel, isRequestTerminal, PUSH_EVENT } from "../api/protocol/index.ts";
 import type { StatusClient } from "./options.ts";
 import { compareRequests } from "./status-order.ts";
 import { asObject, type ChannelRef, type Tracked } from "./tracked.ts";
-import { REQUEST_TERMINAL, type ExportUpdate, type GenerationUpdate, type UpdateSource } from "./updates.ts";
-
-const EVENT = "status_update";
+import type { ExportUpdate, GenerationUpdate, UpdateSource } from "./updates.ts";
 
 /** How one kind of request (generation, export) is recognised, fetched and named. */
 interface RequestKind<R> {
@@ -34,12 +33,12 @@ class TrackedRequest<R extends RequestRecord, U extends GenerationUpdate | Expor
   }
 
   get terminal(): boolean {
-    return this.record !== undefined && REQUEST_TERMINAL.includes(this.record.status);
+    return this.record !== undefined && isRequestTerminal(this.record.status);
   }
 
   channels(): ChannelRef[] {
     const r = this.record;
-    return r ? [{ channel: r.pusher_channel || this._kind.channelOf(r), event: r.pusher_event || EVENT }] : [];
+    return r ? [{ channel: r.pusher_channel || this._kind.channelOf(r), event: r.pusher_event || PUSH_EVENT }] : [];
   }
 
   merge(raw: unknown): boolean {
@@ -77,7 +76,7 @@ export function trackGeneration(client: StatusClient, subject: number | string |
         return true;
       },
       fetch: (signal) => (id !== undefined ? client.getGeneration(id, { signal }) : client.getGenerationByObfuscatedId(obfuscatedId!, { signal })),
-      channelOf: (g) => `status_update_${g.obfuscated_id}`,
+      channelOf: (g) => generationChannel(g.obfuscated_id),
     },
     "generation",
     initial,
@@ -92,7 +91,7 @@ export function trackExport(client: StatusClient, subject: string | ExportRecord
       schema: ExportRecord,
       matches: (e) => e.id === id,
       fetch: (signal) => client.getExport(id, { signal }),
-      channelOf: (e) => `export_status_update_${e.id}`,
+      channelOf: (e) => exportChannel(e.id),
     },
     "export",
     typeof subject === "string" ? undefined : subject,

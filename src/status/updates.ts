@@ -43,8 +43,3 @@ export interface BatchUpdate extends UpdateBase {
 }
 
 export type StatusUpdate = GenerationUpdate | ExportUpdate | BatchUpdate;
-
-/** Statuses that end a generation or an export. */
-export const REQUEST_TERMINAL: readonly RequestStatus[] = ["complete", "error", "abort"];
-/** Statuses that end a batch. */
-export const BATCH_TERMINAL: readonly BatchStatus[] = ["finalized", "error", "abort"];

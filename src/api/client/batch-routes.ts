@@ -23,22 +23,21 @@ export function batchRoutes(send: Send, styleById: (id: number) => StyleInfo | u
   return {
     /** POST /skybox/batch: queues `quantity` generations. Never retried. */
     async generateBatch(params: BatchParams, options: BatchOptions = {}) {
-      const path = "/api/v1/skybox/batch";
-      parseParams(BatchParams, params, "POST", path);
+      parseParams(BatchParams, params, "generateBatch");
       const style = options.style ?? styleById(Number(params.skybox_style_id)) ?? null;
       const ctx = { style, variantName: options.variantName ?? null, account: options.account ?? null };
-      assertRules(checkBatch(params, ctx), "POST", path);
+      assertRules(checkBatch(params, ctx), "generateBatch");
       // A Model 4 batch without a variant got the spec's batch message above; the single rule would repeat it.
-      assertRules(checkGeneration(params, { style }).filter((i) => i.rule !== "model4-needs-variant"), "POST", path);
-      return send("POST", "/skybox/batch", { ...options, schema: Batch, body: await encodeBody(params, options.encoding) });
+      assertRules(checkGeneration(params, { style }).filter((i) => i.rule !== "model4-needs-variant"), "generateBatch");
+      return send("generateBatch", { ...options, schema: Batch, body: await encodeBody(params, options.encoding) });
     },
     /** GET /skybox/batch: the caller's batches, without generations. */
     async batches(query: BatchListQuery = {}, options: CallOptions = {}) {
-      const q = parseParams(BatchListQuery, query, "GET", "/api/v1/skybox/batch");
-      return send("GET", "/skybox/batch", { ...options, schema: Page(Batch), query: q });
+      const q = parseParams(BatchListQuery, query, "batches");
+      return send("batches", { ...options, schema: Page(Batch), query: q });
     },
     /** GET /skybox/batch/{id}: one batch with its generations. */
     getBatch: (id: number, options: CallOptions = {}) =>
-      send("GET", `/skybox/batch/${encodeURIComponent(id)}`, { ...options, schema: Batch }),
+      send("getBatch", { ...options, params: { id }, schema: Batch }),
   };
 }

@@ -19,34 +19,34 @@ export interface RequestExportOptions extends CallOptions, ExportContext {}
 export function exportRoutes(send: Send) {
   return {
     /** GET /skybox/export: export types `{id, name, key}`; look ids up by key. */
-    exportTypes: (options: CallOptions = {}) => send("GET", "/skybox/export", { ...options, schema: listOf(ExportType) }),
+    exportTypes: (options: CallOptions = {}) => send("exportTypes", { ...options, schema: listOf(ExportType) }),
     /** GET /skybox/export/resolutions */
     exportResolutions: (options: CallOptions = {}) =>
-      send("GET", "/skybox/export/resolutions", { ...options, schema: listOf(ExportResolution) }),
+      send("exportResolutions", { ...options, schema: listOf(ExportResolution) }),
     /** GET /skybox/export/mesh-qualities */
     meshQualities: (options: CallOptions = {}) =>
-      send("GET", "/skybox/export/mesh-qualities", { ...options, schema: listOf(MeshQuality) }),
+      send("meshQualities", { ...options, schema: listOf(MeshQuality) }),
     /** GET /skybox/export/hdri-modes */
-    hdriModes: (options: CallOptions = {}) => send("GET", "/skybox/export/hdri-modes", { ...options, schema: listOf(HdriMode) }),
+    hdriModes: (options: CallOptions = {}) => send("hdriModes", { ...options, schema: listOf(HdriMode) }),
     /** GET /skybox/export/history: the caller's exports; `offset` counts items. */
     async exportHistory(query: ExportHistoryQuery = {}, options: CallOptions = {}) {
-      const q = parseParams(ExportHistoryQuery, query, "GET", "/api/v1/skybox/export/history");
-      return send("GET", "/skybox/export/history", { ...options, schema: Page(ExportRecord), query: q });
+      const q = parseParams(ExportHistoryQuery, query, "exportHistory");
+      return send("exportHistory", { ...options, schema: Page(ExportRecord), query: q });
     },
     /**
      * POST /skybox/export: requests an export, checked first against the spec's rules (give
      * `model` to check the Model 4 ones). May come back `complete` with `file_url` at once.
      */
     async requestExport(params: ExportParams, options: RequestExportOptions = {}) {
-      parseParams(ExportParams, params, "POST", "/api/v1/skybox/export");
-      assertRules(checkExport(params, options), "POST", "/api/v1/skybox/export");
-      return send("POST", "/skybox/export", { ...options, schema: OneExport, body: { json: { ...params } } });
+      parseParams(ExportParams, params, "requestExport");
+      assertRules(checkExport(params, options), "requestExport");
+      return send("requestExport", { ...options, schema: OneExport, body: { json: { ...params } } });
     },
     /** GET /skybox/export/{id} */
     getExport: (id: string, options: CallOptions = {}) =>
-      send("GET", `/skybox/export/${encodeURIComponent(id)}`, { ...options, schema: OneExport }),
+      send("getExport", { ...options, params: { key: id }, schema: OneExport }),
     /** DELETE /skybox/export/{id}: cancels an export request. */
     cancelExport: (id: string, options: CallOptions = {}) =>
-      send("DELETE", `/skybox/export/${encodeURIComponent(id)}`, { ...options, schema: z.looseObject({ success }) }),
+      send("cancelExport", { ...options, params: { key: id }, schema: z.looseObject({ success }) }),
   };
 }

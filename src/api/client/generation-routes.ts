@@ -27,30 +27,30 @@ export function generationRoutes(send: Send, styleById: (id: number) => StyleInf
   return {
     /** POST /skybox: starts a generation; the record comes back `pending`. Never retried. */
     async generate(params: GenerateParams, options: GenerateOptions = {}) {
-      parseParams(GenerateParams, params, "POST", "/api/v1/skybox");
+      parseParams(GenerateParams, params, "generate");
       const style = options.style ?? styleById(Number(params.skybox_style_id)) ?? null;
-      assertRules(checkGeneration(params, { style, plan: options.plan ?? null }), "POST", "/api/v1/skybox");
-      return send("POST", "/skybox", { ...options, schema: Generation, body: await encodeBody(params, options.encoding) });
+      assertRules(checkGeneration(params, { style, plan: options.plan ?? null }), "generate");
+      return send("generate", { ...options, schema: Generation, body: await encodeBody(params, options.encoding) });
     },
     /** GET /imagine/requests/{id}: one generation (unwraps `{request}`, `{imagine}` or a bare record). */
     getGeneration: (id: number, options: CallOptions = {}) =>
-      send("GET", `/imagine/requests/${encodeURIComponent(id)}`, { ...options, schema: WrappedGeneration }),
+      send("getGeneration", { ...options, params: { id }, schema: WrappedGeneration }),
     /** GET /imagine/requests/obfuscated-id/{obfuscated_id} */
     getGenerationByObfuscatedId: (obfuscatedId: string, options: CallOptions = {}) =>
-      send("GET", `/imagine/requests/obfuscated-id/${encodeURIComponent(obfuscatedId)}`, { ...options, schema: WrappedGeneration }),
+      send("getGenerationByObfuscatedId", { ...options, params: { key: obfuscatedId }, schema: WrappedGeneration }),
     /** GET /imagine/myRequests: the caller's generations; `offset` counts items. */
     async history(query: HistoryQuery = {}, options: CallOptions = {}) {
-      const q = parseParams(HistoryQuery, query, "GET", "/api/v1/imagine/myRequests");
-      return send("GET", "/imagine/myRequests", { ...options, schema: Page(Generation), query: q });
+      const q = parseParams(HistoryQuery, query, "history");
+      return send("history", { ...options, schema: Page(Generation), query: q });
     },
     /** DELETE /imagine/requests/{id}: cancels a generation (it becomes `abort`). */
     cancelGeneration: (id: number, options: CallOptions = {}) =>
-      send("DELETE", `/imagine/requests/${encodeURIComponent(id)}`, { ...options, schema: Success }),
+      send("cancelGeneration", { ...options, params: { id }, schema: Success }),
     /** DELETE /imagine/requests/pending: cancels every pending generation; `success` is false when there were none. */
     cancelAllPending: (options: CallOptions = {}) =>
-      send("DELETE", "/imagine/requests/pending", { ...options, schema: Success.transform((r) => ({ ...r, success: Boolean(r.success) })) }),
+      send("cancelAllPending", { ...options, schema: Success.transform((r) => ({ ...r, success: Boolean(r.success) })) }),
     /** DELETE /imagine/deleteImagine/{id}: deletes a generation. */
     deleteGeneration: (id: number, options: CallOptions = {}) =>
-      send("DELETE", `/imagine/deleteImagine/${encodeURIComponent(id)}`, { ...options, schema: Success }),
+      send("deleteGeneration", { ...options, params: { id }, schema: Success }),
   };
 }

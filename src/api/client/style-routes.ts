@@ -16,13 +16,13 @@ export function styleRoutes(send: Send, remember: (styles: Style[]) => void) {
   return {
     /** GET /skybox/styles: the styles, optionally of one model. */
     async styles(query: StyleQuery = {}, options: CallOptions = {}) {
-      const styles = await send("GET", "/skybox/styles", { ...options, schema: listOf(Style), query: { ...query } });
+      const styles = await send("styles", { ...options, schema: listOf(Style), query: { ...query } });
       remember(styles);
       return styles;
     },
     /** GET /skybox/families: styles grouped into families for a menu. */
     async families(query: StyleQuery = {}, options: CallOptions = {}) {
-      const families = await send("GET", "/skybox/families", { ...options, schema: listOf(StyleFamily), query: { ...query } });
+      const families = await send("families", { ...options, schema: listOf(StyleFamily), query: { ...query } });
       remember(families.flatMap((f) => f.items));
       return families;
     },

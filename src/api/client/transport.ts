@@ -5,10 +5,11 @@ import type { RuleIssue } from "../rules/rule-issue.ts";
 import { errorKindOf } from "../errors/error-kind.ts";
 import { messageFromBody, redact } from "../errors/error-message.ts";
 import { SkyboxApiError } from "../errors/SkyboxApiError.ts";
+import { issuesOf } from "../protocol/error-envelope.ts";
+import { endpointOf, type ApiMethod, type RouteName, type RouteParams } from "../protocol/routes.ts";
 import type { CallOptions, SkyboxClientOptions } from "./options.ts";
 import type { EncodedBody } from "./request-body.ts";
 
-export type Method = "GET" | "POST" | "DELETE";
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface SendOptions<S extends z.ZodType> extends CallOptions {
@@ -17,10 +18,12 @@ export interface SendOptions<S extends z.ZodType> extends CallOptions {
   body?: EncodedBody;
 }
 
-/** Sends one API request and returns its parsed, schema-checked body. */
-export type Send = <S extends z.ZodType>(method: Method, path: string, options: SendOptions<S>) => Promise<z.output<S>>;
+/** The path parameters a route needs: none, or each of its `{name}`s. */
+export type ParamsOption<N extends RouteName> = keyof RouteParams<N> extends never ? { params?: never } : { params: RouteParams<N> };
 
-const API_PREFIX = "/api/v1";
+/** Sends one request to a route of the API and returns its parsed, schema-checked body. */
+export type Send = <N extends RouteName, S extends z.ZodType>(route: N, options: SendOptions<S> & ParamsOption<N>) => Promise<z.output<S>>;
+
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 
 function retryOptions(retry: SkyboxClientOptions["retry"]) {
@@ -68,15 +71,15 @@ export function createTransport(options: SkyboxClientOptions): Send {
       data: init.data === undefined ? undefined : JSON.parse(redact(JSON.stringify(init.data), secrets)),
     });
 
-  return async (method, path, { schema, query, body, signal, timeout }) => {
+  return async (route, { schema, query, body, signal, timeout, params }) => {
     const searchParams: Record<string, string> = {};
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) searchParams[k] = String(v);
     if (options.apiKey && options.apiKeyIn === "query") searchParams.api_key = options.apiKey;
-    const where = { method, path: `${API_PREFIX}${path}` };
+    const where = endpointOf(route, (params ?? {}) as RouteParams<typeof route>);
     let raw: unknown;
     try {
-      const response = await http(`${base}${API_PREFIX}${path}`, {
-        method,
+      const response = await http(`${base}${where.path}`, {
+        method: where.method,
         searchParams,
         ...(body && "json" in body ? { json: body.json } : {}),
         ...(body && "body" in body ? { body: body.body } : {}),
@@ -114,17 +117,12 @@ export function describeSchemaFailure(error: z.ZodError): string {
   return `${found.path.length ? found.path.map(String).join(".") : "(body)"}: ${found.message}`;
 }
 
-const ServerIssues = z.looseObject({
-  issues: z.array(z.looseObject({ path: z.array(z.union([z.string(), z.number()])), rule: z.string(), message: z.string(), limit: z.number().optional() })),
-});
-
 /** Field-level issues a server sent (the local service and the proxy send `issues`). */
 function issuesFromBody(body: unknown, kind: ErrorKind): RuleIssue[] {
-  const parsed = ServerIssues.safeParse(body);
-  return parsed.success ? parsed.data.issues.map((i) => ({ path: i.path, rule: i.rule, message: i.message, kind, ...(i.limit === undefined ? {} : { limit: i.limit }) })) : [];
+  return issuesOf(body).map((i) => ({ path: i.path, rule: i.rule, message: i.message, kind, ...(i.limit === undefined ? {} : { limit: i.limit }) }));
 }
 
-function toApiError(error: unknown, where: { method: Method; path: string }, fail: (i: ConstructorParameters<typeof SkyboxApiError>[0]) => SkyboxApiError): SkyboxApiError {
+function toApiError(error: unknown, where: { method: ApiMethod; path: string }, fail: (i: ConstructorParameters<typeof SkyboxApiError>[0]) => SkyboxApiError): SkyboxApiError {
   if (isHTTPError(error)) {
     const status = error.response.status;
     const message = messageFromBody(error.data) ?? `${status} ${error.response.statusText || "error"}`;

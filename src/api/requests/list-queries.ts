@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { BATCH_STATUSES, REQUEST_STATUSES } from "../reference.ts";
+import { BATCH_STATUSES, REQUEST_STATUSES } from "../protocol/statuses.ts";
 import { int } from "../schemas/fields.ts";
 
 /**

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { BATCH_STATUSES } from "../reference.ts";
+import { BATCH_STATUSES } from "../protocol/statuses.ts";
 import { int, optionalText } from "./fields.ts";
 import { Generation } from "./generation.ts";
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { REQUEST_STATUSES } from "../reference.ts";
+import { REQUEST_STATUSES } from "../protocol/statuses.ts";
 import { flag, int, num, optionalText, urlOrEmpty } from "./fields.ts";
 
 export const RequestStatus = z.enum(REQUEST_STATUSES);

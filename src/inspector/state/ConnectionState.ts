@@ -1,21 +1,15 @@
-import { createSkyboxClient, type SkyboxClient } from "../../api/index.ts";
-import { createStatusTracker, type PushSettings, type StatusTracker } from "../../status/index.ts";
+import { createSkyboxClient, readProxyConfig, type ProxyConfig, type SkyboxClient, type UpstreamKind } from "../../api/index.ts";
+import { createStatusTracker, type StatusTracker } from "../../status/index.ts";
 import { Slice } from "./Slice.ts";
 
 /** What the pane knows of the proxy it talks to. */
 export interface ConnectionValue {
   /** `local` (the offline local service), `real`, or null before `/config` answered. */
-  upstream: "local" | "real" | null;
+  upstream: UpstreamKind | null;
   /** How status updates arrive: pushed (Pusher channel or webhook relay) or polled only. */
   updates: "push" | "poll" | null;
   /** Why `{baseUrl}/config` could not be read (the pane then polls). */
   configProblem: string | null;
-}
-
-interface ProxyConfig {
-  upstream?: "local" | "real";
-  push?: (PushSettings & { enabledTransports?: unknown }) | null;
-  eventsUrl?: string | null;
 }
 
 /**
@@ -57,7 +51,7 @@ export class ConnectionState extends Slice<ConnectionValue> {
     try {
       const response = await (this._options.fetch ?? globalThis.fetch)(url, { headers: { accept: "application/json" } });
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      return (await response.json()) as ProxyConfig;
+      return readProxyConfig(await response.json());
     } catch (error) {
       // Not fatal: a proxy without /config still forwards the API; updates come by polling.
       this._set({ configProblem: `${(error as Error).message}; status updates are polled` });

@@ -1,4 +1,4 @@
-import type { ExportRecord, ExportType, Generation } from "../../api/index.ts";
+import { isRequestTerminal, type ExportRecord, type ExportType, type Generation } from "../../api/index.ts";
 import type { ExportUpdate } from "../../status/index.ts";
 import { describeEnded, describeError, type PaneError } from "../error-text.ts";
 import type { ConnectionState } from "./ConnectionState.ts";
@@ -30,8 +30,6 @@ export interface ExportValue extends ExportChoice {
   submitting: boolean;
   error: PaneError | null;
 }
-
-const ENDED = ["complete", "error", "abort"];
 
 /** The Export section: what to export, with which options, and the requests under way. */
 export class ExportState extends Slice<ExportValue> {
@@ -99,7 +97,7 @@ export class ExportState extends Slice<ExportValue> {
   }
 
   private _update(id: string, u: ExportUpdate): void {
-    const ended = ENDED.includes(u.status);
+    const ended = isRequestTerminal(u.status);
     const failed = u.status === "error" || u.status === "abort";
     this._patch(id, {
       status: u.status,
@@ -125,7 +123,7 @@ export class ExportState extends Slice<ExportValue> {
 }
 
 function jobOf(record: ExportRecord, typeName: string, target: Generation): ExportJob {
-  const ended = ENDED.includes(record.status);
+  const ended = isRequestTerminal(record.status);
   return {
     id: record.id,
     typeName,

@@ -1,4 +1,4 @@
-import type { Batch, Generation } from "../../api/index.ts";
+import { isRequestTerminal, isTerminalStatus, type Batch, type Generation } from "../../api/index.ts";
 import type { BatchUpdate, GenerationUpdate, UpdateSource } from "../../status/index.ts";
 import { describeEnded, type PaneError } from "../error-text.ts";
 
@@ -43,13 +43,12 @@ export interface JobView {
   cancelling: boolean;
 }
 
-const TERMINAL = ["complete", "error", "abort", "finalized"];
 export const isEnded = (job: JobView) => job.endedAt !== null;
 
 function withStep(job: JobView, status: string, now: number): JobView {
   const last = job.steps.at(-1);
   const steps = last?.status === status ? job.steps : [...job.steps, { status, at: now }];
-  return { ...job, status, steps, endedAt: TERMINAL.includes(status) ? (job.endedAt ?? now) : null };
+  return { ...job, status, steps, endedAt: isTerminalStatus(status) ? (job.endedAt ?? now) : null };
 }
 
 /** A new job for a generation record just created. */
@@ -126,5 +125,5 @@ export function applyBatchUpdate(job: JobView, u: BatchUpdate, now = Date.now())
 /** Generations of a job that can still be cancelled. */
 export function cancellableIds(job: JobView): number[] {
   if (job.kind === "generation") return isEnded(job) ? [] : [job.id];
-  return (job.batch?.generations ?? []).filter((g) => !TERMINAL.includes(g.status)).map((g) => g.id);
+  return (job.batch?.generations ?? []).filter((g) => !isRequestTerminal(g.status)).map((g) => g.id);
 }

@@ -1,15 +1,18 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { authenticate } from "./auth.ts";
+import { API_PREFIX } from "../../api/protocol/routes.ts";
+import { errorEnvelope } from "../../api/protocol/error-envelope.ts";
+import { registerApiRoutes, type ApiHandlers } from "./api-routes.ts";
+import { authenticate, limitPolling } from "./auth.ts";
 import type { AppEnv, ServiceContext } from "./context.ts";
 import { HttpError, notFound } from "./http-error.ts";
 import { MAX_BODY_BYTES } from "./request-body.ts";
 import { adminRoutes } from "./routes/admin-routes.ts";
-import { batchRoutes } from "./routes/batch-routes.ts";
-import { exportRoutes } from "./routes/export-routes.ts";
+import { batchHandlers } from "./routes/batch-routes.ts";
+import { exportHandlers } from "./routes/export-routes.ts";
 import { serveFile } from "./routes/file-routes.ts";
-import { generationRoutes } from "./routes/generation-routes.ts";
-import { styleRoutes } from "./routes/style-routes.ts";
+import { generationHandlers } from "./routes/generation-routes.ts";
+import { styleHandlers } from "./routes/style-routes.ts";
 import type { StylePreviews } from "./style-previews.ts";
 import type { Uploads } from "./uploads.ts";
 
@@ -36,17 +39,15 @@ export function createApp({ ctx, uploads, previews, adminToken, pusherHttp, log 
   app.post("/apps/:appId/*", async (c) => (await pusherHttp(c.req.raw)) ?? c.json({ error: "Not found" }, 404));
   adminRoutes(app, ctx, adminToken);
 
-  app.use("/api/v1/*", authenticate(ctx));
-  styleRoutes(app, ctx);
-  generationRoutes(app, ctx, uploads);
-  exportRoutes(app, ctx);
-  batchRoutes(app, ctx, uploads);
+  app.use(`${API_PREFIX}/*`, authenticate(ctx));
+  const handlers: ApiHandlers = { ...styleHandlers(ctx), ...generationHandlers(ctx, uploads), ...exportHandlers(ctx), ...batchHandlers(ctx, uploads) };
+  registerApiRoutes(app, handlers, limitPolling(ctx));
 
-  app.notFound((c) => c.json({ error: `No route ${c.req.method} ${c.req.path}` }, 404));
+  app.notFound((c) => c.json(errorEnvelope(`No route ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status as 400, error.headers);
     log(`internal error on ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
-    return c.json({ error: "Internal error of the local Skybox service" }, 500);
+    return c.json(errorEnvelope("Internal error of the local Skybox service"), 500);
   });
   return app;
 }

@@ -1,19 +1,20 @@
+import { errorEnvelope, type ErrorEnvelope } from "../../api/protocol/error-envelope.ts";
 import type { RuleIssue } from "../../api/rules/rule-issue.ts";
 import { describeIssue } from "../../api/rules/rule-issue.ts";
 
-/** An answer other than success: a status and a JSON body `{ error, ...details }`. */
+/** An answer other than success: a status and the API's error envelope `{ error, issues? }`. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly details: Record<string, unknown> = {},
+    readonly details: { issues?: readonly RuleIssue[] } = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 
-  get body() {
-    return { error: this.message, ...this.details };
+  get body(): ErrorEnvelope {
+    return errorEnvelope(this.message, this.details.issues);
   }
 }
 
@@ -23,9 +24,7 @@ export class HttpError extends Error {
  */
 export function ruleError(issues: RuleIssue[]): HttpError {
   const sentence = (i: RuleIssue) => (/^[A-Z]/.test(i.message) ? i.message : describeIssue(i));
-  return new HttpError(issues[0]!.status ?? 422, issues.map(sentence).join("; "), {
-    issues: issues.map((i) => ({ path: i.path.map(String), rule: i.rule, message: i.message, ...(i.limit === undefined ? {} : { limit: i.limit }) })),
-  });
+  return new HttpError(issues[0]!.status ?? 422, issues.map(sentence).join("; "), { issues });
 }
 
 export const notFound = (what: string) => new HttpError(404, what);

@@ -1,3 +1,4 @@
+import { isRequestTerminal } from "../../api/protocol/statuses.ts";
 import type { RequestStatus } from "../../api/schemas/generation.ts";
 import type { StatusEvents } from "../events.ts";
 import type { Imagery } from "../imagery/imagery.ts";
@@ -17,7 +18,5 @@ export interface RunnerDeps {
   log: (line: string) => void;
 }
 
-const ACTIVE: readonly RequestStatus[] = ["pending", "dispatched", "processing"];
-
 /** Not finished yet: pending, dispatched or processing. */
-export const isActive = (r: { status: RequestStatus }) => ACTIVE.includes(r.status);
+export const isActive = (r: { status: RequestStatus }) => !isRequestTerminal(r.status);

@@ -28,5 +28,3 @@ export function deriveBatch(batch: Pick<BatchEntity, "generationIds">, generatio
   else status = "pending";
   return { status, completed, errored, aborted };
 }
-
-export const isBatchTerminal = (status: BatchStatus) => status === "finalized" || status === "error" || status === "abort";

@@ -1,3 +1,4 @@
+import { batchChannel, exportChannel, generationChannel, PUSH_EVENT } from "../../api/protocol/channels.ts";
 import { EXPORT_RESOLUTIONS, EXPORT_TYPES, HDRI_MODES, MESH_QUALITIES } from "../../api/reference.ts";
 import { findStyle, variantsOf } from "../catalogue/styles.ts";
 import { STORED_FILES } from "../imagery/contract.ts";
@@ -39,8 +40,8 @@ export class RecordViews {
       username: this._accounts.byId(g.accountId)?.username ?? "unknown",
       status: g.status,
       queue_position: this._queuePosition("generation", g.id),
-      pusher_channel: `status_update_${g.obfuscatedId}`,
-      pusher_event: "status_update",
+      pusher_channel: generationChannel(g.obfuscatedId),
+      pusher_event: PUSH_EVENT,
       error_message: g.errorMessage,
       type: "skybox",
       title: titleOf(g),
@@ -102,8 +103,8 @@ export class RecordViews {
       status: e.status,
       queue_position: this._queuePosition("export", e.id),
       error_message: e.errorMessage,
-      pusher_channel: `export_status_update_${e.id}`,
-      pusher_event: "status_update",
+      pusher_channel: exportChannel(e.id),
+      pusher_event: PUSH_EVENT,
       webhook_url: e.webhookUrl,
       file_url: e.status === "complete" && e.file ? fileUrl(this.baseUrl(), e.file) : "",
       created_at: e.createdAt,
@@ -124,8 +125,8 @@ export class RecordViews {
       completed: derived.completed,
       errored: derived.errored,
       aborted: derived.aborted,
-      pusher_channel: `batch_status_update_${b.obfuscatedId}`,
-      pusher_event: "status_update",
+      pusher_channel: batchChannel(b.obfuscatedId),
+      pusher_event: PUSH_EVENT,
       webhook_url: b.webhookUrl,
       submission_errors: b.submissionErrors,
       created_at: b.createdAt,

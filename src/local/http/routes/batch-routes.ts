@@ -6,12 +6,13 @@ import { MESSAGES } from "../../../api/rules/messages.ts";
 import { catalogueStyleInfo } from "../../catalogue/style-json.ts";
 import { findStyle, variantsOf } from "../../catalogue/styles.ts";
 import { buildGeneration, priceOf } from "../../lifecycle/generation-factory.ts";
-import { deriveBatch, isBatchTerminal } from "../../records/batch-state.ts";
+import { isBatchTerminal } from "../../../api/protocol/statuses.ts";
+import { deriveBatch } from "../../records/batch-state.ts";
 import type { Account } from "../../store/accounts.ts";
 import type { BatchEntity } from "../../store/entities.ts";
 import { hashId, microTimestamp } from "../../store/record-store.ts";
-import { limitPolling } from "../auth.ts";
-import type { App, ServiceContext } from "../context.ts";
+import type { ApiHandlers } from "../api-routes.ts";
+import type { ServiceContext } from "../context.ts";
 import { HttpError, notFound, ruleError } from "../http-error.ts";
 import { paginate } from "../paginate.ts";
 import { parseInput, queryObject } from "../parse-input.ts";
@@ -85,15 +86,15 @@ function ownBatch(ctx: ServiceContext, account: Account, id: string): BatchEntit
   return b;
 }
 
-export function batchRoutes(app: App, ctx: ServiceContext, uploads: Uploads): void {
-  app.post("/api/v1/skybox/batch", (c) => c.json(createBatch(ctx, uploads, c.get("account"), c.get("body"))));
-  app.get("/api/v1/skybox/batch", (c) => {
+export const batchHandlers = (ctx: ServiceContext, uploads: Uploads) => ({
+  generateBatch: (c) => c.json(createBatch(ctx, uploads, c.get("account"), c.get("body"))),
+  batches: (c) => {
     const q = parseInput(BatchListQuery, queryObject(c.req.url));
     const account = c.get("account");
     const items = [...ctx.store.batches.values()].filter(
       (b) => b.accountId === account.id && (q.batch_id == null || b.id === q.batch_id) && (!q.status || statusOf(ctx, b) === q.status),
     );
     return c.json(paginate(items, (b) => b.id, q, (b) => ctx.views.batch(b, false)));
-  });
-  app.get("/api/v1/skybox/batch/:id", limitPolling(ctx), (c) => c.json(ctx.views.batch(ownBatch(ctx, c.get("account"), c.req.param("id")), true)));
-}
+  },
+  getBatch: (c, { id }) => c.json(ctx.views.batch(ownBatch(ctx, c.get("account"), id), true)),
+}) satisfies Partial<ApiHandlers>;

@@ -7,8 +7,8 @@ import { findStyle } from "../../catalogue/styles.ts";
 import type { Account } from "../../store/accounts.ts";
 import type { ExportEntity } from "../../store/entities.ts";
 import { hashId, microTimestamp } from "../../store/record-store.ts";
-import { limitPolling } from "../auth.ts";
-import type { App, ServiceContext } from "../context.ts";
+import type { ApiHandlers } from "../api-routes.ts";
+import type { ServiceContext } from "../context.ts";
 import { notFound, ruleError } from "../http-error.ts";
 import { paginate } from "../paginate.ts";
 import { parseInput, queryObject } from "../parse-input.ts";
@@ -51,12 +51,12 @@ async function createExport(ctx: ServiceContext, account: Account, body: Record<
   return ctx.views.exportRecord(entity);
 }
 
-export function exportRoutes(app: App, ctx: ServiceContext): void {
-  app.get("/api/v1/skybox/export", (c) => c.json(EXPORT_TYPES));
-  app.get("/api/v1/skybox/export/resolutions", (c) => c.json(EXPORT_RESOLUTIONS));
-  app.get("/api/v1/skybox/export/mesh-qualities", (c) => c.json(MESH_QUALITIES));
-  app.get("/api/v1/skybox/export/hdri-modes", (c) => c.json(HDRI_MODES));
-  app.get("/api/v1/skybox/export/history", (c) => {
+export const exportHandlers = (ctx: ServiceContext) => ({
+  exportTypes: (c) => c.json(EXPORT_TYPES),
+  exportResolutions: (c) => c.json(EXPORT_RESOLUTIONS),
+  meshQualities: (c) => c.json(MESH_QUALITIES),
+  hdriModes: (c) => c.json(HDRI_MODES),
+  exportHistory: (c) => {
     const q = parseInput(ExportHistoryQuery, queryObject(c.req.url));
     const account = c.get("account");
     const items = [...ctx.store.exports.values()].filter(
@@ -71,8 +71,8 @@ export function exportRoutes(app: App, ctx: ServiceContext): void {
         (q.hdri_mode_id == null || e.hdriModeId === q.hdri_mode_id),
     );
     return c.json(paginate(items, (e) => e.createdAt, q, (e) => ctx.views.exportRecord(e)));
-  });
-  app.post("/api/v1/skybox/export", async (c) => c.json(await createExport(ctx, c.get("account"), c.get("body"))));
-  app.get("/api/v1/skybox/export/:id", limitPolling(ctx), (c) => c.json(ctx.views.exportRecord(ownExport(ctx, c.get("account"), c.req.param("id")))));
-  app.delete("/api/v1/skybox/export/:id", (c) => c.json({ success: ctx.exports.cancel(ownExport(ctx, c.get("account"), c.req.param("id"))) }));
-}
+  },
+  requestExport: async (c) => c.json(await createExport(ctx, c.get("account"), c.get("body"))),
+  getExport: (c, { key }) => c.json(ctx.views.exportRecord(ownExport(ctx, c.get("account"), key))),
+  cancelExport: (c, { key }) => c.json({ success: ctx.exports.cancel(ownExport(ctx, c.get("account"), key)) }),
+}) satisfies Partial<ApiHandlers>;

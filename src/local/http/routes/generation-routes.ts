@@ -9,8 +9,8 @@ import { buildGeneration, insufficientCredits, priceOf } from "../../lifecycle/g
 import { isActive } from "../../lifecycle/runner-deps.ts";
 import type { Account } from "../../store/accounts.ts";
 import type { GenerationEntity } from "../../store/entities.ts";
-import { limitPolling } from "../auth.ts";
-import type { App, ServiceContext } from "../context.ts";
+import type { ApiHandlers } from "../api-routes.ts";
+import type { ServiceContext } from "../context.ts";
 import { HttpError, notFound, ruleError } from "../http-error.ts";
 import { paginate } from "../paginate.ts";
 import { parseInput, queryObject } from "../parse-input.ts";
@@ -46,14 +46,12 @@ function createGeneration(ctx: ServiceContext, uploads: Uploads, account: Accoun
   return ctx.views.generation(g);
 }
 
-export function generationRoutes(app: App, ctx: ServiceContext, uploads: Uploads): void {
-  app.post("/api/v1/skybox", (c) => c.json(createGeneration(ctx, uploads, c.get("account"), c.get("body"))));
+export const generationHandlers = (ctx: ServiceContext, uploads: Uploads) => ({
+  generate: (c) => c.json(createGeneration(ctx, uploads, c.get("account"), c.get("body"))),
   // Deprecated (spec "Versioning"): the style id may come in the path.
-  app.post("/api/v1/skybox/:id{[0-9]+}", (c) =>
-    c.json(createGeneration(ctx, uploads, c.get("account"), { skybox_style_id: c.req.param("id"), ...c.get("body") })),
-  );
+  legacyGenerate: (c, { id }) => c.json(createGeneration(ctx, uploads, c.get("account"), { skybox_style_id: id, ...c.get("body") })),
 
-  app.get("/api/v1/imagine/myRequests", (c) => {
+  history: (c) => {
     const q = parseInput(HistoryQuery, queryObject(c.req.url));
     const account = c.get("account");
     const text = q.query?.toLowerCase();
@@ -67,33 +65,29 @@ export function generationRoutes(app: App, ctx: ServiceContext, uploads: Uploads
       return !text || `${g.prompt} ${ctx.views.generation(g).title}`.toLowerCase().includes(text);
     });
     return c.json(paginate(items, (g) => g.id, q, (g) => ctx.views.generation(g)));
-  });
+  },
 
-  app.get("/api/v1/imagine/requests/obfuscated-id/:oid", limitPolling(ctx), (c) =>
-    c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), c.req.param("oid"))) }),
-  );
-  app.get("/api/v1/imagine/requests/:id{[0-9]+}", limitPolling(ctx), (c) =>
-    c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), c.req.param("id"))) }),
-  );
+  getGenerationByObfuscatedId: (c, { key }) => c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), key)) }),
+  getGeneration: (c, { id }) => c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), id)) }),
 
-  app.delete("/api/v1/imagine/requests/pending", (c) => {
+  cancelAllPending: (c) => {
     const account = c.get("account");
     // "Pending" as users mean it: every generation not finished yet.
     const pending = [...ctx.store.generations.values()].filter((g) => g.accountId === account.id && isActive(g));
     if (!pending.length) return c.json({ error: "You don't have any pending generations to cancel." });
     pending.forEach((g) => ctx.generations.cancel(g));
     return c.json({ success: true, cancelled: pending.length });
-  });
-  app.delete("/api/v1/imagine/requests/:id{[0-9]+}", (c) => {
-    const g = ownGeneration(ctx, c.get("account"), c.req.param("id"));
+  },
+  cancelGeneration: (c, { id }) => {
+    const g = ownGeneration(ctx, c.get("account"), id);
     if (!ctx.generations.cancel(g)) return c.json({ success: false, error: `Skybox ${g.id} has already finished (${g.status})` });
     return c.json({ success: true });
-  });
-  app.delete("/api/v1/imagine/deleteImagine/:id{[0-9]+}", (c) => {
-    const g = ownGeneration(ctx, c.get("account"), c.req.param("id"));
+  },
+  deleteGeneration: (c, { id }) => {
+    const g = ownGeneration(ctx, c.get("account"), id);
     ctx.generations.cancel(g);
     g.deleted = true;
     ctx.store.changed();
     return c.json({ success: "Item deleted successfully", id: String(g.id) });
-  });
-}
+  },
+}) satisfies Partial<ApiHandlers>;

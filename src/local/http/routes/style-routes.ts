@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { familiesJson, styleJson, stylesOf } from "../../catalogue/style-json.ts";
-import type { App, ServiceContext } from "../context.ts";
+import type { ApiHandlers } from "../api-routes.ts";
+import type { ServiceContext } from "../context.ts";
 import { parseInput, queryObject } from "../parse-input.ts";
 
 const StyleQuery = z.looseObject({ model_version: z.enum(["3", "4"]).optional() });
@@ -9,10 +10,12 @@ const modelOf = (url: string) => {
   return v ? (Number(v) as 3 | 4) : null;
 };
 
-export function styleRoutes(app: App, ctx: ServiceContext): void {
+export function styleHandlers(ctx: ServiceContext) {
   const list = (url: string) => stylesOf(modelOf(url)).map((s) => styleJson(s, ctx.views.baseUrl()));
-  app.get("/api/v1/skybox/styles", (c) => c.json(list(c.req.url)));
-  // Deprecated: replaced by /skybox/styles, answered the same way.
-  app.get("/api/v1/skybox", (c) => c.json(list(c.req.url)));
-  app.get("/api/v1/skybox/families", (c) => c.json(familiesJson(modelOf(c.req.url), ctx.views.baseUrl())));
+  return {
+    styles: (c) => c.json(list(c.req.url)),
+    // Deprecated: replaced by /skybox/styles, answered the same way.
+    legacyStyles: (c) => c.json(list(c.req.url)),
+    families: (c) => c.json(familiesJson(modelOf(c.req.url), ctx.views.baseUrl())),
+  } satisfies Partial<ApiHandlers>;
 }

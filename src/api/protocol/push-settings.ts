@@ -1,22 +1,25 @@
+import * as z from "zod";
+
 /**
  * Settings of the API's push channel (spec "Push channel"), as a browser needs them: the
  * public app key and cluster of the real service, or the host and port of another
  * Pusher-protocol server such as the local service. No secret is ever part of them.
  */
-export interface PushSettings {
+export const PushSettings = z.object({
   /** The public Pusher app key (not a secret). */
-  key: string;
+  key: z.string(),
   /**
    * The Pusher cluster. Still required by pusher-js when `wsHost` is set, though ignored then.
    * @default "mt1"
    */
-  cluster?: string;
+  cluster: z.string().optional(),
   /** Another Pusher-protocol server (the local service): its host. Leave out for the real service. */
-  wsHost?: string;
+  wsHost: z.string().optional(),
   /** Port of `wsHost`. */
-  wsPort?: number;
+  wsPort: z.number().optional(),
   /** `wss:` instead of `ws:` for `wsHost`. @default false with wsHost, true without */
-  forceTLS?: boolean;
+  forceTLS: z.boolean().optional(),
   /** The app id the local service reports; not needed by a subscriber. */
-  appId?: string;
-}
+  appId: z.string().optional(),
+});
+export type PushSettings = z.infer<typeof PushSettings>;
