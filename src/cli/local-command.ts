@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import * as z from "zod";
 import { PLANS } from "../api/reference.ts";
 import { num } from "../api/schemas/fields.ts";
-import { startLocalSkyboxService } from "../local/service.ts";
+import { startLocalSkyboxService } from "../local/index.ts";
 
 const Flags = z.strictObject({
   port: num.pipe(z.number().int().min(0).max(65535)).default(8790),

@@ -25,5 +25,5 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-// Run directly (`tsx src/cli/main.ts local`), not when imported by bin.js.
+// Run directly (`tsx src/cli/main.ts local`), not when imported by bin.ts.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/"))) await main(process.argv.slice(2));

@@ -1,4 +1,4 @@
-/// <reference path="./shared-ui-components.d.ts" />
+/// <reference path="./shared-ui-components.ts" preserve="true" />
 /**
  * `babylon-skybox/inspector`: the Skybox pane for the Babylon Inspector (v2). Never
  * imported by the core entry `babylon-skybox`; the Inspector and the pane's React parts

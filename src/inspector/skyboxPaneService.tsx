@@ -1,4 +1,4 @@
-/// <reference path="./shared-ui-components.d.ts" />
+/// <reference path="./shared-ui-components.ts" preserve="true" />
 import {
   SceneContextIdentity,
   ShellServiceIdentity,

@@ -8,7 +8,8 @@
  * as is and its environment already has the centre at -Z.
  */
 import type { AssetContainer } from "@babylonjs/core/assetContainer.js";
-import { LoadAssetContainerAsync } from "@babylonjs/core/Loading/sceneLoader.js";
+import { LoadAssetContainerAsync, SceneLoader } from "@babylonjs/core/Loading/sceneLoader.js";
+import type { ISceneLoaderPlugin, ISceneLoaderPluginAsync } from "@babylonjs/core/Loading/sceneLoader.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Nullable } from "@babylonjs/core/types.js";
 import { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
@@ -34,7 +35,7 @@ export async function loadGlbBackdrop(scene: Scene, glb: Uint8Array, name: strin
   let container: AssetContainer;
   const observersBefore = new Set(scene.onDisposeObservable.observers);
   try {
-    container = await LoadAssetContainerAsync(glb, scene, { pluginExtension: ".glb", name: `${name}.glb` });
+    container = await withoutValidation(() => LoadAssetContainerAsync(glb, scene, { pluginExtension: ".glb", name: `${name}.glb` }));
   } catch (error) {
     throw new Error(`The GLB backdrop could not be loaded: ${(error as Error).message}`, { cause: error });
   }
@@ -57,6 +58,27 @@ export async function loadGlbBackdrop(scene: Scene, glb: Uint8Array, name: strin
   part.setRotation(0);
   await new Promise<void>((resolve) => BaseTexture.WhenAllReady(owned.textures, resolve));
   return part;
+}
+
+/**
+ * Runs one glTF load with validation off. The Inspector's glTF validation service turns
+ * `validate` on for every glTF plugin it sees activated, and validating fetches
+ * gltf_validator.js from Babylon's CDN: offline (or for a privacy-minded app) that is two
+ * console errors on every apply. Our own export needs no validation. The observer is added
+ * after the Inspector's, so it has the last word, and it leaves after the first glTF plugin
+ * it sees: from bytes with a known extension, the loader activates it within the call.
+ */
+async function withoutValidation<T>(load: () => Promise<T>): Promise<T> {
+  const observer = SceneLoader.OnPluginActivatedObservable.add((plugin: ISceneLoaderPlugin | ISceneLoaderPluginAsync) => {
+    if (plugin.name !== "gltf") return;
+    (plugin as { validate?: boolean }).validate = false;
+    observer.remove();
+  });
+  try {
+    return await load();
+  } finally {
+    observer.remove();
+  }
 }
 
 /**

@@ -125,17 +125,8 @@ export async function runJob(job: ImageryJob): Promise<ImageryJobResult> {
   }
 }
 
-type ExportFn = (req: ExportRequest) => Promise<ExportResult>;
-
-/** The export helper's module, loaded on first use (it may not exist yet). */
+/** Exports load on first use: a worker that only renders never loads the exporters. */
 async function runExport(request: ExportRequest): Promise<ExportResult> {
-  const url = new URL("./export/export-skybox.ts", import.meta.url).href;
-  let exportSkybox: ExportFn | undefined;
-  try {
-    exportSkybox = ((await import(url)) as { exportSkybox?: ExportFn }).exportSkybox;
-  } catch (error) {
-    throw new Error(`export not available: ${(error as Error).message}`);
-  }
-  if (!exportSkybox) throw new Error("export not available: export-skybox.ts has no exportSkybox");
+  const { exportSkybox } = await import("./export/export-skybox.ts");
   return exportSkybox(request);
 }

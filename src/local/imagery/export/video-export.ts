@@ -7,7 +7,7 @@
  * previews): the duration stays 6 s.
  */
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
+import { requireOptional } from "../../optional-packages.ts";
 import type { ExportRequest, Size } from "../contract.ts";
 import { PanFrames, panWidth } from "./pan-frames.ts";
 import { panoramaSize, readPanorama } from "./stored-skybox.ts";
@@ -48,8 +48,7 @@ export async function exportVideo(req: ExportRequest, shape: VideoShape, path: s
 }
 
 function ffmpegPath(): string {
-  const require = createRequire(import.meta.url);
-  return (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
+  return requireOptional<{ path: string }>("@ffmpeg-installer/ffmpeg").path;
 }
 
 async function encodeH264(
