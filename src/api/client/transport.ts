@@ -1,4 +1,4 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
+import ky, { isHTTPError, isTimeoutError, type KyInstance } from "ky";
 import * as z from "zod";
 import type { ErrorKind } from "../errors/error-kind.ts";
 import type { RuleIssue } from "../rules/rule-issue.ts";
@@ -89,7 +89,7 @@ export function createTransport(options: SkyboxClientOptions): Send {
       const text = await response.text();
       raw = text ? JSON.parse(text) : null;
     } catch (error) {
-      throw toApiError(error, where, fail);
+      throw await toApiError(error, where, fail);
     }
     const parsed = schema.safeParse(raw);
     if (parsed.success) return parsed.data;
@@ -122,12 +122,23 @@ function issuesFromBody(body: unknown, kind: ErrorKind): RuleIssue[] {
   return issuesOf(body).map((i) => ({ path: i.path, rule: i.rule, message: i.message, kind, ...(i.limit === undefined ? {} : { limit: i.limit }) }));
 }
 
-function toApiError(error: unknown, where: { method: ApiMethod; path: string }, fail: (i: ConstructorParameters<typeof SkyboxApiError>[0]) => SkyboxApiError): SkyboxApiError {
+/** An error answer's body: JSON when it parses, else its text (or nothing when unreadable). */
+async function errorBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => "");
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
+}
+
+async function toApiError(error: unknown, where: { method: ApiMethod; path: string }, fail: (i: ConstructorParameters<typeof SkyboxApiError>[0]) => SkyboxApiError): Promise<SkyboxApiError> {
   if (isHTTPError(error)) {
-    const status = error.response.status;
-    const message = messageFromBody(error.data) ?? `${status} ${error.response.statusText || "error"}`;
+    const { status } = error.response;
+    const data = await errorBody(error.response);
+    const message = messageFromBody(data) ?? `${status} ${error.response.statusText || "error"}`;
     const kind = errorKindOf(status, message);
-    return fail({ kind, status, serverMessage: message, data: error.data, retryAfter: retryAfterSeconds(error.response), issues: issuesFromBody(error.data, kind), ...where });
+    return fail({ kind, status, serverMessage: message, data, retryAfter: retryAfterSeconds(error.response), issues: issuesFromBody(data, kind), ...where });
   }
   // ky's own errors hold the Request (and with it the key): only the underlying cause is kept.
   if (isTimeoutError(error)) return fail({ kind: "timeout", status: 0, serverMessage: "The request timed out", ...where });
@@ -135,7 +146,8 @@ function toApiError(error: unknown, where: { method: ApiMethod; path: string }, 
     return fail({ kind: "aborted", status: 0, serverMessage: "The request was aborted", cause: error, ...where });
   if (error instanceof SyntaxError)
     return fail({ kind: "invalid_response", status: 200, serverMessage: "The response is not JSON", cause: error, ...where });
-  if (isNetworkError(error) || error instanceof TypeError)
+  // fetch rejects with a TypeError when the network fails (ky passes it on as it is).
+  if (error instanceof TypeError)
     return fail({ kind: "network", status: 0, serverMessage: `Network error: ${(error as Error).message}`, cause: (error as Error).cause, ...where });
   return fail({ kind: "network", status: 0, serverMessage: error instanceof Error ? error.message : String(error), cause: error, ...where });
 }
