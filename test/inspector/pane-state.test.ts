@@ -101,7 +101,7 @@ describe("SkyboxPaneState against the local service", () => {
     expect(pane.layout.value.open).toContain("export");
     await pane.exports.loadTypes();
     pane.exports.choose({ typeKey: "3d-mesh-glb", depthScale: 5 });
-    expect(pane.exports.value).toMatchObject({ resolutionId: null, meshQualityId: 2, depthScale: 5 });
+    expect(pane.exports.value).toMatchObject({ resolution: null, meshQuality: "medium", depthScale: 5 });
     const record = await pane.exports.request();
     expect(record).not.toBeNull();
     const job = await until(() => pane.exports.value.jobs[0]!, (j) => j.status === "complete");
