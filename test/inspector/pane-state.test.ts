@@ -156,6 +156,23 @@ describe("limits learnt from the service", () => {
     pane.dispose();
   });
 
+  test("a batch over the plan's cap teaches the cap from the refusal's structured issue", async () => {
+    const pane = await paneOn();
+    pane.start();
+    await until(() => pane.styles.value, (v) => v.families[4].length > 0);
+    // Model 4 Standard: 11 × 3 = 33 credits, over the business plan's 30 per batch.
+    pane.form.set({ styleId: 101, variantId: 1011, prompt: "storm", quantity: 11 });
+    expect(pane.shownBatchCap).toEqual({ cap: undefined, learned: false });
+    expect(await pane.generateBatch()).toBeNull();
+    expect(pane.jobs.value.batchError).toMatchObject({ kind: "plan_forbidden" });
+    expect(pane.jobs.value).toMatchObject({ learnedBatchCap: 30, batchBlocked: null });
+    expect(pane.shownBatchCap).toEqual({ cap: 30, learned: true });
+    expect(pane.batchProblem).toBe("33 credits is over the plan's limit of 30 credits per batch: lower the quantity.");
+    pane.form.set({ quantity: 10 });
+    expect(pane.batchProblem).toBeNull();
+    pane.dispose();
+  });
+
   test("a plan given up front shows Model 4 and the batch cap before any request", () => {
     const free = new SkyboxPaneState({ baseUrl: "http://127.0.0.1:9", plan: "free" });
     expect(free.styles.value.model4Blocked).toMatch(/free/);

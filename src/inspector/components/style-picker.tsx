@@ -72,7 +72,7 @@ export const StylePicker: FunctionComponent<IStylePickerProps> = ({ state, model
         </TabList>
         {styles.loading && <Spinner size="extra-tiny" />}
       </div>
-      {styles.model4Blocked && (model === 4 || selected?.model_version === "4") && (
+      {styles.model4Blocked && (model === 4 || (selected && styleModel(selected) === 4)) && (
         <MessageBar intent="warning" layout="multiline" data-testid="skybox-model4-blocked">
           <MessageBarBody>Model 4 is unavailable: {styles.model4Blocked}</MessageBarBody>
         </MessageBar>
