@@ -4,7 +4,7 @@
  */
 import type { ExportTypeKey, HdriModeKey, MeshQualityKey, ResolutionName } from "../api/reference.ts";
 import { exportTypesFor, resolutionsFor } from "../api/rules/export-rules.ts";
-import { styleModel } from "../api/rules/style-info.ts";
+import { recordModel } from "../api/rules/record-model.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
 
@@ -23,10 +23,9 @@ const SOURCE_TYPES: Record<Exclude<LightingSource, "equirect">, ExportTypeKey> =
   "cube-map": "cube-map-default-png",
 };
 
-/** The skybox's model: `fallback` (the caller's), else the record's `model` label, else 3. */
+/** The skybox's model: `fallback` (the caller's), else what the record tells (`recordModel`). */
 export function modelOf(record: Generation, fallback?: 3 | 4): 3 | 4 {
-  if (fallback) return fallback;
-  return record.model ? styleModel({ model: record.model, model_version: null }) : 3;
+  return fallback ?? recordModel(record);
 }
 
 /** True when the model offers this export type (`exportTypesFor`). */

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_EXPORT_CHOICE, exportParamsOf, normalizeChoice, optionsFor, typesFor } from "../../src/inspector/state/export-choice.ts";
+import { EXPORT_RESOLUTIONS, HDRI_MODES, MESH_QUALITIES, type ExportType } from "../../src/api/index.ts";
+import { DEFAULT_EXPORT_CHOICE, normalizeChoice, optionsFor, typesFor } from "../../src/inspector/state/export-choice.ts";
+import { exportParams, type ExportCatalog } from "../../src/scene/export-catalog.ts";
+
+/** The scene's catalogue with these types and the spec's other lists. */
+const catalog = (types: readonly ExportType[]): ExportCatalog => ({ types, resolutions: EXPORT_RESOLUTIONS, hdriModes: HDRI_MODES, meshQualities: MESH_QUALITIES });
 
 describe("the Export section offers only what the rules allow", () => {
   test("Model 4 has no cube maps, depth map or GLB; Model 3 has every type", () => {
@@ -14,7 +19,7 @@ describe("the Export section offers only what the rules allow", () => {
   test("ids come from the server's list, looked up by key", () => {
     const server = [{ id: 40, name: "HDRI HDR", key: "hdri-hdr" }, { id: 3, name: "PNG", key: "equirectangular-png" }];
     expect(typesFor(3, server)).toEqual(server);
-    const params = exportParamsOf({ ...DEFAULT_EXPORT_CHOICE, typeKey: "hdri-hdr", resolutionId: 2, hdriModeId: 3 }, "abc", server);
+    const params = exportParams("abc", { ...DEFAULT_EXPORT_CHOICE, typeKey: "hdri-hdr", resolution: "2K", hdriMode: "studio" }, catalog(server));
     expect(params).toEqual({ skybox_id: "abc", type_id: 40, resolution_id: 2, hdri_mode_id: 3 });
   });
 
@@ -32,12 +37,12 @@ describe("the Export section offers only what the rules allow", () => {
 
   test("changing type drops the options it does not allow and fills the spec's defaults", () => {
     const hdri = normalizeChoice({ ...DEFAULT_EXPORT_CHOICE, typeKey: "hdri-exr" }, 3);
-    expect(hdri).toMatchObject({ resolutionId: 4, hdriModeId: 2, meshQualityId: null });
+    expect(hdri).toMatchObject({ resolution: "8K", hdriMode: "realism", meshQuality: null });
     const glb = normalizeChoice({ ...hdri, typeKey: "3d-mesh-glb", depthScale: 42 }, 3);
-    expect(glb).toMatchObject({ resolutionId: null, hdriModeId: null, meshQualityId: 2, depthScale: 10 });
+    expect(glb).toMatchObject({ resolution: null, hdriMode: null, meshQuality: "medium", depthScale: 10 });
     // 8K is not a Model 4 resolution: back to its default, 4K; GLB is not a Model 4 type: back to PNG.
-    expect(normalizeChoice({ ...DEFAULT_EXPORT_CHOICE, resolutionId: 4 }, 4).resolutionId).toBe(3);
+    expect(normalizeChoice({ ...DEFAULT_EXPORT_CHOICE, resolution: "8K" }, 4).resolution).toBe("4K");
     expect(normalizeChoice(glb, 4).typeKey).toBe("equirectangular-png");
-    expect(exportParamsOf(glb, "abc", typesFor(3, null))).toEqual({ skybox_id: "abc", type_id: 11, mesh_quality_id: 2, depth_scale: 10 });
+    expect(exportParams("abc", glb, catalog(typesFor(3, null)))).toEqual({ skybox_id: "abc", type_id: 11, mesh_quality_id: 2, depth_scale: 10 });
   });
 });

@@ -101,7 +101,7 @@ describe("SkyboxPaneState against the local service", () => {
     expect(pane.layout.value.open).toContain("export");
     await pane.exports.loadTypes();
     pane.exports.choose({ typeKey: "3d-mesh-glb", depthScale: 5 });
-    expect(pane.exports.value).toMatchObject({ resolutionId: null, meshQualityId: 2, depthScale: 5 });
+    expect(pane.exports.value).toMatchObject({ resolution: null, meshQuality: "medium", depthScale: 5 });
     const record = await pane.exports.request();
     expect(record).not.toBeNull();
     const job = await until(() => pane.exports.value.jobs[0]!, (j) => j.status === "complete");
@@ -153,6 +153,23 @@ describe("limits learnt from the service", () => {
     expect(pane.jobs.value.error).toMatchObject({ kind: "plan_forbidden", status: 403 });
     expect(pane.styles.value.model4Blocked).toBe("skybox_style_id: Model 4 styles need a Standard or Business plan");
     expect(pane.problems).toContain(pane.styles.value.model4Blocked);
+    pane.dispose();
+  });
+
+  test("a batch over the plan's cap teaches the cap from the refusal's structured issue", async () => {
+    const pane = await paneOn();
+    pane.start();
+    await until(() => pane.styles.value, (v) => v.families[4].length > 0);
+    // Model 4 Standard: 11 × 3 = 33 credits, over the business plan's 30 per batch.
+    pane.form.set({ styleId: 101, variantId: 1011, prompt: "storm", quantity: 11 });
+    expect(pane.shownBatchCap).toEqual({ cap: undefined, learned: false });
+    expect(await pane.generateBatch()).toBeNull();
+    expect(pane.jobs.value.batchError).toMatchObject({ kind: "plan_forbidden" });
+    expect(pane.jobs.value).toMatchObject({ learnedBatchCap: 30, batchBlocked: null });
+    expect(pane.shownBatchCap).toEqual({ cap: 30, learned: true });
+    expect(pane.batchProblem).toBe("33 credits is over the plan's limit of 30 credits per batch: lower the quantity.");
+    pane.form.set({ quantity: 10 });
+    expect(pane.batchProblem).toBeNull();
     pane.dispose();
   });
 

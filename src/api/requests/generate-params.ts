@@ -2,6 +2,9 @@ import * as z from "zod";
 import { flag, int, num } from "../schemas/fields.ts";
 import { FileField } from "./file-input.ts";
 
+/** The largest seed a generation takes (seeds are 0..SEED_MAX). */
+export const SEED_MAX = 2_147_483_647;
+
 /**
  * Parameters of POST /api/v1/skybox. Strict: an unknown field is refused by name. Numbers
  * and booleans also arrive as strings (multipart forms), so they are coerced.
@@ -17,7 +20,7 @@ export const GenerateParams = z.strictObject({
   webhook_url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).nullish(),
   variant_id: int.nullish(),
   negative_text: z.string().nullish(),
-  seed: int.pipe(z.number().min(0).max(2_147_483_647)).nullish(),
+  seed: int.pipe(z.number().min(0).max(SEED_MAX)).nullish(),
   enhance_prompt: flag.nullish(),
   control_image: FileField.nullish(),
   control_image_hash: z.string().nullish(),

@@ -1,6 +1,6 @@
 import type { GenerateParams } from "../requests/generate-params.ts";
 import type { Plan } from "../reference.ts";
-import { generationCost, generationMode } from "./credits.ts";
+import { CREDIT_COSTS, generationCost, generationMode } from "./credits.ts";
 import { MESSAGES } from "./messages.ts";
 import { PLAN_LIMITS } from "./plans.ts";
 import { issue, type RuleIssue } from "./rule-issue.ts";
@@ -20,6 +20,38 @@ export interface BatchContext {
   account?: BatchAccount | null;
 }
 
+const BATCH_CAP_RULE = "batch-credit-cap";
+
+/** Credits one batch may cost on a plan; null when the plan has no batches. */
+export function batchCapFor(plan: Plan): number | null {
+  return PLAN_LIMITS[plan].batchCreditCap;
+}
+
+/** The largest quantity any batch can have: the highest plan cap spent on the cheapest generations. */
+export const MAX_BATCH_QUANTITY = Math.floor(
+  Math.max(...Object.values(PLAN_LIMITS).map((l) => l.batchCreditCap ?? 0)) / Math.min(...Object.values(CREDIT_COSTS)),
+);
+
+const batchPlanIssue = () => issue("quantity", "batch-plan", MESSAGES.batchPlan, "plan_forbidden", 403);
+
+/**
+ * The plan's side of a batch, which needs no balance: batches at all (`cap` null), then the
+ * per-batch cap on the credits the whole batch costs. The cap issue carries the cap as `limit`.
+ * @param quantity generations in the batch
+ * @param required credits the whole batch costs
+ * @param cap the plan's cap, as `batchCapFor` gives it (or as a refusal named it)
+ */
+export function checkBatchCap(quantity: number, required: number, cap: number | null): RuleIssue[] {
+  if (cap === null) return [batchPlanIssue()];
+  if (required <= cap) return [];
+  return [{ ...issue("quantity", BATCH_CAP_RULE, MESSAGES.batchCap(quantity, cap), "plan_forbidden"), limit: cap }];
+}
+
+/** The per-batch cap a refusal named, read from its structured issue (never from its wording); null when it named none. */
+export function batchCapOf(issues: readonly RuleIssue[]): number | null {
+  return issues.find((i) => i.rule === BATCH_CAP_RULE && i.limit !== undefined)?.limit ?? null;
+}
+
 export function isPositiveInteger(v: unknown): v is number {
   const n = typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v;
   return typeof n === "number" && Number.isInteger(n) && n > 0;
@@ -34,8 +66,7 @@ export function checkBatch(p: GenerateParams & { quantity?: unknown }, ctx: Batc
   if (!isPositiveInteger(p.quantity)) return [issue("quantity", "quantity-positive-integer", MESSAGES.quantity)];
   const quantity = Number(p.quantity);
   const { style, account } = ctx;
-  if (account && PLAN_LIMITS[account.plan].batchCreditCap === null)
-    return [issue("quantity", "batch-plan", MESSAGES.batchPlan, "plan_forbidden", 403)];
+  if (account && batchCapFor(account.plan) === null) return [batchPlanIssue()];
   if (!style) return [];
   if (style.model === 4 && generationMode(p) === "generate" && (p.variant_id === undefined || p.variant_id === null))
     return [issue("variant_id", "model4-batch-variant", MESSAGES.batchVariantRequired)];
@@ -55,8 +86,8 @@ function checkBatchCost(
   mode: ReturnType<typeof generationMode>,
 ): RuleIssue[] {
   const required = quantity * generationCost(style, mode, variantName);
-  const cap = PLAN_LIMITS[account.plan].batchCreditCap ?? 0;
-  if (required > cap) return [{ ...issue("quantity", "batch-credit-cap", MESSAGES.batchCap(quantity, cap), "plan_forbidden"), limit: cap }];
+  const capped = checkBatchCap(quantity, required, batchCapFor(account.plan));
+  if (capped.length) return capped;
   if (style.model === 4 && account.overage)
     return [issue("skybox_style_id", "model4-overage", MESSAGES.model4Overage, "plan_forbidden")];
   if (required > account.credits) {

@@ -48,6 +48,16 @@ function checkStyle(p: GenerateParams, style: StyleInfo): RuleIssue[] {
     out.push(issue(mode === "edit" ? "edit_skybox_id" : "image_to_pano_init_image", "model4-only", "needs a Model 4 style"));
   if (style.model === 3 && p.soft_lines === true)
     out.push(issue("soft_lines", "model4-only", "is a Model 4 option"));
+  out.push(...checkTextLimits(p, style));
+  return out;
+}
+
+/** The style's limits on the prompt and the negative text (`max-char`, `negative-text-max-char`). */
+export function checkTextLimits(
+  p: Pick<GenerateParams, "prompt" | "negative_text">,
+  style: Pick<StyleInfo, "promptMax" | "negativeMax">,
+): RuleIssue[] {
+  const out: RuleIssue[] = [];
   if (style.promptMax != null && p.prompt.length > style.promptMax)
     out.push(issue("prompt", "prompt-max-char", `must be at most ${style.promptMax} characters for this style (is ${p.prompt.length})`));
   const negative = p.negative_text ?? "";
@@ -58,13 +68,18 @@ function checkStyle(p: GenerateParams, style: StyleInfo): RuleIssue[] {
   return out;
 }
 
+/** Model 4 by plan (Standard and Business only): one issue when the plan has no Model 4. */
+export function checkModel4Plan(plan: Plan): RuleIssue[] {
+  if (PLAN_LIMITS[plan].model4) return [];
+  return [issue("skybox_style_id", "model4-plan", "Model 4 styles need a Standard or Business plan", "plan_forbidden", 403)];
+}
+
 /** Checks a generation request against the spec's rules; an empty list means it may be sent. */
 export function checkGeneration(p: GenerateParams, ctx: GenerationContext = {}): RuleIssue[] {
   const out = checkShape(p);
   if (ctx.style) {
     out.push(...checkStyle(p, ctx.style));
-    if (ctx.plan && ctx.style.model === 4 && !PLAN_LIMITS[ctx.plan].model4)
-      out.push(issue("skybox_style_id", "model4-plan", "Model 4 styles need a Standard or Business plan", "plan_forbidden", 403));
+    if (ctx.plan && ctx.style.model === 4) out.push(...checkModel4Plan(ctx.plan));
   }
   return out;
 }

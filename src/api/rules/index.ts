@@ -2,6 +2,7 @@ export * from "./rule-issue.ts";
 export * from "./messages.ts";
 export * from "./plans.ts";
 export * from "./style-info.ts";
+export * from "./record-model.ts";
 export * from "./credits.ts";
 export * from "./generation-rules.ts";
 export * from "./batch-rules.ts";

@@ -1,9 +1,8 @@
 import { Button, Caption1, Dropdown, Field, Option, ProgressBar, Slider, Switch } from "@fluentui/react-components";
 import { ArrowClockwiseRegular, DeleteRegular, DismissRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
-import { HDRI_MODES, resolutionsFor, type HdriModeKey } from "../../api/index.ts";
+import { HDRI_MODES, recordModel, resolutionsFor, type HdriModeKey } from "../../api/index.ts";
 import type { LightingResolution } from "../state/ApplyState.ts";
-import { recordModel } from "../state/generation-request.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
 import { useSlice } from "./hooks.ts";

@@ -1,20 +1,11 @@
 import { Button, Caption1, Field, MessageBar, MessageBarBody, SpinButton, Spinner } from "@fluentui/react-components";
 import { ArrowRepeatAllRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
+import { MAX_BATCH_QUANTITY } from "../../api/index.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
 import { useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
-
-const MAX_QUANTITY = 30;
-
-/** Why a batch of this size cannot be sent, from what the pane knows of the plan. */
-function capProblem(total: number | null, cap: number | null | undefined, blocked: string | null): string | null {
-  if (blocked) return blocked;
-  if (cap === null) return "Batches are not available on this plan.";
-  if (cap !== undefined && total !== null && total > cap) return `${total} credits is over the plan's limit of ${cap} credits per batch: lower the quantity.`;
-  return null;
-}
 
 /** A batch of the Generate form's request: quantity, its total cost and the plan's cap. */
 export const BatchSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
@@ -24,9 +15,8 @@ export const BatchSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
   useSlice(state.styles);
   const each = state.cost;
   const total = each != null ? each * form.quantity : null;
-  const learned = state.batchCap === undefined && jobs.learnedBatchCap !== null;
-  const cap = learned ? jobs.learnedBatchCap : state.batchCap;
-  const problem = form.mode !== "generate" ? "Batches make new skyboxes: switch the Generate section to Generate." : capProblem(total, cap, jobs.batchBlocked);
+  const { cap, learned } = state.shownBatchCap;
+  const problem = state.batchProblem;
   const problems = state.problems;
   return (
     <div className={pane.section} data-testid="skybox-batch">
@@ -36,11 +26,11 @@ export const BatchSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
           <SpinButton
             size="small"
             min={1}
-            max={MAX_QUANTITY}
+            max={MAX_BATCH_QUANTITY}
             value={form.quantity}
             onChange={(_, d) => {
               const n = Number(d.value ?? d.displayValue);
-              if (Number.isInteger(n) && n >= 1) state.form.set({ quantity: Math.min(MAX_QUANTITY, n) });
+              if (Number.isInteger(n) && n >= 1) state.form.set({ quantity: Math.min(MAX_BATCH_QUANTITY, n) });
             }}
             data-testid="skybox-quantity"
           />

@@ -1,33 +1,39 @@
 import { Button, Caption1, Caption1Strong, Dropdown, Field, Link, Option, ProgressBar, Slider, Spinner } from "@fluentui/react-components";
 import { ArrowDownloadRegular, ArrowExportRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
+import { DEPTH_SCALE, recordModel, type ExportTypeKey, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../../api/index.ts";
 import { optionsFor } from "../state/export-choice.ts";
 import type { ExportJob } from "../state/ExportState.ts";
-import { recordModel } from "../state/generation-request.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
 import { formatElapsed, useElapsed, useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
-interface IChoiceProps {
+interface IChoiceProps<T extends string> {
   label: string;
-  options: readonly { id: number; name: string }[];
-  value: number | null;
-  onChange: (id: number) => void;
+  /** The options, each with the key (or, for resolutions, the name) a choice holds. */
+  options: readonly { value: T; name: string }[];
+  value: T | null;
+  onChange: (value: T) => void;
   id: string;
 }
 
-const Choice: FunctionComponent<IChoiceProps> = ({ label, options, value, onChange, id }) => (
-  <Field label={label} size="small">
-    <Dropdown size="small" value={options.find((o) => o.id === value)?.name ?? ""} selectedOptions={value != null ? [String(value)] : []}
-      onOptionSelect={(_, d) => d.optionValue && onChange(Number(d.optionValue))} data-testid={id}>
-      {options.map((o) => (
-        <Option key={o.id} value={String(o.id)}>{o.name}</Option>
-      ))}
-    </Dropdown>
-  </Field>
-);
+function Choice<T extends string>({ label, options, value, onChange, id }: IChoiceProps<T>) {
+  return (
+    <Field label={label} size="small">
+      <Dropdown size="small" value={options.find((o) => o.value === value)?.name ?? ""} selectedOptions={value != null ? [value] : []}
+        onOptionSelect={(_, d) => d.optionValue && onChange(d.optionValue as T)} data-testid={id}>
+        {options.map((o) => (
+          <Option key={o.value} value={o.value}>{o.name}</Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
+
+/** Dropdown options of the spec's keyed lists (HDRI modes, mesh qualities). */
+const byKey = <T extends string>(list: readonly { key: T; name: string }[]) => list.map((e) => ({ value: e.key, name: e.name }));
 
 /** Every export type the skybox's model has, with only the options its type allows, progress and a download link. */
 export const ExportSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
@@ -44,18 +50,22 @@ export const ExportSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ s
       </Caption1>
       <Field label="Type" size="small">
         <Dropdown size="small" value={types.find((t) => t.key === v.typeKey)?.name ?? v.typeKey} selectedOptions={[v.typeKey]}
-          onOptionSelect={(_, d) => d.optionValue && choose({ typeKey: d.optionValue })} data-testid="skybox-export-type">
+          onOptionSelect={(_, d) => d.optionValue && choose({ typeKey: d.optionValue as ExportTypeKey })} data-testid="skybox-export-type">
           {types.map((t) => (
             <Option key={t.key} value={t.key}>{t.name}</Option>
           ))}
         </Dropdown>
       </Field>
-      {o.resolutions.length > 0 && <Choice label="Resolution" options={o.resolutions} value={v.resolutionId} onChange={(resolutionId) => choose({ resolutionId })} id="skybox-export-resolution" />}
-      {o.hdriModes.length > 0 && <Choice label="HDRI mode" options={o.hdriModes} value={v.hdriModeId} onChange={(hdriModeId) => choose({ hdriModeId })} id="skybox-export-hdri-mode" />}
-      {o.meshQualities.length > 0 && <Choice label="Mesh quality" options={o.meshQualities} value={v.meshQualityId} onChange={(meshQualityId) => choose({ meshQualityId })} id="skybox-export-mesh-quality" />}
+      {o.resolutions.length > 0 && (
+        <Choice<ResolutionName> label="Resolution" options={o.resolutions.map((r) => ({ value: r.name, name: r.name }))} value={v.resolution} onChange={(resolution) => choose({ resolution })} id="skybox-export-resolution" />
+      )}
+      {o.hdriModes.length > 0 && <Choice<HdriModeKey> label="HDRI mode" options={byKey(o.hdriModes)} value={v.hdriMode} onChange={(hdriMode) => choose({ hdriMode })} id="skybox-export-hdri-mode" />}
+      {o.meshQualities.length > 0 && (
+        <Choice<MeshQualityKey> label="Mesh quality" options={byKey(o.meshQualities)} value={v.meshQuality} onChange={(meshQuality) => choose({ meshQuality })} id="skybox-export-mesh-quality" />
+      )}
       {o.depthScale && (
         <Field label={`Depth scale ${v.depthScale}`} size="small">
-          <Slider min={o.depthScale.min} max={o.depthScale.max} step={1} value={v.depthScale} onChange={(_, d) => choose({ depthScale: d.value })} data-testid="skybox-export-depth-scale" />
+          <Slider min={o.depthScale.min} max={o.depthScale.max} step={1} value={v.depthScale ?? DEPTH_SCALE.default} onChange={(_, d) => choose({ depthScale: d.value })} data-testid="skybox-export-depth-scale" />
         </Field>
       )}
       <Button size="small" appearance="primary" icon={v.submitting ? <Spinner size="extra-tiny" /> : <ArrowExportRegular />} disabled={!v.target || v.submitting || types.length === 0}

@@ -1,12 +1,10 @@
 import { Button, Field, Input, Radio, RadioGroup, Switch, Tooltip } from "@fluentui/react-components";
 import { ArrowShuffleRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
-import { generationCost, styleModel } from "../../api/index.ts";
+import { SEED_MAX, generationCost, styleModel } from "../../api/index.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
-
-const MAX_SEED = 2_147_483_647;
 
 /** Variant (Model 4), seed, enhance prompt and soft lines. */
 export const GenerationOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
@@ -33,15 +31,15 @@ export const GenerationOptions: FunctionComponent<{ state: SkyboxPaneState }> = 
             size="small"
             type="number"
             min={0}
-            max={MAX_SEED}
+            max={SEED_MAX}
             placeholder="random"
             value={form.seed != null ? String(form.seed) : ""}
-            onChange={(_, d) => state.form.set({ seed: /^\d+$/.test(d.value) ? Math.min(MAX_SEED, Number(d.value)) : null })}
+            onChange={(_, d) => state.form.set({ seed: /^\d+$/.test(d.value) ? Math.min(SEED_MAX, Number(d.value)) : null })}
             data-testid="skybox-seed"
           />
         </Field>
         <Tooltip content="A new random seed" relationship="label">
-          <Button size="small" icon={<ArrowShuffleRegular />} onClick={() => state.form.set({ seed: Math.floor(Math.random() * MAX_SEED) })} />
+          <Button size="small" icon={<ArrowShuffleRegular />} onClick={() => state.form.set({ seed: Math.floor(Math.random() * SEED_MAX) })} />
         </Tooltip>
       </div>
       <Switch

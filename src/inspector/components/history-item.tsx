@@ -3,13 +3,12 @@ import {
 } from "@fluentui/react-components";
 import { ArrowExportRegular, BranchForkRegular, CopyRegular, DeleteRegular, NumberSymbolRegular, StopRegular } from "@fluentui/react-icons";
 import { useState, type FunctionComponent, type ReactElement } from "react";
-import type { Generation } from "../../api/index.ts";
+import { isRequestTerminal, type Generation } from "../../api/index.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { usePaneStyles } from "./pane-styles.ts";
 import { ApplyButton } from "./progress-view.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-const ACTIVE = ["pending", "dispatched", "processing"];
 
 const IconAction: FunctionComponent<{ label: string; icon: ReactElement; onClick?: () => void; disabled?: boolean; id: string }> = ({ label, icon, onClick, disabled, id }) => (
   <Tooltip content={label} relationship="label">
@@ -52,7 +51,7 @@ export const HistoryItem: FunctionComponent<IHistoryItemProps> = ({ state, item,
         <IconAction label="Export it" icon={<ArrowExportRegular />} disabled={!complete} onClick={() => state.exportFrom(item)} id="skybox-history-export" />
         <IconAction label={`Reuse seed ${item.seed ?? ""}`} icon={<NumberSymbolRegular />} disabled={item.seed == null} onClick={() => state.reuseSeed(item)} id="skybox-history-seed" />
         <IconAction label={copied ? "Copied" : `Copy id ${item.id}`} icon={<CopyRegular />} onClick={() => void copy()} id="skybox-history-copy" />
-        {ACTIVE.includes(item.status) && (
+        {!isRequestTerminal(item.status) && (
           <IconAction label="Cancel" icon={<StopRegular />} disabled={Boolean(busy)} onClick={() => void state.history.cancel(item.id)} id="skybox-history-cancel" />
         )}
         <DeleteButton disabled={Boolean(busy)} title={item.title || `#${item.id}`} onConfirm={() => void state.history.remove(item.id)} />

@@ -1,23 +1,17 @@
 import { Caption1, Field, Textarea } from "@fluentui/react-components";
 import type { FunctionComponent } from "react";
+import { textLimitsOf, type TextLimit } from "../state/generation-request.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
 
-interface ICounterProps {
-  length: number;
-  max: number | null | undefined;
-  id: string;
-}
-
 /** "123 / 600", red once over the style's limit. */
-const Counter: FunctionComponent<ICounterProps> = ({ length, max, id }) => {
+const Counter: FunctionComponent<{ limit: TextLimit; id: string }> = ({ limit: { length, max, over }, id }) => {
   const pane = usePaneStyles();
-  const over = max != null && length > max;
   return (
     <Caption1 className={over ? pane.danger : pane.muted} data-testid={id} data-over={over}>
       {max != null ? `${length} / ${max}` : `${length}`}
-      {over ? ` (${length - max} too many for this style)` : ""}
+      {over && max != null ? ` (${length - max} too many for this style)` : ""}
     </Caption1>
   );
 };
@@ -26,13 +20,11 @@ const Counter: FunctionComponent<ICounterProps> = ({ length, max, id }) => {
 export const PromptFields: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
   const form = useSlice(state.form);
   useSlice(state.styles);
-  const style = state.styles.byId(form.styleId);
-  const promptMax = style?.["max-char"];
-  const negativeMax = style?.["negative-text-max-char"];
+  const limits = textLimitsOf(form, state.styles.byId(form.styleId));
   const label = form.mode === "edit" ? "What to put in the picked region" : "Prompt";
   return (
     <>
-      <Field label={label} size="small" validationState={promptMax != null && form.prompt.length > promptMax ? "error" : "none"}>
+      <Field label={label} size="small" validationState={limits.prompt.over ? "error" : "none"}>
         <Textarea
           value={form.prompt}
           resize="vertical"
@@ -42,11 +34,11 @@ export const PromptFields: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
           data-testid="skybox-prompt"
         />
       </Field>
-      <Counter length={form.prompt.length} max={promptMax} id="skybox-prompt-counter" />
-      <Field label="Negative text (what to leave out)" size="small" validationState={negativeMax != null && form.negativeText.length > negativeMax ? "error" : "none"}>
+      <Counter limit={limits.prompt} id="skybox-prompt-counter" />
+      <Field label="Negative text (what to leave out)" size="small" validationState={limits.negative.over ? "error" : "none"}>
         <Textarea value={form.negativeText} resize="vertical" rows={1} onChange={(_, d) => state.form.set({ negativeText: d.value })} data-testid="skybox-negative" />
       </Field>
-      <Counter length={form.negativeText.length} max={negativeMax} id="skybox-negative-counter" />
+      <Counter limit={limits.negative} id="skybox-negative-counter" />
     </>
   );
 };

@@ -1,6 +1,6 @@
 import { Badge, Caption1, Caption1Strong, makeStyles, MessageBar, MessageBarBody, Spinner, Tab, TabList, tokens, Tooltip } from "@fluentui/react-components";
 import { useState, type FunctionComponent } from "react";
-import { styleModel, type Style } from "../../api/index.ts";
+import { styleInfo, styleModel, type Style } from "../../api/index.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import type { ModelVersion } from "../state/StylesState.ts";
 import { ErrorView } from "./error-view.tsx";
@@ -72,7 +72,7 @@ export const StylePicker: FunctionComponent<IStylePickerProps> = ({ state, model
         </TabList>
         {styles.loading && <Spinner size="extra-tiny" />}
       </div>
-      {styles.model4Blocked && (model === 4 || selected?.model_version === "4") && (
+      {styles.model4Blocked && (model === 4 || (selected && styleModel(selected) === 4)) && (
         <MessageBar intent="warning" layout="multiline" data-testid="skybox-model4-blocked">
           <MessageBarBody>Model 4 is unavailable: {styles.model4Blocked}</MessageBarBody>
         </MessageBar>
@@ -104,7 +104,8 @@ interface IStyleCardProps {
 const StyleCard: FunctionComponent<IStyleCardProps> = ({ style, selected, disabled, onSelect }) => {
   const classes = useStyles();
   const pane = usePaneStyles();
-  const limits = [style["max-char"] && `prompt ≤ ${style["max-char"]}`, style["negative-text-max-char"] && `negative ≤ ${style["negative-text-max-char"]}`].filter(Boolean).join(", ");
+  const { promptMax, negativeMax } = styleInfo(style);
+  const limits = [promptMax && `prompt ≤ ${promptMax}`, negativeMax && `negative ≤ ${negativeMax}`].filter(Boolean).join(", ");
   return (
     <Tooltip content={`${style.description ?? style.name}${limits ? ` (${limits})` : ""}`} relationship="description">
       <button

@@ -1,10 +1,12 @@
-import { isRequestTerminal, type ExportRecord, type ExportType, type Generation } from "../../api/index.ts";
+import { isRequestTerminal, recordModel, type ExportRecord, type ExportType, type Generation } from "../../api/index.ts";
+import { exportParams, loadExportCatalog, type ExportCatalog } from "../../scene/export-catalog.ts";
+import type { ExportChoice } from "../../scene/export-choice.ts";
 import type { ExportUpdate } from "../../status/index.ts";
 import { describeEnded, describeError, type PaneError } from "../error-text.ts";
 import type { ConnectionState } from "./ConnectionState.ts";
-import { DEFAULT_EXPORT_CHOICE, exportParamsOf, normalizeChoice, typesFor, type ExportChoice } from "./export-choice.ts";
-import { recordModel } from "./generation-request.ts";
+import { DEFAULT_EXPORT_CHOICE, normalizeChoice, typesFor } from "./export-choice.ts";
 import { Slice } from "./Slice.ts";
+import { Watches } from "./watches.ts";
 
 /** One export request and how far it got. */
 export interface ExportJob {
@@ -23,8 +25,8 @@ export interface ExportJob {
 export interface ExportValue extends ExportChoice {
   /** The skybox to export. */
   target: Generation | null;
-  /** Export types as the service listed them (ids are looked up by key); null before they loaded. */
-  types: ExportType[] | null;
+  /** The service's export lists, read as the scene reads them (ids are looked up by key); null before they loaded. */
+  catalog: ExportCatalog | null;
   /** Newest first. */
   jobs: ExportJob[];
   submitting: boolean;
@@ -33,25 +35,26 @@ export interface ExportValue extends ExportChoice {
 
 /** The Export section: what to export, with which options, and the requests under way. */
 export class ExportState extends Slice<ExportValue> {
-  private readonly _watches = new Set<{ stop(): void }>();
+  private readonly _watches: Watches;
+  private _catalog: Promise<ExportCatalog> | null = null;
 
   public constructor(private readonly _connection: ConnectionState) {
-    super({ ...DEFAULT_EXPORT_CHOICE, target: null, types: null, jobs: [], submitting: false, error: null });
+    super({ ...DEFAULT_EXPORT_CHOICE, target: null, catalog: null, jobs: [], submitting: false, error: null });
+    this._watches = new Watches(() => _connection.tracker());
   }
 
-  /** Loads the service's export types (once); the spec's list stands in if that fails. */
-  public async loadTypes(): Promise<void> {
-    if (this.value.types) return;
-    try {
-      this._set({ types: await this._connection.client.exportTypes() });
-    } catch {
-      this._set({ types: [] });
-    }
+  /** Loads the service's export lists once (the scene's catalogue: the spec's list stands in for any that fails). */
+  public loadTypes(): Promise<ExportCatalog> {
+    this._catalog ??= loadExportCatalog(this._connection.client).then((catalog) => {
+      this._set({ catalog });
+      return catalog;
+    });
+    return this._catalog;
   }
 
   /** The types offered for the target's model. */
   public get offeredTypes(): ExportType[] {
-    return typesFor(this._model(), this.value.types);
+    return typesFor(this._model(), this.value.catalog?.types ?? null);
   }
 
   /** Chooses the skybox to export; options it does not allow are reset. */
@@ -70,10 +73,10 @@ export class ExportState extends Slice<ExportValue> {
     if (!target) return null;
     this._set({ submitting: true, error: null });
     try {
-      const types = this.offeredTypes;
-      const params = exportParamsOf(this.value, target.obfuscated_id, types);
-      const record = await this._connection.client.requestExport(params, { model: recordModel(target), types });
-      const typeName = types.find((t) => t.key === this.value.typeKey)?.name ?? this.value.typeKey;
+      const catalog = await this.loadTypes();
+      const params = exportParams(target.obfuscated_id, this.value, catalog);
+      const record = await this._connection.client.requestExport(params, { model: recordModel(target), types: catalog.types });
+      const typeName = this.offeredTypes.find((t) => t.key === this.value.typeKey)?.name ?? this.value.typeKey;
       this._set({ jobs: [jobOf(record, typeName, target), ...this.value.jobs].slice(0, 10) });
       void this._follow(record);
       return record;
@@ -85,15 +88,12 @@ export class ExportState extends Slice<ExportValue> {
     }
   }
 
-  private async _follow(record: ExportRecord): Promise<void> {
-    try {
-      const tracker = await this._connection.tracker();
-      const watch = tracker.watchExport(record, { onUpdate: (u) => this._update(record.id, u) });
-      this._watches.add(watch);
-      await watch.done.finally(() => this._watches.delete(watch));
-    } catch (error) {
-      this._patch(record.id, { error: describeError(error, "Lost track of the export"), endedAt: Date.now() });
-    }
+  private _follow(record: ExportRecord): Promise<void> {
+    return this._watches.follow(
+      record.id,
+      (tracker) => tracker.watchExport(record, { onUpdate: (u) => this._update(record.id, u) }),
+      (error) => this._patch(record.id, { error: describeError(error, "Lost track of the export"), endedAt: Date.now() }),
+    );
   }
 
   private _update(id: string, u: ExportUpdate): void {
@@ -117,7 +117,7 @@ export class ExportState extends Slice<ExportValue> {
   }
 
   public override dispose(): void {
-    this._watches.forEach((w) => w.stop());
+    this._watches.stopAll();
     super.dispose();
   }
 }

@@ -1,9 +1,13 @@
 import { Observable } from "@babylonjs/core/Misc/observable.js";
-import { isSkyboxApiError, styleInfo, styleModel, type BatchParams, type GenerateParams, type Generation, type Style } from "../../api/index.ts";
+import type { BatchParams, GenerateParams, Generation, Style } from "../../api/index.ts";
 import { describeError, type PaneError } from "../error-text.ts";
 import type { ConnectionState } from "./ConnectionState.ts";
-import { applyBatchUpdate, applyGenerationUpdate, batchJob, cancellableIds, generationJob, isEnded, type JobView } from "./job-view.ts";
+import { withChange, withJob, withoutEnded } from "./job-list.ts";
+import { batchRequest, generationRequest, type JobRequest } from "./job-requests.ts";
+import { cancellableIds, type JobView } from "./job-view.ts";
+import { lessonOf, type PlanRefusal } from "./plan-lessons.ts";
 import { Slice } from "./Slice.ts";
+import { Watches } from "./watches.ts";
 
 export interface JobsValue {
   /** Newest first. */
@@ -20,25 +24,22 @@ export interface JobsValue {
   learnedBatchCap: number | null;
 }
 
-/** Told when the service refuses something because of the plan, so the pane can grey it out. */
-export type PlanRefusal = { what: "model4" | "batch"; reason: string };
-
-const MAX_JOBS = 12;
-
 /**
- * Generations and batches the pane started: sends them, follows each one with the status
- * tracker (push when available, polling otherwise), and cancels them.
+ * Generations and batches the pane started: the Progress view's state. Starting a request
+ * (`job-requests.ts`), following it (`Watches`), learning the plan from a refusal
+ * (`plan-lessons.ts`) and keeping the list short (`job-list.ts`) each live in their own module.
  */
 export class JobsState extends Slice<JobsValue> {
   /** A generation completed (alone or in a batch). */
   public readonly onGenerationCompleteObservable = new Observable<Generation>();
   /** The service refused a request because of the plan. */
   public readonly onPlanRefusedObservable = new Observable<PlanRefusal>();
-  private readonly _watches = new Map<string, { stop(): void }>();
+  private readonly _watches: Watches;
   private readonly _announced = new Set<number>();
 
   public constructor(private readonly _connection: ConnectionState) {
     super({ jobs: [], submitting: false, error: null, batchError: null, batchBlocked: null, learnedBatchCap: null });
+    this._watches = new Watches(() => _connection.tracker());
   }
 
   /** The job with this key. */
@@ -53,43 +54,18 @@ export class JobsState extends Slice<JobsValue> {
    * @param mode what the request is (generate, edit, image-to-pano), for the view
    * @returns the created record, or null when the request failed (the error is in `value.error`)
    */
-  public async generate(params: GenerateParams, style: Style, mode: string): Promise<Generation | null> {
-    this._set({ submitting: true, error: null });
-    try {
-      const record = await this._connection.client.generate(params, { style: styleInfo(style) });
-      this._add(generationJob(record, mode));
-      void this._watchGeneration(record);
-      return record;
-    } catch (error) {
-      this._refused(error, styleModel(style) === 4 ? "model4" : null, "Generation could not start");
-      return null;
-    } finally {
-      this._set({ submitting: false });
-    }
+  public generate(params: GenerateParams, style: Style, mode: string): Promise<Generation | null> {
+    return this._start(generationRequest(params, style, mode));
   }
 
   /**
    * Sends a batch and follows it and its generations.
    * @param params the request with its quantity
    * @param style its style
-   * @returns the batch id, or null when the request failed
+   * @returns the batch id, or null when the request failed (the error is in `value.batchError`)
    */
   public async generateBatch(params: BatchParams, style: Style): Promise<number | null> {
-    this._set({ submitting: true, batchError: null });
-    const variantName = style.variants?.find((v) => v.id === params.variant_id)?.name ?? null;
-    try {
-      const batch = await this._connection.client.generateBatch(params, { style: styleInfo(style), variantName });
-      const job = batchJob(batch, `${params.quantity} × ${params.prompt}`);
-      this._add(job);
-      void this._watchBatch(job.key, batch);
-      return batch.id;
-    } catch (error) {
-      // A Model 4 batch refused by the plan says nothing about Model 3 batches.
-      this._refused(error, styleModel(style) === 4 ? null : "batch", "Batch could not start", true);
-      return null;
-    } finally {
-      this._set({ submitting: false });
-    }
+    return (await this._start(batchRequest(params, style)))?.id ?? null;
   }
 
   /** Cancels a running generation, or the unfinished generations of a batch. */
@@ -106,8 +82,8 @@ export class JobsState extends Slice<JobsValue> {
 
   /** Removes an ended job from the list. */
   public dismiss(key: string): void {
-    const job = this.get(key);
-    if (job && isEnded(job)) this._set({ jobs: this.value.jobs.filter((j) => j.key !== key) });
+    const jobs = withoutEnded(this.value.jobs, key);
+    if (jobs.length !== this.value.jobs.length) this._set({ jobs });
   }
 
   /** Clears the error of the last request. */
@@ -115,55 +91,39 @@ export class JobsState extends Slice<JobsValue> {
     this._set({ [which]: null });
   }
 
-  private _refused(error: unknown, what: PlanRefusal["what"] | null, title: string, batch = false): void {
-    const shown = describeError(error, title);
-    this._set(batch ? { batchError: shown } : { error: shown });
-    if (!isSkyboxApiError(error) || error.kind !== "plan_forbidden") return;
-    const reason = shown.serverMessage ?? shown.message;
-    // "…exceeds your plan limit of 30 credits per batch request": the cap, not a ban.
-    const cap = /limit of (\d+) credits per batch/i.exec(error.serverMessage);
-    if (batch && cap) return this._set({ learnedBatchCap: Number(cap[1]) });
-    // A 403 is the plan itself refusing the feature (batches, or Model 4).
-    if (!what || error.status !== 403) return;
-    if (what === "batch") this._set({ batchBlocked: reason });
-    this.onPlanRefusedObservable.notifyObservers({ what, reason });
-  }
-
-  private async _watchGeneration(record: Generation): Promise<void> {
-    const key = `generation:${record.id}`;
+  /** Sends a request, shows its job and follows it; a refusal is shown and learnt from. */
+  private async _start<T>(request: JobRequest<T>): Promise<T | null> {
+    this._set({ submitting: true, [request.errorField]: null });
     try {
-      const tracker = await this._connection.tracker();
-      const watch = tracker.watchGeneration(record, { onUpdate: (u) => this._update(key, (j) => applyGenerationUpdate(j, u), u.record) });
-      this._watches.set(key, watch);
-      await watch.done;
+      const created = await request.send(this._connection.client);
+      const job = request.job(created);
+      this._set({ jobs: withJob(this.value.jobs, job) });
+      void this._watches.follow(
+        job.key,
+        (tracker) => request.watch(tracker, created, (change, generations) => this._update(job.key, change, generations)),
+        (error) => this._patch(job.key, { error: describeError(error, request.titles.lost) }),
+      );
+      return created;
     } catch (error) {
-      this._patch(key, { error: describeError(error, "Lost track of the generation") });
+      this._set({ [request.errorField]: describeError(error, request.titles.refused) });
+      this._learn(error, request);
+      return null;
     } finally {
-      this._watches.delete(key);
+      this._set({ submitting: false });
     }
   }
 
-  private async _watchBatch(key: string, batch: Parameters<typeof batchJob>[0]): Promise<void> {
-    try {
-      const tracker = await this._connection.tracker();
-      const watch = tracker.watchBatch(batch, {
-        onUpdate: (u) => {
-          this._update(key, (j) => applyBatchUpdate(j, u));
-          u.generations.forEach((g) => this._announce(g));
-        },
-      });
-      this._watches.set(key, watch);
-      await watch.done;
-    } catch (error) {
-      this._patch(key, { error: describeError(error, "Lost track of the batch") });
-    } finally {
-      this._watches.delete(key);
-    }
+  private _learn(error: unknown, request: JobRequest<unknown>): void {
+    const lesson = lessonOf(error, request.feature);
+    if (!lesson) return;
+    if ("batchCap" in lesson) return this._set({ learnedBatchCap: lesson.batchCap });
+    if (lesson.refusal.what === "batch") this._set({ batchBlocked: lesson.refusal.reason });
+    this.onPlanRefusedObservable.notifyObservers(lesson.refusal);
   }
 
-  private _update(key: string, change: (job: JobView) => JobView, record?: Generation): void {
-    this._set({ jobs: this.value.jobs.map((j) => (j.key === key ? change(j) : j)) });
-    if (record) this._announce(record);
+  private _update(key: string, change: (job: JobView) => JobView, generations: readonly Generation[] = []): void {
+    this._set({ jobs: withChange(this.value.jobs, key, change) });
+    generations.forEach((g) => this._announce(g));
   }
 
   private _announce(record: Generation): void {
@@ -176,15 +136,9 @@ export class JobsState extends Slice<JobsValue> {
     this._update(key, (j) => ({ ...j, ...patch }));
   }
 
-  private _add(job: JobView): void {
-    // Old ended jobs make room; running ones stay whatever their number.
-    this._set({ jobs: [job, ...this.value.jobs].filter((j, i) => i < MAX_JOBS || !isEnded(j)) });
-  }
-
   /** Stops following every job (nothing is cancelled on the service). */
   public override dispose(): void {
-    this._watches.forEach((w) => w.stop());
-    this._watches.clear();
+    this._watches.stopAll();
     this.onGenerationCompleteObservable.clear();
     this.onPlanRefusedObservable.clear();
     super.dispose();

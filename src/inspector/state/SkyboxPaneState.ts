@@ -1,8 +1,9 @@
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { PLAN_LIMITS, type Generation, type Plan } from "../../api/index.ts";
+import { batchCapFor, type Generation, type Plan } from "../../api/index.ts";
 import type { SkyboxPaneOptions } from "../options.ts";
 import { ApplyState } from "./ApplyState.ts";
+import { batchProblem, shownBatchCap, type ShownBatchCap } from "./batch-request.ts";
 import { ConnectionState } from "./ConnectionState.ts";
 import { EditPicker } from "./EditPicker.ts";
 import { ExportState } from "./ExportState.ts";
@@ -95,7 +96,17 @@ export class SkyboxPaneState {
 
   /** Credits one batch may cost on the plan: a number, null when batches are unavailable, undefined when the plan is not known. */
   public get batchCap(): number | null | undefined {
-    return this.plan ? PLAN_LIMITS[this.plan].batchCreditCap : undefined;
+    return this.plan ? batchCapFor(this.plan) : undefined;
+  }
+
+  /** The cap the Batch section shows: the plan's, else the one a refusal named. */
+  public get shownBatchCap(): ShownBatchCap {
+    return shownBatchCap(this.batchCap, this.jobs.value.learnedBatchCap);
+  }
+
+  /** Why a batch of the form cannot be sent (mode, plan, cap), in a sentence; null when it can. */
+  public get batchProblem(): string | null {
+    return batchProblem(this.form.value, { each: this.cost, cap: this.shownBatchCap.cap, blocked: this.jobs.value.batchBlocked });
   }
 
   /** Sends the form: a generation, an edit of the applied skybox, or an image to pano. */

@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, styleModel, type Plan, type SkyboxClient, type Style, type StyleFamily } from "../../api/index.ts";
+import { checkModel4Plan, styleModel, type Plan, type SkyboxClient, type Style, type StyleFamily } from "../../api/index.ts";
 import { describeError, type PaneError } from "../error-text.ts";
 import { Slice } from "./Slice.ts";
 
@@ -15,8 +15,8 @@ export interface StylesValue {
 
 /** Reason shown when the plan given to the pane has no Model 4. */
 export function model4ReasonForPlan(plan: Plan | null | undefined): string | null {
-  if (!plan || PLAN_LIMITS[plan].model4) return null;
-  return `Model 4 styles need a Standard or Business plan (this account is on ${plan}).`;
+  const [refused] = plan ? checkModel4Plan(plan) : [];
+  return refused ? `${refused.message} (this account is on ${plan}).` : null;
 }
 
 const usable = (families: StyleFamily[]): StyleFamily[] =>

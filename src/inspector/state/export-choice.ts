@@ -1,7 +1,9 @@
 /**
- * What an export may ask for, by the spec's rules: the resolutions of a type for a model,
- * HDRI modes for HDRI types only, mesh quality and depth scale for GLB only. Pure
- * functions, so the Export section never offers an option the API would refuse.
+ * What the Export section may ask for, by the spec's rules: the types of a model, the
+ * resolutions of a type for a model, HDRI modes for HDRI types only, mesh quality and depth
+ * scale for GLB only. The choice is the scene's `ExportChoice` (by key: ids are looked up in
+ * the server's catalogue when the request is sent). Pure functions, so the Export section
+ * never offers an option the API would refuse.
  */
 import {
   DEFAULT_HDRI_MODE,
@@ -15,32 +17,26 @@ import {
   isHdriType,
   isMeshType,
   resolutionsFor,
-  type ExportParams,
+  type EXPORT_RESOLUTIONS,
   type ExportType,
+  type HdriModeKey,
+  type MeshQualityKey,
 } from "../../api/index.ts";
-
-/** The options chosen in the Export section. */
-export interface ExportChoice {
-  typeKey: string;
-  resolutionId: number | null;
-  hdriModeId: number | null;
-  meshQualityId: number | null;
-  depthScale: number;
-}
+import { offers, type ExportChoice } from "../../scene/export-choice.ts";
 
 export const DEFAULT_EXPORT_CHOICE: ExportChoice = {
   typeKey: "equirectangular-png",
-  resolutionId: null,
-  hdriModeId: null,
-  meshQualityId: null,
-  depthScale: DEPTH_SCALE.default,
+  resolution: null,
+  hdriMode: null,
+  meshQuality: null,
+  depthScale: null,
 };
 
-/** Which options a type shows for a model. */
+/** Which options a type shows for a model (the spec's lists: resolutions by name, modes and qualities by key). */
 export interface ExportOptions {
-  resolutions: readonly { id: number; name: string }[];
-  hdriModes: readonly { id: number; name: string }[];
-  meshQualities: readonly { id: number; name: string }[];
+  resolutions: readonly (typeof EXPORT_RESOLUTIONS)[number][];
+  hdriModes: typeof HDRI_MODES | readonly [];
+  meshQualities: typeof MESH_QUALITIES | readonly [];
   /** Depth scale range, for GLB only. */
   depthScale: { min: number; max: number } | null;
 }
@@ -60,31 +56,23 @@ export function optionsFor(typeKey: string, model: 3 | 4): ExportOptions {
   };
 }
 
-/** The choice with every option the type does not allow dropped and the spec's defaults filled in. */
-export function normalizeChoice(choice: ExportChoice, model: 3 | 4): ExportChoice {
-  const typeKey = exportTypesFor(model).some((t) => t.key === choice.typeKey) ? choice.typeKey : DEFAULT_EXPORT_CHOICE.typeKey;
-  const o = optionsFor(typeKey, model);
-  const keep = (id: number | null, list: readonly { id: number }[], fallback: number | null) => (id != null && list.some((x) => x.id === id) ? id : fallback);
-  return {
-    typeKey,
-    resolutionId: keep(choice.resolutionId, o.resolutions, defaultResolution(typeKey, model)?.id ?? null),
-    hdriModeId: keep(choice.hdriModeId, o.hdriModes, o.hdriModes.length ? HDRI_MODES.find((m) => m.key === DEFAULT_HDRI_MODE)!.id : null),
-    meshQualityId: keep(choice.meshQualityId, o.meshQualities, o.meshQualities.length ? MESH_QUALITIES.find((m) => m.key === DEFAULT_MESH_QUALITY)!.id : null),
-    depthScale: Math.min(DEPTH_SCALE.max, Math.max(DEPTH_SCALE.min, choice.depthScale)),
-  };
+/** `wanted` when the list has it, else `fallback`. */
+function kept<T extends string>(wanted: T | null, list: readonly string[], fallback: T | null): T | null {
+  return wanted != null && list.includes(wanted) ? wanted : fallback;
 }
 
-/** The body of POST /skybox/export for a complete skybox; only the options its type allows. */
-export function exportParamsOf(choice: ExportChoice, skyboxObfuscatedId: string, types: readonly ExportType[]): ExportParams {
-  const type = types.find((t) => t.key === choice.typeKey);
-  if (!type) throw new Error(`The export type ${choice.typeKey} is not offered by the service`);
-  const p: ExportParams = { skybox_id: skyboxObfuscatedId, type_id: type.id };
-  if (isMeshType(type.key)) {
-    p.mesh_quality_id = choice.meshQualityId;
-    p.depth_scale = choice.depthScale;
-    return p;
-  }
-  if (choice.resolutionId != null) p.resolution_id = choice.resolutionId;
-  if (isHdriType(type.key) && choice.hdriModeId != null) p.hdri_mode_id = choice.hdriModeId;
-  return p;
+/** The choice with every option the type does not allow dropped and the spec's defaults filled in. */
+export function normalizeChoice(choice: ExportChoice, model: 3 | 4): ExportChoice {
+  const typeKey = offers(model, choice.typeKey) ? choice.typeKey : DEFAULT_EXPORT_CHOICE.typeKey;
+  const o = optionsFor(typeKey, model);
+  const hdri = o.hdriModes.map((m) => m.key);
+  const mesh = o.meshQualities.map((m) => m.key);
+  const depth = choice.depthScale ?? DEPTH_SCALE.default;
+  return {
+    typeKey,
+    resolution: kept(choice.resolution, o.resolutions.map((r) => r.name), defaultResolution(typeKey, model)?.name ?? null),
+    hdriMode: kept<HdriModeKey>(choice.hdriMode, hdri, hdri.length ? DEFAULT_HDRI_MODE : null),
+    meshQuality: kept<MeshQualityKey>(choice.meshQuality, mesh, mesh.length ? DEFAULT_MESH_QUALITY : null),
+    depthScale: o.depthScale ? Math.min(o.depthScale.max, Math.max(o.depthScale.min, depth)) : null,
+  };
 }

@@ -5,8 +5,10 @@
  */
 import {
   checkGeneration,
+  checkTextLimits,
   describeIssue,
   generationCost,
+  recordModel,
   styleInfo,
   styleModel,
   type GenerateParams,
@@ -23,9 +25,6 @@ export interface RequestContext {
   /** Why Model 4 is unavailable, when it is. */
   model4Blocked: string | null;
 }
-
-/** The model of a generation record ("Model 4" → 4). */
-export const recordModel = (record: Pick<Generation, "model">): 3 | 4 => styleModel({ model: record.model ?? null, model_version: null });
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -67,6 +66,23 @@ export function costOf(form: GenerateFormValue, style: Style | undefined): numbe
   const mode = form.mode === "generate" ? "generate" : form.mode;
   const variant = style.variants?.find((v) => v.id === form.variantId)?.name ?? null;
   return generationCost({ model: styleModel(style) }, mode, variant);
+}
+
+/** A text field against its style's limit, for a live counter. */
+export interface TextLimit {
+  length: number;
+  max: number | null;
+  over: boolean;
+}
+
+/** The prompt and the negative text against the style's `max-char` and `negative-text-max-char`. */
+export function textLimitsOf(form: GenerateFormValue, style: Style | undefined): { prompt: TextLimit; negative: TextLimit } {
+  const info = style ? styleInfo(style) : { promptMax: null, negativeMax: null };
+  const broken = new Set(checkTextLimits({ prompt: form.prompt, negative_text: form.negativeText }, info).map((i) => i.path[0]));
+  return {
+    prompt: { length: form.prompt.length, max: info.promptMax, over: broken.has("prompt") },
+    negative: { length: form.negativeText.length, max: info.negativeMax, over: broken.has("negative_text") },
+  };
 }
 
 /** Why the form cannot be sent yet; empty when it can. Each reason is a sentence. */
