@@ -9,7 +9,6 @@ import { usePaneStyles } from "./pane-styles.ts";
 import { ApplyButton } from "./progress-view.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-
 const IconAction: FunctionComponent<{ label: string; icon: ReactElement; onClick?: () => void; disabled?: boolean; id: string }> = ({ label, icon, onClick, disabled, id }) => (
   <Tooltip content={label} relationship="label">
     <Button size="small" appearance="subtle" icon={icon} onClick={onClick} disabled={disabled} data-testid={id} />
