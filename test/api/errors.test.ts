@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createSkyboxClient, errorKindOf, isSkyboxApiError, messageFromBody, MESSAGES, SkyboxApiError, Style } from "../../src/api/index.ts";
+import { batchCapOf, createSkyboxClient, errorKindOf, isSkyboxApiError, messageFromBody, MESSAGES, SkyboxApiError, Style } from "../../src/api/index.ts";
 import { startRecordingServer, type Reply } from "../helpers/recording-server.ts";
 import { creationResponse, model4Style } from "../fixtures/api-shapes.ts";
 
@@ -116,5 +116,21 @@ describe("rules and types are checked before sending", () => {
     expect(b.serverMessage).toBe(`variant_id: ${MESSAGES.batchVariantRequired}`);
     const q = await failure(c.generateBatch({ prompt: "p", skybox_style_id: 2, quantity: 0 }));
     expect(q.serverMessage).toContain(MESSAGES.quantity);
+  });
+});
+
+describe("the real service's over-cap sentence", () => {
+  test("becomes the structured batch-credit-cap issue with its limit, as the local service sends it", async () => {
+    reply = { status: 422, body: { error: MESSAGES.batchCap(40, 30) } };
+    const error = await failure(client().generateBatch({ prompt: "p", skybox_style_id: 2, quantity: 40 }));
+    expect(error.kind).toBe("plan_forbidden");
+    expect(error.issues).toEqual([expect.objectContaining({ path: ["quantity"], rule: "batch-credit-cap", limit: 30 })]);
+    expect(batchCapOf(error.issues)).toBe(30);
+  });
+
+  test("other sentences give no issue", async () => {
+    reply = { status: 422, body: { error: `${MESSAGES.batchCap(40, 30)} (and more)` } };
+    const error = await failure(client().generateBatch({ prompt: "p", skybox_style_id: 2, quantity: 40 }));
+    expect(error.issues).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import ky, { isHTTPError, isTimeoutError, type KyInstance } from "ky";
 import * as z from "zod";
 import type { ErrorKind } from "../errors/error-kind.ts";
 import type { RuleIssue } from "../rules/rule-issue.ts";
+import { batchCapIssueOfMessage } from "../rules/batch-rules.ts";
 import { errorKindOf } from "../errors/error-kind.ts";
 import { messageFromBody, redact } from "../errors/error-message.ts";
 import { SkyboxApiError } from "../errors/SkyboxApiError.ts";
@@ -117,9 +118,14 @@ export function describeSchemaFailure(error: z.ZodError): string {
   return `${found.path.length ? found.path.map(String).join(".") : "(body)"}: ${found.message}`;
 }
 
-/** Field-level issues a server sent (the local service and the proxy send `issues`). */
-function issuesFromBody(body: unknown, kind: ErrorKind): RuleIssue[] {
-  return issuesOf(body).map((i) => ({ path: i.path, rule: i.rule, message: i.message, kind, ...(i.limit === undefined ? {} : { limit: i.limit }) }));
+/**
+ * Field-level issues a server sent (the local service and the proxy send `issues`); the real
+ * service sends none, but its over-cap batch sentence is read back into the same issue.
+ */
+function issuesFromBody(body: unknown, message: string, kind: ErrorKind): RuleIssue[] {
+  const sent = issuesOf(body).map((i) => ({ path: i.path, rule: i.rule, message: i.message, kind, ...(i.limit === undefined ? {} : { limit: i.limit }) }));
+  const recognised = sent.length ? null : batchCapIssueOfMessage(message);
+  return recognised ? [recognised] : sent;
 }
 
 /** An error answer's body: JSON when it parses, else its text (or nothing when unreadable). */
@@ -138,7 +144,7 @@ async function toApiError(error: unknown, where: { method: ApiMethod; path: stri
     const data = await errorBody(error.response);
     const message = messageFromBody(data) ?? `${status} ${error.response.statusText || "error"}`;
     const kind = errorKindOf(status, message);
-    return fail({ kind, status, serverMessage: message, data, retryAfter: retryAfterSeconds(error.response), issues: issuesFromBody(data, kind), ...where });
+    return fail({ kind, status, serverMessage: message, data, retryAfter: retryAfterSeconds(error.response), issues: issuesFromBody(data, message, kind), ...where });
   }
   // ky's own errors hold the Request (and with it the key): only the underlying cause is kept.
   if (isTimeoutError(error)) return fail({ kind: "timeout", status: 0, serverMessage: "The request timed out", ...where });

@@ -52,6 +52,25 @@ export function batchCapOf(issues: readonly RuleIssue[]): number | null {
   return issues.find((i) => i.rule === BATCH_CAP_RULE && i.limit !== undefined)?.limit ?? null;
 }
 
+/** `MESSAGES.batchCap` as a pattern: the one template, with its two numbers as groups. */
+const BATCH_CAP_SENTENCE = new RegExp(
+  `^${MESSAGES.batchCap(111_111, 222_222).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("111111", "(\\d+)").replace("222222", "(\\d+)")}$`,
+);
+
+/**
+ * The real service answers an over-cap batch with the spec's sentence and no `issues`: this
+ * reads that sentence back into the structured issue the local service and the proxy send,
+ * so the client hands every caller the same `batch-credit-cap` issue with its `limit`.
+ * @param message the error body's `error` text
+ * @returns the issue, or null for any other message
+ */
+export function batchCapIssueOfMessage(message: string): RuleIssue | null {
+  const match = BATCH_CAP_SENTENCE.exec(message.trim());
+  if (!match) return null;
+  const [quantity, cap] = [Number(match[1]), Number(match[2])];
+  return { ...issue("quantity", BATCH_CAP_RULE, MESSAGES.batchCap(quantity, cap), "plan_forbidden"), limit: cap };
+}
+
 export function isPositiveInteger(v: unknown): v is number {
   const n = typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v;
   return typeof n === "number" && Number.isInteger(n) && n > 0;
