@@ -16,4 +16,5 @@ export type { RequestExportOptions } from "./client/export-routes.ts";
 export type { BatchOptions } from "./client/batch-routes.ts";
 export { base64ToBytes, bytesToBase64 } from "./client/base64.ts";
 export * from "./depth-encoding.ts";
+export { sampleWrapped } from "./panorama/panorama-sampling.ts";
 export type { PushSettings } from "./push-settings.ts";

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type RenderRequest, STORED_FILES } from "../contract.ts";
-import { directionOfDegrees, directionOfUv } from "../render/equirect.ts";
+import { directionOfDegrees, directionOfUv } from "../../../api/panorama/panorama-directions.ts";
 import type { Overlay } from "../render/finish-rows.ts";
 import { decodeRgbe } from "../formats/rgbe.ts";
 import { decodeImage, sharedCopy } from "./guide-images.ts";

@@ -4,7 +4,7 @@
  * and the procedural scene around it takes its palette, light and horizon from the
  * picture so that the rest of the panorama continues it.
  */
-import { directionOfUv } from "../render/equirect.ts";
+import { directionOfUv, vOfLatitude } from "../../../api/panorama/panorama-directions.ts";
 import type { Overlay } from "../render/finish-rows.ts";
 import { decodeImage, type RawImage, sharedCopy } from "./guide-images.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
@@ -59,7 +59,7 @@ function analyse(img: RawImage, tanY: number): PanoAnalysis {
   }
   // bestSplit speaks in equirect elevations; convert its row back to the picture's row.
   const e = bestSplit(rows);
-  const row = e === 0 ? -1 : Math.round((0.5 - e / 180) * H);
+  const row = e === 0 ? -1 : Math.round(vOfLatitude(e) * H);
   const horizon = row < 0 ? null : (Math.atan(-((row / H) * 2 - 1) * tanY) * 180) / Math.PI;
   const split = row < 0 ? Math.round(H * 0.45) : row;
   return {

@@ -4,6 +4,7 @@
  * criterion along the column), as elevations in degrees. Columns with no clear split
  * report 0 (the plain horizon). Smoothed around 360 degrees.
  */
+import { latitudeOfV } from "../../../api/panorama/panorama-directions.ts";
 import type { RawImage } from "./guide-images.ts";
 
 /** Skyline elevation (degrees) per column of an equirectangular image. */
@@ -47,7 +48,7 @@ export function bestSplit(luma: Float64Array): number {
   }
   // A split must explain a good part of the column's variance and be a real contrast.
   if (bestRow < 0 || best < 0.5 * variance || best < 40) return 0;
-  return (0.5 - bestRow / H) * 180;
+  return latitudeOfV(bestRow / H);
 }
 
 function smoothCircular(values: number[], radius: number): number[] {

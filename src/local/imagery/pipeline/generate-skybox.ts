@@ -9,7 +9,8 @@
  *   radiance.hdr  full size linear radiance, Radiance RGBE (RLE)
  *   scene.json    the resolved SceneSpec (re-rendered by remix, extended by edit)
  *
- * Panoramas are equirectangular (equirect.ts: centre column looks at -Z, top row at +Y).
+ * Panoramas are equirectangular (src/api/panorama/panorama-directions.ts: the centre
+ * column looks at -Z, the top row at +Y).
  */
 import type { RenderRequest, RenderResult } from "../contract.ts";
 import { createImageryPool, type ImageryPool } from "./render-pool.ts";

@@ -5,7 +5,7 @@
  */
 import { cityHit } from "../scene/city.ts";
 import { depthValue, SKY_DISTANCE } from "./depth-map.ts";
-import { directionOfUv } from "./equirect.ts";
+import { directionOfUv } from "../../../api/panorama/panorama-directions.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { planetDistance } from "../scene/space.ts";

@@ -6,7 +6,7 @@
  * radiance is made consistent with it: unchanged where the look changed nothing, else
  * the inverse tone map of the final colour (keeping HDR values where the display clips).
  */
-import { directionOfUv } from "./equirect.ts";
+import { directionOfUv } from "../../../api/panorama/panorama-directions.ts";
 import { noise3 } from "../math/noise.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";

@@ -4,7 +4,8 @@
  * stored. Reflected directions point above the horizon, where no pixel is water, so bands
  * can run in parallel and write in place.
  */
-import { directionOfUv, uOfDirection, vOfDirection } from "./equirect.ts";
+import { directionOfUv, uOfDirection, vOfDirection } from "../../../api/panorama/panorama-directions.ts";
+import { sampleWrappedInto } from "../../../api/panorama/panorama-sampling.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { dither, toneMapPixel } from "./tone-map.ts";
@@ -32,7 +33,7 @@ export function reflectRows(P: PreparedScene, v: TaskViews, y0: number, y1: numb
       let ry = dir[1]! - 2 * dn * nrm[1]!;
       const rz = dir[2]! - 2 * dn * nrm[2]!;
       if (ry < minUp) ry = minUp;
-      bilinear(v.radiance, W, uOfDirection(rx, rz) * W - 0.5, vOfDirection(ry) * H - 0.5, sample);
+      sampleWrappedInto(v.radiance, W, H, 3, uOfDirection(rx, rz), vOfDirection(ry), sample);
       const o = i * 3;
       const d = dither(x, y);
       for (let c = 0; c < 3; c++) v.radiance[o + c] = v.radiance[o + c]! + weight * sample[c]!;
@@ -42,21 +43,5 @@ export function reflectRows(P: PreparedScene, v: TaskViews, y0: number, y1: numb
         v.display[o + c] = s < 0 ? 0 : s > 255 ? 255 : s + 0.5;
       }
     }
-  }
-}
-
-function bilinear(img: Float32Array, W: number, fx: number, fy: number, out: Float64Array): void {
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const ax = fx - x0;
-  const ay = fy - y0;
-  const xa = ((x0 % W) + W) % W;
-  const xb = (xa + 1) % W;
-  const ya = y0 < 0 ? 0 : y0;
-  const yb = y0 + 1 < 0 ? 0 : y0 + 1;
-  for (let c = 0; c < 3; c++) {
-    const top = img[(ya * W + xa) * 3 + c]! * (1 - ax) + img[(ya * W + xb) * 3 + c]! * ax;
-    const bottom = img[(yb * W + xa) * 3 + c]! * (1 - ax) + img[(yb * W + xb) * 3 + c]! * ax;
-    out[c] = top * (1 - ay) + bottom * ay;
   }
 }

@@ -9,7 +9,8 @@ import { addMoon, addStars, addSun } from "../scene/celestial.ts";
 import { cityHit } from "../scene/city.ts";
 import { shadeBuilding } from "../scene/city-shading.ts";
 import { cloudAlong } from "../scene/clouds.ts";
-import { columnTrig, elevationOfRow } from "./equirect.ts";
+import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
+import { columnTrig } from "./column-trig.ts";
 import { applyFog, fogTransmittance } from "../scene/fog.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
@@ -39,7 +40,7 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   const H = P.height;
   const { sin, cos } = columnTrig(W);
   for (let y = y0; y < y1; y++) {
-    const phi = elevationOfRow(y, H);
+    const phi = elevationOfV((y + 0.5) / H);
     const cp = Math.cos(phi);
     const sp = Math.sin(phi);
     for (let x = 0; x < W; x++) {

@@ -4,7 +4,7 @@
  * the left/right seam like any other column; cells and stroke fields are defined on the
  * 3D direction, so they do not pinch at the poles.
  */
-import { uOfDirection, vOfDirection } from "./equirect.ts";
+import { uOfDirection, vOfDirection } from "../../../api/panorama/panorama-directions.ts";
 import { hash3, noise3 } from "../math/noise.ts";
 
 export interface DisplayImage {

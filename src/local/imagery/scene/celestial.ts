@@ -3,7 +3,7 @@
  * (lit by its phase, with maria), stars in resolution-aware layers and the Milky Way
  * (aurora.ts adds the aurora). All are functions of the 3D direction.
  */
-import { directionOfDegrees } from "../render/equirect.ts";
+import { directionOfDegrees } from "../../../api/panorama/panorama-directions.ts";
 import { fbm3, hash3, noise3 } from "../math/noise.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 

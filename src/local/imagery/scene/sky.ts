@@ -4,7 +4,7 @@
  * Radiance is linear and roughly physical in ratio: a noon zenith is ~0.3-0.8, the sun
  * disk (celestial.ts) ~100. Also derives the light and ambient colours surfaces use.
  */
-import { directionOfDegrees } from "../render/equirect.ts";
+import { directionOfDegrees } from "../../../api/panorama/panorama-directions.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 
 /** Scattering strength of the sun in the sky model. */

@@ -3,7 +3,7 @@
  * lanes) and planets (exact ray-sphere hits, textured by kind, with rings and an
  * atmosphere rim). Planets are real spheres at large distances so depth stays exact.
  */
-import { directionOfDegrees } from "../render/equirect.ts";
+import { directionOfDegrees } from "../../../api/panorama/panorama-directions.ts";
 import { fbm3, noise3 } from "../math/noise.ts";
 import { smoothstep } from "../math/scalar.ts";
 import type { Rgb, SceneSpec } from "./scene-spec.ts";

@@ -7,7 +7,7 @@
  * lowest unresolved ray and the ground (bounded by the relief's maximum slope), and the
  * march stops once no remaining ray can reach the highest possible peak.
  */
-import { azimuthOfColumn, elevationOfRow } from "../render/equirect.ts";
+import { azimuthOfU, elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { RELIEF, type TerrainParams, terrainHeight, terrainOctaves } from "./terrain.ts";
 
 /** Distance written for rays that hit no ground. */
@@ -21,7 +21,7 @@ export function marchColumns(T: TerrainParams, width: number, height: number, x0
   const tan = new Float64Array(height);
   const sec = new Float64Array(height);
   for (let y = 0; y < height; y++) {
-    const phi = elevationOfRow(y, height);
+    const phi = elevationOfV((y + 0.5) / height);
     tan[y] = Math.tan(phi);
     sec[y] = 1 / Math.cos(phi);
   }
@@ -47,7 +47,7 @@ function marchColumn(
   k: number,
   out: Float32Array,
 ): void {
-  const az = azimuthOfColumn(x, width);
+  const az = azimuthOfU((x + 0.5) / width);
   const hx = Math.sin(az);
   const hz = -Math.cos(az);
   const camY = T.camY;

@@ -5,6 +5,7 @@
  * a flattened disk for a city, a forest canopy, and the skyline of a control image.
  * `terrainHeight` also writes the gradient into `tg` (for normals).
  */
+import { uOfDirection } from "../../../api/panorama/panorama-directions.ts";
 import { nd, noise2 } from "../math/noise.ts";
 import { smoothstep, smoothstepSlope } from "../math/scalar.ts";
 import type { SceneSpec } from "./scene-spec.ts";
@@ -236,8 +237,7 @@ function canopy(T: TerrainParams, x: number, z: number, r: number, h: number, lo
 function addControlRidge(T: TerrainParams, x: number, z: number, r: number, h: number, gx: number, gz: number): number {
   const prof = T.control!;
   const n = prof.length;
-  const az = Math.atan2(x, -z);
-  const s = ((az / (2 * Math.PI) + 0.5) * n - 0.5 + n) % n;
+  const s = (uOfDirection(x, z) * n - 0.5 + n) % n;
   const i = Math.floor(s);
   const f = s - i;
   const a = prof[i % n]!;

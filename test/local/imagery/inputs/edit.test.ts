@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directionOfUv } from "../../../../src/local/imagery/render/equirect.ts";
+import { directionOfUv } from "../../../../src/api/panorama/panorama-directions.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
 import { createImageryPool, type ImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
 import { H, readDistance, readJpeg, readRadiance, removeTempDirs, request, tempDir, W } from "../render-fixtures.ts";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directionOfUv } from "../../../../src/local/imagery/render/equirect.ts";
+import { directionOfUv } from "../../../../src/api/panorama/panorama-directions.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
 import { IMAGE_TO_PANO_FOV } from "../../../../src/local/imagery/inputs/image-to-pano.ts";
 import { createImageryPool, type ImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
