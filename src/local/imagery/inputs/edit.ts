@@ -45,7 +45,7 @@ export async function loadEditGuide(edit: EditArea, size: RenderRequest["size"],
   }
   const distance = new Float32Array(dist.buffer, dist.byteOffset, dist.byteLength / 4);
   if (distance.length !== depthSize.width * depthSize.height) throw new Error("edit: source distance.f32 has the wrong size");
-  const [cx, cy, cz] = directionOfDegrees((edit.centerX - 0.5) * 360, (0.5 - edit.centerY) * 180);
+  const [cx, cy, cz] = directionOfDegrees(edit.centerX, edit.centerY);
   const half = (Math.min(179, Math.max(2, edit.fov)) / 2) * DEG;
   return {
     cx,

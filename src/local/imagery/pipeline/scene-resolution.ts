@@ -39,7 +39,7 @@ export async function resolveRender(req: RenderRequest): Promise<ResolvedRender>
   if (req.edit && base) {
     guides.edit = await loadEditGuide(req.edit, req.size, req.depthSize);
     const { centerX, centerY, fov } = req.edit;
-    stored = { ...base, edits: [...(base.edits ?? []), { azimuth: (centerX - 0.5) * 360, elevation: (0.5 - centerY) * 180, fov, scene }] };
+    stored = { ...base, edits: [...(base.edits ?? []), { azimuth: centerX, elevation: centerY, fov, scene }] };
   }
   return { scene, guides, stored };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directionOfUv } from "../../../../src/api/panorama/panorama-directions.ts";
+import { directionOfDegrees, directionOfUv } from "../../../../src/api/panorama/panorama-directions.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
 import { createImageryPool, type ImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
 import { H, readDistance, readJpeg, readRadiance, removeTempDirs, request, tempDir, W } from "../render-fixtures.ts";
@@ -9,7 +9,8 @@ import { H, readDistance, readJpeg, readRadiance, removeTempDirs, request, tempD
 let pool: ImageryPool;
 let source: string;
 let edited: string;
-const centre = { x: 0.25, y: 0.45 };
+/** The edit centre in degrees (longitude, latitude): u = 0.25, v = 0.45 of the panorama. */
+const centre = { x: -90, y: 9 };
 
 beforeAll(async () => {
   pool = createImageryPool({ size: 2 });
@@ -30,9 +31,8 @@ afterAll(async () => {
 /** Angle (degrees) between pixel (x, y) of a w x h panorama and the edit centre. */
 function angleFromCentre(x: number, y: number, w: number, h: number): number {
   const a = new Float64Array(3);
-  const b = new Float64Array(3);
   directionOfUv((x + 0.5) / w, (y + 0.5) / h, a);
-  directionOfUv(centre.x, centre.y, b);
+  const b = directionOfDegrees(centre.x, centre.y);
   return (Math.acos(Math.min(1, a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!)) * 180) / Math.PI;
 }
 
