@@ -8,7 +8,6 @@ import { DEFAULT_POLL_RATE_PER_MINUTE, RateLimiter } from "./http/rate-limiter.t
 import { createApp } from "./http/app.ts";
 import type { ServiceContext } from "./http/context.ts";
 import { StylePreviews } from "./http/style-previews.ts";
-import { Uploads } from "./http/uploads.ts";
 import { StatusEvents } from "./events.ts";
 import { createWorkerImagery, type Imagery } from "./imagery/imagery.ts";
 import { ExportRunner } from "./lifecycle/export-runner.ts";
@@ -17,6 +16,7 @@ import { createDelays } from "./lifecycle/timing.ts";
 import type { LocalServiceInfo, LocalServiceOptions } from "./options.ts";
 import { PusherServer } from "./pusher-server.ts";
 import { RecordViews } from "./records/record-views.ts";
+import { Uploads } from "./records/uploads.ts";
 import { Accounts } from "./store/accounts.ts";
 import { RecordStore } from "./store/record-store.ts";
 import { WebhookSender } from "./webhook-sender.ts";

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { base64ToBytes } from "../../api/client/base64.ts";
 import { issue } from "../../api/rules/rule-issue.ts";
-import { ruleError } from "./http-error.ts";
+import { brokenRules } from "./domain-error.ts";
 
 /** Image formats accepted as inputs, by their first bytes. */
 const SIGNATURES: [string, number[]][] = [
@@ -28,14 +28,14 @@ export class Uploads {
   resolve(field: string, value: unknown, hash: unknown): Uint8Array | undefined {
     if (value != null && value !== "") {
       const bytes = value instanceof Uint8Array ? value : this.decode(field, String(value));
-      if (!isImage(bytes)) throw ruleError([issue(field, "image-format", "must be a PNG, JPEG or WebP image")]);
+      if (!isImage(bytes)) throw brokenRules([issue(field, "image-format", "must be a PNG, JPEG or WebP image")]);
       writeFileSync(this.path(sha256(bytes)), bytes);
       return bytes;
     }
     if (hash != null && hash !== "") {
       const path = this.path(String(hash).toLowerCase());
       if (!/^[0-9a-f]{64}$/i.test(String(hash)) || !existsSync(path))
-        throw ruleError([issue(`${field}_hash`, "hash-known", "names no image uploaded before (SHA-256 hex of its bytes)")]);
+        throw brokenRules([issue(`${field}_hash`, "hash-known", "names no image uploaded before (SHA-256 hex of its bytes)")]);
       return new Uint8Array(readFileSync(path));
     }
     return undefined;
@@ -45,7 +45,7 @@ export class Uploads {
     try {
       return base64ToBytes(text);
     } catch {
-      throw ruleError([issue(field, "base64", "is not valid base64")]);
+      throw brokenRules([issue(field, "base64", "is not valid base64")]);
     }
   }
 
