@@ -102,64 +102,39 @@ export function cityHit(C: CityParams, oy: number, dx: number, dy: number, dz: n
   return Infinity;
 }
 
+/** The ray's entry and exit distances through a box's slabs so far, and the face it entered by. */
+const slab = { near: 0, far: Infinity, axis: 0, sign: 1 };
+
+/** Narrows `slab` by the slab between offsets lo and hi (from the ray's origin) along `axis`, the ray's component there being d. */
+function clipSlab(lo: number, hi: number, d: number, axis: number): void {
+  const inv = 1 / d;
+  let t0 = lo * inv;
+  let t1 = hi * inv;
+  if (t0 > t1) {
+    const swap = t0;
+    t0 = t1;
+    t1 = swap;
+  }
+  if (t0 > slab.near) {
+    slab.near = t0;
+    slab.axis = axis;
+    slab.sign = d > 0 ? -1 : 1;
+  }
+  if (t1 < slab.far) slab.far = t1;
+}
+
 function boxHit(C: CityParams, k: number, h: number, oy: number, dx: number, dy: number, dz: number): number {
   const b = C.boxes;
-  let tNear = 0;
-  let tFar = Infinity;
-  let axis = 0;
-  let sign = 1;
-  // Slab x.
-  {
-    const inv = 1 / dx;
-    let t0 = b[k * 4]! * inv;
-    let t1 = b[k * 4 + 1]! * inv;
-    if (t0 > t1) {
-      const swap = t0;
-      t0 = t1;
-      t1 = swap;
-    }
-    if (t0 > tNear) {
-      tNear = t0;
-      axis = 0;
-      sign = dx > 0 ? -1 : 1;
-    }
-    if (t1 < tFar) tFar = t1;
-  }
-  {
-    const inv = 1 / dz;
-    let t0 = b[k * 4 + 2]! * inv;
-    let t1 = b[k * 4 + 3]! * inv;
-    if (t0 > t1) {
-      const swap = t0;
-      t0 = t1;
-      t1 = swap;
-    }
-    if (t0 > tNear) {
-      tNear = t0;
-      axis = 2;
-      sign = dz > 0 ? -1 : 1;
-    }
-    if (t1 < tFar) tFar = t1;
-  }
-  {
-    const inv = 1 / dy;
-    let t0 = -oy * inv;
-    let t1 = (h - oy) * inv;
-    if (t0 > t1) {
-      const swap = t0;
-      t0 = t1;
-      t1 = swap;
-    }
-    if (t0 > tNear) {
-      tNear = t0;
-      axis = 1;
-      sign = dy > 0 ? -1 : 1;
-    }
-    if (t1 < tFar) tFar = t1;
-  }
-  if (tNear > tFar || tFar <= 0) return Infinity;
-  cityFace.axis = axis;
-  cityFace.sign = sign;
+  slab.near = 0;
+  slab.far = Infinity;
+  slab.axis = 0;
+  slab.sign = 1;
+  clipSlab(b[k * 4]!, b[k * 4 + 1]!, dx, 0);
+  clipSlab(b[k * 4 + 2]!, b[k * 4 + 3]!, dz, 2);
+  clipSlab(-oy, h - oy, dy, 1);
+  if (slab.near > slab.far || slab.far <= 0) return Infinity;
+  cityFace.axis = slab.axis;
+  cityFace.sign = slab.sign;
   cityFace.lot = k;
-  return tNear;
+  return slab.near;
 }

@@ -209,12 +209,7 @@ function summit(T: TerrainParams, x: number, z: number, r: number, h: number, gx
     tx += fg[0]! * ramp;
     tz += fg[1]! * ramp;
   }
-  const d = h - top;
-  const q = Math.sqrt(d * d + 16);
-  const a = 0.5 * (1 + d / q);
-  tg[0] = a * gx + (1 - a) * tx;
-  tg[1] = a * gz + (1 - a) * tz;
-  return 0.5 * (h + top + q);
+  return smoothMax(h, gx, gz, top, tx, tz, 4);
 }
 
 
@@ -250,11 +245,18 @@ function addControlRidge(T: TerrainParams, x: number, z: number, r: number, h: n
   const ridge = T.floor + (target - T.floor) * bump;
   const rgx = (target - T.floor) * dbump * (x / r) + bump * dTargetDaz * (-z / (r * r));
   const rgz = (target - T.floor) * dbump * (z / r) + bump * dTargetDaz * (x / (r * r));
-  // Smooth max of the relief and the ridge.
-  const d = h - ridge;
-  const q = Math.sqrt(d * d + 400);
-  const sa = 0.5 * (1 + d / q);
-  tg[0] = sa * gx + (1 - sa) * rgx;
-  tg[1] = sa * gz + (1 - sa) * rgz;
-  return 0.5 * (h + ridge + q);
+  return smoothMax(h, gx, gz, ridge, rgx, rgz, 20);
+}
+
+/**
+ * Smooth maximum of two heights a and b (gradients (ax, az) and (bx, bz)), rounded over
+ * about `softness` metres where they meet; writes the blended gradient into `tg`.
+ */
+function smoothMax(a: number, ax: number, az: number, b: number, bx: number, bz: number, softness: number): number {
+  const d = a - b;
+  const q = Math.sqrt(d * d + softness * softness);
+  const w = 0.5 * (1 + d / q);
+  tg[0] = w * ax + (1 - w) * bx;
+  tg[1] = w * az + (1 - w) * bz;
+  return 0.5 * (a + b + q);
 }
