@@ -1,6 +1,6 @@
 /**
  * Timing of full generations at the spec's sizes (not a test: `npx tsx
- * test/local/imagery/render-bench.ts`, or import `benchRender` from the project bench).
+ * test/local/imagery/pipeline/render-bench.ts`, or import `benchRender` from the project bench).
  * Prints wall time per case and the worker time per job kind.
  */
 import { rmSync } from "node:fs";
