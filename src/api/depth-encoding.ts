@@ -43,24 +43,3 @@ export const DEPTH_ENCODING_TEXT =
 export function backdropRadius(value: number, depthScale: number): number {
   return 1 - (depthScale / 12) * (value / 65535);
 }
-
-/**
- * Bilinear value at (u, v) of a grid of samples over an equirectangular panorama (top row
- * first), wrapping around horizontally and clamping at the poles; pixel i's centre is at
- * (i + 0.5) / size. Depth grids are read this way on both sides: the GLB export and the
- * browser-built backdrop.
- */
-export function sampleWrapped(values: ArrayLike<number>, width: number, height: number, u: number, v: number): number {
-  const fx = u * width - 0.5;
-  const fy = Math.min(Math.max(v * height - 0.5, 0), height - 1);
-  const x = Math.floor(fx);
-  const y = Math.floor(fy);
-  const tx = fx - x;
-  const ty = fy - y;
-  const x0 = ((x % width) + width) % width;
-  const x1 = (x0 + 1) % width;
-  const y1 = Math.min(y + 1, height - 1);
-  const top = values[y * width + x0]! * (1 - tx) + values[y * width + x1]! * tx;
-  const bottom = values[y1 * width + x0]! * (1 - tx) + values[y1 * width + x1]! * tx;
-  return top * (1 - ty) + bottom * ty;
-}

@@ -8,15 +8,15 @@ import { DEFAULT_POLL_RATE_PER_MINUTE, pollLimit } from "./http/poll-limit.ts";
 import { createApp } from "./http/app.ts";
 import type { ServiceContext } from "./http/context.ts";
 import { StylePreviews } from "./http/style-previews.ts";
-import { Uploads } from "./http/uploads.ts";
 import { StatusEvents } from "./events.ts";
-import type { Imagery } from "./imagery/imagery.ts";
+import { createWorkerImagery, type Imagery } from "./imagery/imagery.ts";
 import { ExportRunner } from "./lifecycle/export-runner.ts";
 import { GenerationRunner } from "./lifecycle/generation-runner.ts";
 import { createDelays } from "./lifecycle/timing.ts";
 import type { LocalServiceInfo, LocalServiceOptions } from "./options.ts";
 import { PusherServer } from "./pusher-server.ts";
 import { RecordViews } from "./records/record-views.ts";
+import { Uploads } from "./records/uploads.ts";
 import { Accounts } from "./store/accounts.ts";
 import { RecordStore } from "./store/record-store.ts";
 import { WebhookSender } from "./webhook-sender.ts";
@@ -46,7 +46,7 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   const pusher = new PusherServer(pusherConfig);
   const webhooks = new WebhookSender({ stateFile: join(dataDir, "webhooks.json"), speed, log });
   await webhooks.start();
-  const pictures = imagery ?? (await createDefaultImagery());
+  const pictures = imagery ?? (await createWorkerImagery());
   const store = new RecordStore(dataDir);
   let baseUrl = "";
   const queuePosition = (kind: "generation" | "export", id: number | string): number =>
@@ -89,10 +89,4 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
       await pictures.close();
     },
   };
-}
-
-/** The worker-thread renderer of `src/local/imagery`. */
-async function createDefaultImagery(): Promise<Imagery> {
-  const { createImageryPool } = await import("./imagery/render-pool.ts");
-  return createImageryPool();
 }

@@ -4,8 +4,10 @@
  * radius 1 whose vertices come inwards by their depth (`backdropRadius`), directions
  * unchanged, so from the centre it looks exactly like the panorama.
  *
- * Built directly in Babylon's frame: u = 0.5 at +Z (left-handed) or -Z (right-handed),
- * u = 0.75 at +X, v = 0 up, which is where the environment cube shows the same pixels.
+ * Built in the scene's frame from the panorama's directions (src/api/panorama/, a
+ * right-handed frame: a left-handed scene flips z): u = 0.5 at +Z (left-handed) or -Z
+ * (right-handed), u = 0.75 at +X, v = 0 up, which is where the environment cube shows
+ * the same pixels.
  */
 import type { MeshQualityKey } from "../api/reference.ts";
 import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
@@ -14,7 +16,8 @@ import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { placeBackdrop, SkyboxBackdrop } from "./backdrop.ts";
-import { sampleWrapped } from "../api/depth-encoding.ts";
+import { directionOfUv } from "../api/panorama/panorama-directions.ts";
+import { sampleWrapped } from "../api/panorama/panorama-sampling.ts";
 import { backdropRadius, type DepthImage } from "./depth-decoding.ts";
 import { panoramaUrl } from "./panorama-image.ts";
 
@@ -90,21 +93,22 @@ function sphereData(across: number, down: number, depth: DepthImage, depthScale:
   const count = (across + 1) * (down + 1);
   const positions = new Float32Array(count * 3);
   const uvs = new Float32Array(count * 2);
-  const zSign = rightHanded ? -1 : 1;
+  // The panorama's frame is right-handed; a left-handed scene flips z.
+  const zSign = rightHanded ? 1 : -1;
+  const direction = new Float64Array(3);
   for (let j = 0; j <= down; j++) {
     const v = j / down;
     const pole = j === 0 || j === down;
     let poleRadius = 0;
     if (pole) for (let i = 0; i < across; i++) poleRadius += backdropRadius(sample(depth, (i + 0.5) / across, v), depthScale) / across;
-    const theta = v * Math.PI;
     for (let i = 0; i <= across; i++) {
       const u = pole ? (i + 0.5) / across : i / across;
       const r = pole ? poleRadius : backdropRadius(sample(depth, u, v), depthScale);
-      const phi = (u - 0.5) * 2 * Math.PI;
       const k = j * (across + 1) + i;
-      positions[k * 3] = Math.sin(theta) * Math.sin(phi) * r;
-      positions[k * 3 + 1] = Math.cos(theta) * r;
-      positions[k * 3 + 2] = Math.sin(theta) * Math.cos(phi) * r * zSign;
+      directionOfUv(u, v, direction);
+      positions[k * 3] = direction[0]! * r;
+      positions[k * 3 + 1] = direction[1]! * r;
+      positions[k * 3 + 2] = direction[2]! * r * zSign;
       uvs[k * 2] = u;
       uvs[k * 2 + 1] = 1 - v; // the texture is loaded with invertY: v = 1 is the image's top row
     }

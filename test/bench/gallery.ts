@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import { findStyle, variantsOf } from "../../src/local/catalogue/styles.ts";
 import { STORED_FILES } from "../../src/local/imagery/contract.ts";
-import { createImageryPool } from "../../src/local/imagery/render-pool.ts";
+import { createImageryPool } from "../../src/local/imagery/pipeline/render-pool.ts";
 
 const TILE = { width: 768, height: 384 };
 const LABEL = 30;

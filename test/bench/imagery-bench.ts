@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { EXPORT_TYPES, IMAGE_SIZES } from "../../src/api/reference.ts";
 import { defaultResolution } from "../../src/api/rules/export-rules.ts";
 import type { RenderRequest } from "../../src/local/imagery/contract.ts";
-import { createImageryPool } from "../../src/local/imagery/render-pool.ts";
+import { createImageryPool } from "../../src/local/imagery/pipeline/render-pool.ts";
 
 const request = (model: 3 | 4, prompt: string): RenderRequest => ({
   prompt, negativeText: null, enhancePrompt: false, seed: 1, look: "photoreal", model, variant: model === 4 ? "standard" : null, softLines: false,

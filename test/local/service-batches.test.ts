@@ -100,6 +100,16 @@ describe("the spec's batch error table, word for word", () => {
   });
 });
 
+describe("submission errors", () => {
+  test("an item the domain refuses is a submission error with its answer's words and status", async () => {
+    const a = await account();
+    const { status, json } = await rawBatch(a.apiKey, { prompt: "x", skybox_style_id: 2, quantity: 2, init_image_hash: "f".repeat(64) });
+    expect(status).toBe(200);
+    const message = "init_image_hash: names no image uploaded before (SHA-256 hex of its bytes)";
+    expect(json).toMatchObject({ successfully_submitted: 0, submission_errors: [{ index: 0, message, status: 422 }, { index: 1, message, status: 422 }] });
+  });
+});
+
 describe("batch life", () => {
   test("pending → … → finalized, counters live on the batch channel, each generation its own", async () => {
     const a = await account({ plan: "business", credits: 100 });

@@ -164,6 +164,23 @@ describe("bad requests", () => {
     expect(limited).toMatchObject({ status: 429, kind: "rate_limited" });
     await f.cancelGeneration(first.id);
   });
+  test("refusals of the domain keep their answers: unknown upload, unknown edit source, too few credits", async () => {
+    const post = (body: object, key = svc.info.apiKey) =>
+      api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, key).then(async (r) => [r.status, await r.json()]);
+    expect(await post({ prompt: "x", skybox_style_id: 2, init_image_hash: "0".repeat(64) })).toEqual([
+      422,
+      {
+        error: "init_image_hash: names no image uploaded before (SHA-256 hex of its bytes)",
+        issues: [{ path: ["init_image_hash"], rule: "hash-known", message: "names no image uploaded before (SHA-256 hex of its bytes)" }],
+      },
+    ]);
+    expect(await post({ prompt: "x", skybox_style_id: 101, edit_skybox_id: 999999, center_x: 0, center_y: 0, fov: 60 })).toEqual([
+      404,
+      { error: "edit_skybox_id: skybox 999999 not found" },
+    ]);
+    const poor = await admin("accounts", { plan: "business", credits: 0 });
+    expect(await post({ prompt: "x", skybox_style_id: 2 }, poor.apiKey)).toEqual([422, { error: "You have 0 credits remaining. This generation requires 1 credits." }]);
+  });
   test("another account's generation is not found", async () => {
     const other = await admin("accounts", { plan: "business" });
     const mine = await client.generate({ prompt: "mine", skybox_style_id: 2 });

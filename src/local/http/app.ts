@@ -5,6 +5,7 @@ import { errorEnvelope } from "../../api/protocol/error-envelope.ts";
 import { registerApiRoutes, type ApiHandlers } from "./api-routes.ts";
 import { authenticate, limitPolling } from "./auth.ts";
 import type { AppEnv, ServiceContext } from "./context.ts";
+import { httpAnswerOf } from "./domain-answer.ts";
 import { HttpError, notFound } from "./http-error.ts";
 import { MAX_BODY_BYTES } from "./request-body.ts";
 import { adminRoutes } from "./routes/admin-routes.ts";
@@ -14,7 +15,7 @@ import { serveFile } from "./routes/file-routes.ts";
 import { generationHandlers } from "./routes/generation-routes.ts";
 import { styleHandlers } from "./routes/style-routes.ts";
 import type { StylePreviews } from "./style-previews.ts";
-import type { Uploads } from "./uploads.ts";
+import type { Uploads } from "../records/uploads.ts";
 
 export interface AppParts {
   ctx: ServiceContext;
@@ -45,7 +46,8 @@ export function createApp({ ctx, uploads, previews, adminToken, pusherHttp, log 
 
   app.notFound((c) => c.json(errorEnvelope(`No route ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(error.body, error.status as 400, error.headers);
+    const answer = httpAnswerOf(error);
+    if (answer) return c.json(answer.body, answer.status as 400, answer.headers);
     log(`internal error on ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
     return c.json(errorEnvelope("Internal error of the local Skybox service"), 500);
   });

@@ -42,12 +42,15 @@ export interface RenderRequest {
   controlImage?: Uint8Array;
   /** Directory of a stored skybox whose scene is reused (remix_imagine_id / remix_collection_id). */
   remixFrom?: string;
-  /** Edit: change only the region around direction (centerX, centerY) of the stored source skybox. */
+  /**
+   * Edit: change only the region around direction (centerX, centerY) of the stored source
+   * skybox. The centre is in the API's degrees (src/api/panorama/panorama-directions.ts).
+   */
   edit?: {
     from: string;
-    /** Horizontal centre, 0..1 across the equirectangular width (0.5 = straight ahead, -Z). */
+    /** Longitude of the centre, degrees: -180..180, 0 = the panorama's middle, growing to the right (center_x). */
     centerX: number;
-    /** Vertical centre, 0..1 down the height (0 = zenith, 0.5 = horizon). */
+    /** Latitude of the centre, degrees: -90..90, positive up (center_y). */
     centerY: number;
     /** Field of view of the edited region, degrees. */
     fov: number;

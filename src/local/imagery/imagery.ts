@@ -1,3 +1,23 @@
+/**
+ * The local service's imagery: the procedural renderer of generations and the exporters of
+ * stored skyboxes. The service uses this file and `contract.ts` (what it asks and gets
+ * back), nothing else of the folder. Inside, in the order a generation flows:
+ *
+ *   prompt/    the prompt's words -> the scene (SceneSpec); negatives; enhance_prompt
+ *   inputs/    images a request brings: remix (init and control image), edit, image-to-pano
+ *   scene/     the scene's content as functions of a view direction: sky, sun, moon and
+ *              stars, clouds, fog, terrain, city, water, space
+ *   math/      seeded random numbers, value noise, scalar shaping
+ *   render/    the per-pixel passes: render, water reflection, finishing (looks, stylize,
+ *              tone map), distances
+ *   pipeline/  one generation as parallel jobs on a pool of worker threads, and the
+ *              files a stored skybox holds
+ *   export/    every export type, written from a stored skybox
+ *   formats/   file encoders: Radiance RGBE, OpenEXR, 16-bit PNG, binary glTF
+ *
+ * Panorama directions and wrap-around sampling follow `src/api/panorama/`, shared with
+ * the browser.
+ */
 import type { ExportRequest, ExportResult, RenderRequest, RenderResult } from "./contract.ts";
 
 /** What the service needs of its imagery: render a generation, write an export, stop. */
@@ -5,4 +25,13 @@ export interface Imagery {
   generate(request: RenderRequest, dir: string): Promise<RenderResult>;
   runExport(request: ExportRequest): Promise<ExportResult>;
   close(): Promise<void>;
+}
+
+/**
+ * The worker-thread imagery (one worker per core). Its modules, sharp among them, load
+ * on this call, so a service given its own `Imagery` never loads them.
+ */
+export async function createWorkerImagery(): Promise<Imagery> {
+  const { createImageryPool } = await import("./pipeline/render-pool.ts");
+  return createImageryPool();
 }

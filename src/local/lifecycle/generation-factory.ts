@@ -4,9 +4,9 @@ import type { ParsedGenerateParams } from "../../api/requests/generate-params.ts
 import { generationCost, generationMode } from "../../api/rules/credits.ts";
 import { issue } from "../../api/rules/rule-issue.ts";
 import { variantsOf, type CatalogueStyle } from "../catalogue/styles.ts";
-import { HttpError, notFound, ruleError } from "../http/http-error.ts";
-import type { Uploads } from "../http/uploads.ts";
+import { brokenRules, DomainError, notFound } from "../records/domain-error.ts";
 import { generationDir } from "../records/files.ts";
+import type { Uploads } from "../records/uploads.ts";
 import type { Account } from "../store/accounts.ts";
 import type { GenerationEntity } from "../store/entities.ts";
 import { hashId, offsetTimestamp, type RecordStore } from "../store/record-store.ts";
@@ -41,7 +41,7 @@ export function buildGeneration(store: RecordStore, dataDir: string, uploads: Up
     return g;
   };
   const editSource = own(p.edit_skybox_id, "edit_skybox_id");
-  if (editSource && editSource.status !== "complete") throw ruleError([issue("edit_skybox_id", "edit-source-complete", "must be a completed skybox")]);
+  if (editSource && editSource.status !== "complete") throw brokenRules([issue("edit_skybox_id", "edit-source-complete", "must be a completed skybox")]);
   own(p.remix_imagine_id, "remix_imagine_id");
   if (p.remix_collection_id != null) {
     const batch = store.batches.get(p.remix_collection_id);
@@ -93,7 +93,7 @@ export function buildGeneration(store: RecordStore, dataDir: string, uploads: Up
   };
 }
 
-/** "You have N credits remaining. This generation requires M credits." (402-like, as 422). */
-export function insufficientCredits(account: Account, required: number): HttpError {
-  return new HttpError(422, `You have ${account.credits} credits remaining. This generation requires ${required} credits.`);
+/** "You have N credits remaining. This generation requires M credits." (answered 422). */
+export function insufficientCredits(account: Account, required: number): DomainError {
+  return new DomainError("insufficient-credits", `You have ${account.credits} credits remaining. This generation requires ${required} credits.`);
 }

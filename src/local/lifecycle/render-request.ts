@@ -13,9 +13,6 @@ export function scaled(size: Size, scale: number): Size {
   return { width: height * (size.width / size.height), height };
 }
 
-/** Edit centre from the API's degrees (longitude, latitude) to the renderer's 0..1 (u, v). */
-export const editCentre = (lon: number, lat: number) => ({ centerX: 0.5 + lon / 360, centerY: 0.5 - lat / 180 });
-
 /**
  * What the renderer needs for a stored generation. Sources of remix and edit are the
  * folders of earlier generations; `remix_collection_id` names one of the user's batches,
@@ -52,7 +49,7 @@ export function renderRequestOf(g: GenerationEntity, store: RecordStore, dataDir
     ...(initImage ? { initImage: { bytes: initImage, strength: g.initStrength ?? 0.5 } } : {}),
     ...(controlImage && g.controlModel === "remix" ? { controlImage } : {}),
     ...(remixFrom ? { remixFrom } : {}),
-    ...(g.edit && editFrom ? { edit: { from: editFrom, ...editCentre(g.edit.centerX, g.edit.centerY), fov: g.edit.fov } } : {}),
+    ...(g.edit && editFrom ? { edit: { from: editFrom, centerX: g.edit.centerX, centerY: g.edit.centerY, fov: g.edit.fov } } : {}),
     ...(imageToPano ? { imageToPano } : {}),
   };
 }

@@ -13,10 +13,11 @@ import type { BatchEntity } from "../../store/entities.ts";
 import { hashId, microTimestamp } from "../../store/record-store.ts";
 import type { ApiHandlers } from "../api-routes.ts";
 import type { ServiceContext } from "../context.ts";
+import { httpAnswerOf } from "../domain-answer.ts";
 import { HttpError, notFound, ruleError } from "../http-error.ts";
 import { paginate } from "../paginate.ts";
 import { parseInput, queryObject } from "../parse-input.ts";
-import type { Uploads } from "../uploads.ts";
+import type { Uploads } from "../../records/uploads.ts";
 import { assertGenerationsEnabled } from "./generation-routes.ts";
 
 const statusOf = (ctx: ServiceContext, b: BatchEntity) =>
@@ -71,8 +72,8 @@ function createBatch(ctx: ServiceContext, uploads: Uploads, account: Account, bo
       batch.generationIds.push(g.id);
       ctx.generations.submit(g);
     } catch (error) {
-      const status = error instanceof HttpError ? error.status : 500;
-      batch.submissionErrors.push({ index, message: (error as Error).message, status });
+      const answer = httpAnswerOf(error);
+      batch.submissionErrors.push({ index, message: (answer ?? (error as Error)).message, status: answer?.status ?? 500 });
     }
   }
   ctx.store.changed();

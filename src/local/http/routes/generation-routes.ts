@@ -14,7 +14,7 @@ import type { ServiceContext } from "../context.ts";
 import { HttpError, notFound, ruleError } from "../http-error.ts";
 import { paginate } from "../paginate.ts";
 import { parseInput, queryObject } from "../parse-input.ts";
-import type { Uploads } from "../uploads.ts";
+import type { Uploads } from "../../records/uploads.ts";
 
 /** Fails with 503 while an operator has switched generation off. */
 export function assertGenerationsEnabled(ctx: ServiceContext): void {

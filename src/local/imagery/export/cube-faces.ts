@@ -3,12 +3,12 @@
  *
  * A face texel (s, t) in 0..1 (s right, t down the image) maps to sc = 2s - 1, tc = 2t - 1
  * and to the Babylon-frame direction below (the GL cube map table). Babylon's frame is
- * left-handed; ours (panorama-directions.ts) is (x, y, -z) of it. Loaded with
+ * left-handed; the panorama's (src/api/panorama/) is (x, y, -z) of it. Loaded with
  * `new CubeTexture("", scene, { files: [px, py, pz, nx, ny, nz] })`, these faces show
  * exactly what `EquiRectangularCubeTexture` shows for image.jpg: the panorama centre on
  * +Z (pz), u = 0.75 on +X (px), the zenith on +Y (py).
  */
-import { directionToU, directionToV } from "./panorama-directions.ts";
+import { uOfDirection, vOfDirection } from "../../../api/panorama/panorama-directions.ts";
 import type { PanoramaRgb8 } from "./panorama-sampler.ts";
 
 export const FACE_NAMES = ["px", "nx", "py", "ny", "pz", "nz"] as const;
@@ -49,7 +49,7 @@ export function renderFace(pano: PanoramaRgb8, face: FaceName, size: number): Ui
       const x = o[0] + sc * a[0] + tc * b[0];
       const y = o[1] + sc * a[1] + tc * b[1];
       const z = -(o[2] + sc * a[2] + tc * b[2]);
-      pano.sample(directionToU(x, y, z), directionToV(x, y, z), out, (j * size + i) * 3);
+      pano.sample(uOfDirection(x, z), vOfDirection(y / Math.sqrt(x * x + y * y + z * z)), out, (j * size + i) * 3);
     }
   }
   return out;

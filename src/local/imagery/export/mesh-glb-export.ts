@@ -15,13 +15,14 @@
  *   the mesh looks exactly like the panorama.
  *
  * Material: baseColorTexture (embedded JPEG), KHR_materials_unlit, single-sided with
- * triangles facing the centre. Axes: panorama-directions.ts (glTF frame, centre at -Z).
+ * triangles facing the centre. Axes: src/api/panorama/ (glTF's frame, centre at -Z).
  */
 import { readFile, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { MeshQualityKey } from "../../../api/reference.ts";
 import type { ExportRequest, Size } from "../contract.ts";
-import { backdropRadius, encodeDistance16, sampleWrapped } from "../../../api/depth-encoding.ts";
+import { backdropRadius, encodeDistance16 } from "../../../api/depth-encoding.ts";
+import { sampleWrapped } from "../../../api/panorama/panorama-sampling.ts";
 import { ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, GlbBinary, encodeGlb } from "../formats/glb.ts";
 import { buildSphere, type SphereMesh } from "./sphere-mesh.ts";
 import { panoramaSize, readDistances, storedPath, type DistanceMap } from "./stored-skybox.ts";

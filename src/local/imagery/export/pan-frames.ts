@@ -9,7 +9,8 @@
  * frameCount * k pixels the shift is exactly k pixels per frame, so each output pixel's
  * bilinear taps and weights are computed once and reused for every frame.
  */
-import { directionToU, directionToV } from "./panorama-directions.ts";
+import { uOfDirection, vOfDirection } from "../../../api/panorama/panorama-directions.ts";
+import { type WrappedTaps, wrappedTaps } from "../../../api/panorama/panorama-sampling.ts";
 import type { PanoramaRgb8 } from "./panorama-sampler.ts";
 
 export const SHORT_SIDE_FOV_DEG = 65;
@@ -57,17 +58,15 @@ export class PanFrames {
     this._wx = new Uint16Array(n);
     this._wy = new Uint16Array(n);
     const f = focalPixels(width, height);
+    const taps: WrappedTaps = { x0: 0, x1: 0, y0: 0, y1: 0, tx: 0, ty: 0 };
     for (let py = 0, i = 0; py < height; py++) {
       const y = (height / 2 - (py + 0.5)) / f;
       for (let px = 0; px < width; px++, i++) {
         const x = (px + 0.5 - width / 2) / f;
-        const fx = directionToU(x, y, -1) * pw - 0.5;
-        const fy = Math.min(Math.max(directionToV(x, y, -1) * ph - 0.5, 0), ph - 1);
-        const xf = Math.floor(fx);
-        const yf = Math.floor(fy);
-        this._base[i] = yf * this._stride + (((xf % pw) + pw) % pw) * 3;
-        this._wx[i] = Math.round((fx - xf) * 256);
-        this._wy[i] = Math.round((fy - yf) * 256);
+        const { x0, y0, tx, ty } = wrappedTaps(pw, ph, uOfDirection(x, -1), vOfDirection(y / Math.sqrt(x * x + y * y + 1)), taps);
+        this._base[i] = y0 * this._stride + x0 * 3;
+        this._wx[i] = Math.round(tx * 256);
+        this._wy[i] = Math.round(ty * 256);
       }
     }
   }

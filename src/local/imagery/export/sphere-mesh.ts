@@ -3,12 +3,12 @@
  * triangles facing inwards (counter-clockwise seen from the centre, glTF's front face).
  *
  * Vertex (i, j), i = 0..across, j = 0..down, sits at panorama coordinates
- * (u, v) = (i / across, j / down) (panorama-directions.ts); the column u = 1 repeats u = 0
+ * (u, v) = (i / across, j / down) (src/api/panorama/); the column u = 1 repeats u = 0
  * so the texture seam closes. All vertices of a pole row share one position (the mean
  * radius of that row) and take u = (i + 0.5) / across, so pole triangles do not twist.
  * Pole quads degenerate into one triangle each.
  */
-import { uvToDirection } from "./panorama-directions.ts";
+import { directionOfUv } from "../../../api/panorama/panorama-directions.ts";
 
 export interface SphereMesh {
   positions: Float32Array;
@@ -35,7 +35,7 @@ export function buildSphere(across: number, down: number, radiusAt: (u: number, 
       const k = j * (across + 1) + i;
       const u = pole ? (i + 0.5) / across : i / across;
       const radius = pole ? poleRadius : radiusAt(u, v);
-      uvToDirection(u, v, direction);
+      directionOfUv(u, v, direction);
       positions[k * 3] = pole ? 0 : direction[0]! * radius;
       positions[k * 3 + 1] = direction[1]! * radius;
       positions[k * 3 + 2] = pole ? 0 : direction[2]! * radius;

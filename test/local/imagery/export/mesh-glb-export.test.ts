@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESH_QUALITIES } from "../../../../src/api/reference.ts";
 import { exportSkybox } from "../../../../src/local/imagery/export/export-skybox.ts";
 import { MESH_SEGMENTS, SKY_RADIUS } from "../../../../src/local/imagery/export/mesh-glb-export.ts";
-import { directionToU, directionToV } from "../../../../src/local/imagery/export/panorama-directions.ts";
+import { uOfDirection, vOfDirection } from "../../../../src/api/panorama/panorama-directions.ts";
 import { request } from "./export-request.ts";
 import { makeStoredSkybox, type Fixture } from "./stored-skybox-fixture.ts";
 import { removeTempDirs } from "./temp-dirs.ts";
@@ -82,8 +82,8 @@ describe("3d-mesh-glb", () => {
       const [x, y, z] = [p[k * 3]!, p[k * 3 + 1]!, p[k * 3 + 2]!];
       const v = uvs[k * 2 + 1]!;
       if (v === 0 || v === 1) continue;
-      expect(directionToV(x, y, z)).toBeCloseTo(v, 5);
-      const u = directionToU(x, y, z);
+      expect(vOfDirection(y / Math.hypot(x, y, z))).toBeCloseTo(v, 5);
+      const u = uOfDirection(x, z);
       expect(Math.min(Math.abs(u - uvs[k * 2]!), 1 - Math.abs(u - uvs[k * 2]!))).toBeLessThan(1e-5);
       if (v < 0.45) expect(Math.hypot(x, y, z)).toBeCloseTo(SKY_RADIUS, 2);
     }

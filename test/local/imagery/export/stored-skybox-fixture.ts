@@ -9,7 +9,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { STORED_FILES } from "../../../../src/local/imagery/contract.ts";
 import { encodeRgbe } from "../../../../src/local/imagery/formats/rgbe.ts";
-import { uvToDirection } from "../../../../src/local/imagery/export/panorama-directions.ts";
+import { directionOfUv } from "../../../../src/api/panorama/panorama-directions.ts";
 import { makeTempDir } from "./temp-dirs.ts";
 
 export const GROUND_HEIGHT = 2;
@@ -19,7 +19,7 @@ export const SUN = { u: 0.75, elevationDeg: 20, radiusDeg: 4, radiance: [100, 95
 export const SUN_V = 0.5 - SUN.elevationDeg / 180;
 
 const SUN_DIR = new Float64Array(3);
-uvToDirection(SUN.u, SUN_V, SUN_DIR);
+directionOfUv(SUN.u, SUN_V, SUN_DIR);
 const COS_SUN = Math.cos((SUN.radiusDeg * Math.PI) / 180);
 
 /** Linear radiance seen along unit direction d. */
@@ -56,7 +56,7 @@ function grid<T extends Float32Array | Uint8Array>(width: number, height: number
   const d = new Float64Array(3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      uvToDirection((x + 0.5) / width, (y + 0.5) / height, d);
+      directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
       fill(d, out, (y * width + x) * channels);
     }
   }

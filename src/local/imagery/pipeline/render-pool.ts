@@ -1,0 +1,161 @@
+/**
+ * A pool of worker threads (one per available core) that runs imagery jobs: the row bands
+ * and column marches of generations, RGBE encoding, and exports. The calling thread (the
+ * HTTP server's) only coordinates. Workers start on first use, are unref'd while idle (an
+ * idle pool never keeps a process alive) and are replaced if one dies.
+ *
+ * Workers start from render-worker-entry.mjs, which registers tsx's loader when the pool
+ * runs from TypeScript sources (under tsx, in a vitest fork, anywhere: Node 20 ignores
+ * `--import` in a Worker's execArgv, so inheriting tsx's flags is not enough) and then
+ * imports render-worker.ts (or .js once compiled).
+ */
+import { availableParallelism } from "node:os";
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import "sharp"; // loaded by the main thread before any worker uses it (sharp's requirement)
+import type { ExportRequest, ExportResult, RenderRequest, RenderResult } from "../contract.ts";
+import type { Imagery } from "../imagery.ts";
+import type { ImageryJob, ImageryJobResult } from "./render-jobs.ts";
+import { type JobRunner, renderSkybox } from "./render-pipeline.ts";
+import type { WorkerReply, WorkerRequest } from "./render-worker.ts";
+
+export interface ImageryPool extends Imagery, JobRunner {
+  /** Number of worker threads. */
+  readonly size: number;
+  /** Renders a generation into `dir` (see generateSkybox). */
+  generate(req: RenderRequest, dir: string): Promise<RenderResult>;
+  /** Runs the export helper's `exportSkybox` in a worker. */
+  runExport(req: ExportRequest): Promise<ExportResult>;
+  /** Runs one job on a worker. */
+  run(job: ImageryJob): Promise<ImageryJobResult>;
+  /** Stops the workers; pending and later jobs fail. */
+  close(): Promise<void>;
+  /** Time spent in workers per job kind (for benchmarks). */
+  readonly stats: JobStats;
+}
+
+/** Accumulated worker time per job kind. */
+export class JobStats {
+  readonly byKind = new Map<string, { jobs: number; ms: number }>();
+
+  record(kind: string, ms: number): void {
+    const s = this.byKind.get(kind) ?? { jobs: 0, ms: 0 };
+    s.jobs++;
+    s.ms += ms;
+    this.byKind.set(kind, s);
+  }
+
+  reset(): void {
+    this.byKind.clear();
+  }
+}
+
+interface Pending {
+  job: ImageryJob;
+  resolve(result: ImageryJobResult): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: Pending | null;
+  id: number;
+}
+
+export function createImageryPool(options: { size?: number } = {}): ImageryPool {
+  return new WorkerPool(Math.max(1, options.size ?? availableParallelism()));
+}
+
+class WorkerPool implements ImageryPool {
+  private readonly _slots: (Slot | null)[];
+  private readonly _queue: Pending[] = [];
+  private _nextId = 1;
+  private _closed = false;
+  readonly stats = new JobStats();
+
+  constructor(readonly size: number) {
+    this._slots = new Array<Slot | null>(size).fill(null);
+  }
+
+  generate(req: RenderRequest, dir: string): Promise<RenderResult> {
+    return renderSkybox(this, req, dir);
+  }
+
+  runExport(req: ExportRequest): Promise<ExportResult> {
+    return this.run({ kind: "export", request: req }) as Promise<ExportResult>;
+  }
+
+  run(job: ImageryJob): Promise<ImageryJobResult> {
+    if (this._closed) return Promise.reject(new Error("imagery pool is closed"));
+    return new Promise((resolve, reject) => {
+      this._queue.push({ job, resolve, reject });
+      this._dispatch();
+    });
+  }
+
+  release(taskId: string): void {
+    for (const slot of this._slots) slot?.worker.postMessage({ forget: taskId } satisfies WorkerRequest);
+  }
+
+  async close(): Promise<void> {
+    this._closed = true;
+    for (const p of this._queue.splice(0)) p.reject(new Error("imagery pool is closed"));
+    await Promise.all(
+      this._slots.map(async (slot, i) => {
+        this._slots[i] = null;
+        if (!slot) return;
+        slot.busy?.reject(new Error("imagery pool is closed"));
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private _dispatch(): void {
+    for (let i = 0; i < this._slots.length && this._queue.length > 0; i++) {
+      const slot = this._slots[i] ?? this._start(i);
+      if (slot.busy) continue;
+      const pending = this._queue.shift()!;
+      slot.busy = pending;
+      slot.id = this._nextId++;
+      slot.worker.ref();
+      slot.worker.postMessage({ id: slot.id, job: pending.job } satisfies WorkerRequest);
+    }
+  }
+
+  private _start(index: number): Slot {
+    const worker = new Worker(ENTRY_URL, { workerData: { module: WORKER_URL.href, tsx: extname(WORKER_URL.pathname) === ".ts" } });
+    const slot: Slot = { worker, busy: null, id: 0 };
+    worker.unref();
+    worker.on("message", (reply: WorkerReply) => {
+      const pending = slot.busy;
+      if (!pending || reply.id !== slot.id) return;
+      slot.busy = null;
+      worker.unref();
+      if (reply.ok) {
+        this.stats.record(pending.job.kind, reply.ms);
+        pending.resolve(reply.result as ImageryJobResult);
+      }
+      else {
+        const error = new Error(reply.message);
+        if (reply.stack) error.stack = reply.stack;
+        pending.reject(error);
+      }
+      this._dispatch();
+    });
+    const fail = (error: Error): void => {
+      if (this._slots[index] !== slot) return;
+      this._slots[index] = null;
+      slot.busy?.reject(error);
+      slot.busy = null;
+      if (!this._closed) this._dispatch();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`imagery worker exited with code ${code}`)));
+    this._slots[index] = slot;
+    return slot;
+  }
+}
+
+const WORKER_URL = new URL(`./render-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+const ENTRY_URL = new URL("./render-worker-entry.mjs", import.meta.url);

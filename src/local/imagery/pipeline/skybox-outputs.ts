@@ -1,0 +1,45 @@
+/**
+ * Writing a rendered task as the STORED_FILES of a skybox directory. JPEG/PNG encoding and
+ * resizing run in sharp's own threads; the RGBE bytes come from a worker.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { endianness } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { type Size, STORED_FILES } from "../contract.ts";
+import type { TaskMemory } from "./render-buffers.ts";
+import type { SceneSpec } from "../scene/scene-spec.ts";
+
+export async function writeSkyboxFiles(
+  dir: string,
+  memory: TaskMemory,
+  thumbSize: Size,
+  radianceHdr: Promise<Uint8Array>,
+  scene: SceneSpec,
+): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const raw = { width: memory.width, height: memory.height, channels: 3 as const };
+  const final = Buffer.from(memory.final);
+  const image = sharp(final, { raw }).jpeg({ quality: 90 }).toBuffer();
+  const thumb = sharp(final, { raw }).resize(thumbSize.width, thumbSize.height, { fit: "fill", kernel: "lanczos3" }).jpeg({ quality: 88 }).toBuffer();
+  const depth = sharp(new Uint16Array(memory.depth16), { raw: { width: memory.depthWidth, height: memory.depthHeight, channels: 1 } })
+    .toColourspace("grey16")
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  await Promise.all([
+    image.then((b) => writeFile(join(dir, STORED_FILES.image), b)),
+    thumb.then((b) => writeFile(join(dir, STORED_FILES.thumb), b)),
+    depth.then((b) => writeFile(join(dir, STORED_FILES.depth), b)),
+    writeFile(join(dir, STORED_FILES.distance), littleEndian(new Float32Array(memory.distance))),
+    radianceHdr.then((b) => writeFile(join(dir, STORED_FILES.radiance), b)),
+    writeFile(join(dir, STORED_FILES.scene), JSON.stringify(scene)),
+  ]);
+}
+
+/** Float32 little-endian bytes (copied and swapped only on big-endian hosts). */
+function littleEndian(values: Float32Array): Uint8Array {
+  if (endianness() === "LE") return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  const out = new DataView(new ArrayBuffer(values.byteLength));
+  for (let i = 0; i < values.length; i++) out.setFloat32(i * 4, values[i]!, true);
+  return new Uint8Array(out.buffer);
+}

@@ -1,0 +1,151 @@
+/**
+ * Neighbourhood effects of the looks, reading the tone-mapped display buffer (complete
+ * for all rows before finishing starts). Every lookup wraps horizontally, so effects cross
+ * the left/right seam like any other column; cells and stroke fields are defined on the
+ * 3D direction, so they do not pinch at the poles.
+ */
+import { uOfDirection, vOfDirection } from "../../../api/panorama/panorama-directions.ts";
+import { hash3, noise3 } from "../math/noise.ts";
+
+export interface DisplayImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Display colour (0..255 floats) of pixel (x, y), wrapping x and clamping y. */
+export function pixel(img: DisplayImage, x: number, y: number, out: Float64Array): void {
+  const W = img.width;
+  const xi = ((x % W) + W) % W;
+  const yi = y < 0 ? 0 : y >= img.height ? img.height - 1 : y;
+  const o = (yi * W + xi) * 3;
+  out[0] = img.data[o]!;
+  out[1] = img.data[o + 1]!;
+  out[2] = img.data[o + 2]!;
+}
+
+/** Adds weight * pixel(x, y) into acc. */
+function accumulate(img: DisplayImage, x: number, y: number, weight: number, acc: Float64Array): void {
+  const W = img.width;
+  const xi = ((x % W) + W) % W;
+  const yi = y < 0 ? 0 : y >= img.height ? img.height - 1 : y;
+  const o = (yi * W + xi) * 3;
+  acc[0]! += img.data[o]! * weight;
+  acc[1]! += img.data[o + 1]! * weight;
+  acc[2]! += img.data[o + 2]! * weight;
+}
+
+/** Pixel art: the colour at the centre of the block holding (x, y). */
+export function blockSample(img: DisplayImage, x: number, y: number, block: number, out: Float64Array): void {
+  const bx = Math.floor(x / block) * block + (block >> 1);
+  const by = Math.floor(y / block) * block + (block >> 1);
+  pixel(img, bx, by, out);
+}
+
+/**
+ * Low-poly: the colour at the site of the direction's Voronoi cell on the sphere (sites
+ * are jittered points of a 3D grid with `cells` per unit), with a per-facet shade.
+ */
+export function facetSample(img: DisplayImage, dx: number, dy: number, dz: number, cells: number, out: Float64Array): void {
+  const px = dx * cells;
+  const py = dy * cells;
+  const pz = dz * cells;
+  const bx = Math.floor(px - 0.5);
+  const by = Math.floor(py - 0.5);
+  const bz = Math.floor(pz - 0.5);
+  let best = Infinity;
+  let sx = 0;
+  let sy = 0;
+  let sz = 0;
+  let shade = 0;
+  for (let k = 0; k < 8; k++) {
+    const ix = bx + (k & 1);
+    const iy = by + ((k >> 1) & 1);
+    const iz = bz + (k >> 2);
+    const cx = ix + 0.15 + 0.7 * hash3(ix, iy, iz, 101);
+    const cy = iy + 0.15 + 0.7 * hash3(ix, iy, iz, 102);
+    const cz = iz + 0.15 + 0.7 * hash3(ix, iy, iz, 103);
+    const l = Math.sqrt(cx * cx + cy * cy + cz * cz) / cells;
+    const ex = cx / l - px;
+    const ey = cy / l - py;
+    const ez = cz / l - pz;
+    const d2 = ex * ex + ey * ey + ez * ez;
+    if (d2 < best) {
+      best = d2;
+      sx = cx;
+      sy = cy;
+      sz = cz;
+      shade = hash3(ix, iy, iz, 104);
+    }
+  }
+  const l = Math.sqrt(sx * sx + sy * sy + sz * sz);
+  const x = Math.floor(uOfDirection(sx / l, sz / l) * img.width);
+  const y = Math.floor(vOfDirection(sy / l) * img.height);
+  pixel(img, x, y, out);
+  const k = 0.93 + 0.14 * shade;
+  out[0] = out[0]! * k;
+  out[1] = out[1]! * k;
+  out[2] = out[2]! * k;
+}
+
+/** Painterly: colour averaged along a short stroke following a flowing direction field. */
+export function brushSample(
+  img: DisplayImage,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  length: number,
+  out: Float64Array,
+): void {
+  const a = noise3(dx * 3, dy * 3, dz * 3) * Math.PI * 2.5;
+  const ux = Math.cos(a);
+  const uy = Math.sin(a);
+  out[0] = out[1] = out[2] = 0;
+  let total = 0;
+  for (let s = -3; s <= 3; s++) {
+    const w = 1 - Math.abs(s) / 4.5;
+    const f = (s / 3) * length;
+    accumulate(img, Math.round(x + ux * f), Math.round(y + uy * f), w, out);
+    total += w;
+  }
+  out[0] = out[0]! / total;
+  out[1] = out[1]! / total;
+  out[2] = out[2]! / total;
+}
+
+/** Average colour on a ring of radius r around (x, y): a cheap wide glow source. */
+export function ringAverage(img: DisplayImage, x: number, y: number, r: number, out: Float64Array): void {
+  out[0] = out[1] = out[2] = 0;
+  for (let k = 0; k < 8; k++) {
+    const a = (k * Math.PI) / 4;
+    accumulate(img, Math.round(x + Math.cos(a) * r), Math.round(y + Math.sin(a) * r), 1 / 8, out);
+  }
+}
+
+/** Largest luma difference between (x, y) and its 4 neighbours (0..255). */
+export function lumaEdge(img: DisplayImage, x: number, y: number): number {
+  const W = img.width;
+  const d = img.data;
+  const luma = (xx: number, yy: number): number => {
+    const xi = ((xx % W) + W) % W;
+    const yi = yy < 0 ? 0 : yy >= img.height ? img.height - 1 : yy;
+    const o = (yi * W + xi) * 3;
+    return d[o]! * 0.3 + d[o + 1]! * 0.59 + d[o + 2]! * 0.11;
+  };
+  const c = luma(x, y);
+  return Math.max(Math.abs(c - luma(x + 1, y)), Math.abs(c - luma(x - 1, y)), Math.abs(c - luma(x, y + 1)), Math.abs(c - luma(x, y - 1)));
+}
+
+/** Largest relative depth jump between (x, y) and its 4 neighbours (log units). */
+export function depthEdge(hit: Float32Array, W: number, H: number, x: number, y: number): number {
+  const ld = (xx: number, yy: number): number => {
+    const xi = ((xx % W) + W) % W;
+    const yi = yy < 0 ? 0 : yy >= H ? H - 1 : yy;
+    const t = hit[yi * W + xi]!;
+    return Math.log(t < 2e5 ? t + 1 : 2e5);
+  };
+  const c = ld(x, y);
+  return Math.max(Math.abs(c - ld(x + 1, y)), Math.abs(c - ld(x - 1, y)), Math.abs(c - ld(x, y + 1)), Math.abs(c - ld(x, y - 1)));
+}

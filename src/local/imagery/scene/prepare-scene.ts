@@ -1,0 +1,100 @@
+/**
+ * A SceneSpec turned into the numbers the per-pixel code reads (light directions and
+ * colours, noise scales, city lots...), for one panorama width. Built once per job in
+ * each worker (cheap) and cached per task.
+ */
+import { type CelestialParams, prepareCelestial } from "./celestial.ts";
+import { type CityParams, prepareCity } from "./city.ts";
+import type { CityLook } from "./city-shading.ts";
+import { type CloudParams, prepareClouds } from "./clouds.ts";
+import { type FogParams, prepareFog } from "./fog.ts";
+import { type LookParams, lookParams } from "../render/looks.ts";
+import { setNoiseSeed } from "../math/noise.ts";
+import type { SceneSpec } from "./scene-spec.ts";
+import { prepareSky, type SkyParams } from "./sky.ts";
+import { prepareSpace, type SpaceParams } from "./space.ts";
+import { prepareSurface, type SurfaceParams } from "./surface.ts";
+import { prepareTerrain, type TerrainParams } from "./terrain.ts";
+import { prepareWater, type WaterParams } from "./water.ts";
+
+export interface PreparedScene {
+  spec: SceneSpec;
+  width: number;
+  height: number;
+  pixelAngle: number;
+  exposure: number;
+  camY: number;
+  /** Open space: no ground, no atmosphere. */
+  open: boolean;
+  look: LookParams;
+  sky: SkyParams;
+  celestial: CelestialParams;
+  space: SpaceParams;
+  clouds: CloudParams;
+  terrain: TerrainParams;
+  city: CityParams;
+  cityLook: CityLook;
+  water: WaterParams;
+  fog: FogParams;
+  surface: SurfaceParams;
+}
+
+export function prepareScene(spec: SceneSpec, width: number, height: number): PreparedScene {
+  setNoiseSeed(spec.seed);
+  const look = lookParams(spec.look, spec.softLines);
+  const scene = look.neon ? neonScene(spec) : spec;
+  const sky = prepareSky(scene);
+  const terrain = prepareTerrain(scene, look.octaveBias);
+  const light: [number, number, number] = [sky.lx, sky.ly, sky.lz];
+  const clouds = prepareClouds(scene, width, light, look.cloudSharpness);
+  overcastLight(scene, sky);
+  const night = scene.time === "night" ? 1 : scene.time === "dusk" ? 0.7 : scene.time === "sunset" || scene.time === "dawn" ? 0.25 : 0;
+  return {
+    spec: scene,
+    width,
+    height,
+    pixelAngle: (2 * Math.PI) / width,
+    exposure: scene.exposure,
+    camY: terrain.camY,
+    open: scene.relief === "none",
+    look,
+    sky,
+    celestial: prepareCelestial(scene, width),
+    space: prepareSpace(scene, width),
+    clouds,
+    terrain,
+    city: prepareCity(scene, terrain.cityRadius),
+    cityLook: { night: look.neon ? 1 : night, neon: look.neon, pixelAngle: (2 * Math.PI) / width },
+    water: prepareWater(scene),
+    fog: prepareFog(scene, sky, terrain.camY),
+    surface: prepareSurface(scene, terrain, look, sky),
+  };
+}
+
+/** Under a closed cloud deck the light is diffuse: less direct sun, greyer ambient. */
+function overcastLight(scene: SceneSpec, sky: SkyParams): void {
+  const cover = scene.clouds?.coverage ?? 0;
+  if (cover < 0.6) return;
+  const k = (cover - 0.6) / 0.4;
+  // Storm decks are dark underneath.
+  const gloom = 1 - 0.65 * (scene.clouds?.darkness ?? 0);
+  const grey = ((sky.ambient[0]! + sky.ambient[1]! + sky.ambient[2]!) / 3 + (sky.direct[0]! + sky.direct[1]! + sky.direct[2]!) * 0.05) * gloom;
+  for (let c = 0; c < 3; c++) {
+    sky.ambient[c] = sky.ambient[c]! * (1 - k) + grey * k;
+    sky.direct[c] = sky.direct[c]! * (1 - 0.7 * k) * gloom;
+  }
+}
+
+/** The neon look's palette: a magenta/violet sky, stars, a big low sun. */
+function neonScene(spec: SceneSpec): SceneSpec {
+  const s = structuredClone(spec) as SceneSpec;
+  s.tint = [s.tint[0] * 1.4, s.tint[1] * 0.4, s.tint[2] * 1.7];
+  if (s.time !== "night") {
+    s.time = "sunset";
+    s.sun = { ...s.sun, elevation: 4 };
+    s.exposure = 1.3;
+  }
+  s.stars = Math.max(s.stars, 0.6);
+  s.fog = Math.max(s.fog, 0.15);
+  return s;
+}
