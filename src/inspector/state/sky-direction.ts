@@ -1,13 +1,14 @@
 /**
- * Directions on the skybox as the Edit request names them. In Babylon (left-handed, camera
- * at the centre) the panorama's middle column u = 0.5 is at +Z and u grows towards +X:
- * u = 0.5 + atan2(x, z) / 2π, and the top row is +Y. The API's `center_x` is the longitude
+ * Directions on the skybox as the Edit request names them, in Babylon's frame: the
+ * panorama convention of src/api/panorama with z negated (Babylon is left-handed), so the
+ * panorama's middle column u = 0.5 is at +Z and u grows towards +X, and the top row is +Y. The API's `center_x` is the longitude
  * (−180..180, 0 = the panorama's middle, growing with u) and `center_y` the latitude
  * (−90..90, positive up).
  *
  * `rotation` is the skybox's rotation around Y as `applySkybox` takes it: the content that
  * was at yaw θ is shown at yaw 0, so the world yaw ψ shows the panorama's longitude ψ + θ.
  */
+import { directionOfDegrees, latitudeOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import type { SkyAngles } from "./GenerateForm.ts";
 
 export interface Direction {
@@ -31,9 +32,9 @@ export function wrapDegrees(deg: number): number {
  */
 export function anglesOfDirection(d: Direction, rotation = 0): SkyAngles {
   const length = Math.hypot(d.x, d.y, d.z) || 1;
-  const lat = Math.asin(Math.max(-1, Math.min(1, d.y / length))) * DEG;
+  const lat = latitudeOfV(vOfDirection(d.y / length));
   // Straight up or down has no longitude: call it the middle.
-  const lon = Math.abs(lat) > 89.999 ? 0 : wrapDegrees((Math.atan2(d.x, d.z) + rotation) * DEG);
+  const lon = Math.abs(lat) > 89.999 ? 0 : wrapDegrees((uOfDirection(d.x, -d.z) - 0.5) * 360 + rotation * DEG);
   return { lon, lat };
 }
 
@@ -43,7 +44,6 @@ export function anglesOfDirection(d: Direction, rotation = 0): SkyAngles {
  * @param rotation the skybox's rotation around Y, radians
  */
 export function directionOfAngles(a: SkyAngles, rotation = 0): Direction {
-  const yaw = a.lon / DEG - rotation;
-  const lat = a.lat / DEG;
-  return { x: Math.sin(yaw) * Math.cos(lat), y: Math.sin(lat), z: Math.cos(yaw) * Math.cos(lat) };
+  const [x, y, z] = directionOfDegrees(a.lon - rotation * DEG, a.lat);
+  return { x, y, z: -z };
 }
