@@ -18,6 +18,7 @@ describe("allow-list", () => {
     const calls: Record<keyof SkyboxClient, () => Promise<unknown>> = {
       styles: () => client.styles(),
       families: () => client.families(),
+      menu: () => client.menu({ model_version: 3 }),
       generate: () => client.generate({ prompt: "p", skybox_style_id: 2 }),
       getGeneration: () => client.getGeneration(46),
       getGenerationByObfuscatedId: () => client.getGenerationByObfuscatedId(hash),
@@ -25,6 +26,7 @@ describe("allow-list", () => {
       cancelGeneration: () => client.cancelGeneration(46),
       cancelAllPending: () => client.cancelAllPending(),
       deleteGeneration: () => client.deleteGeneration(46),
+      toggleFavorite: () => client.toggleFavorite(46),
       exportTypes: () => client.exportTypes(),
       exportResolutions: () => client.exportResolutions(),
       meshQualities: () => client.meshQualities(),
