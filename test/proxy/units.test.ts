@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { createSkyboxClient, ROUTES, type SkyboxClient } from "../../src/api/index.ts";
 import { isPrivateAddress, publicOnlyLookup } from "../../src/proxy/address-check.ts";
 import { matchApiRoute } from "../../src/proxy/allow-list.ts";
-import { AssetHosts, assetTarget, proxiedAssetUrl, rewriteAssetUrls } from "../../src/proxy/asset-urls.ts";
+import { proxiedAssetUrl, rewriteAssetUrls } from "../../src/api/protocol/asset-urls.ts";
+import { AssetHosts, assetTarget } from "../../src/proxy/asset-urls.ts";
 import { ReplayGuard } from "../../src/proxy/replay-guard.ts";
 
 describe("allow-list", () => {
