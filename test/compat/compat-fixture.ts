@@ -3,6 +3,7 @@
  * front of it (as `babylon-skybox proxy --upstream <local>` runs it). A client behind the
  * proxy sends whatever key it was configured with; the proxy drops it and adds its own.
  */
+import { createServer, type AddressInfo } from "node:net";
 import { startSkyboxProxyServer, type SkyboxProxyServer } from "../../src/proxy/index.ts";
 import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
 
@@ -21,10 +22,25 @@ export interface Targets {
   close(): Promise<void>;
 }
 
+/** A free loopback port, so the proxy can know its own public URL before it listens. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The local service, and the proxy in front of it with its public URL set (as a server-side
+ * client behind it needs: asset URLs in answers are then absolute, and webhooks come back).
+ */
 export async function startTargets(): Promise<Targets> {
   const local = await startLocalProcess();
+  const port = await freePort();
   const proxy = await startSkyboxProxyServer({
-    port: 0,
+    port,
+    publicUrl: `http://127.0.0.1:${port}`,
     apiKey: local.info.apiKey,
     apiSecret: local.info.apiSecret,
     upstream: local.info.url,
