@@ -93,10 +93,10 @@ export const PNG = Uint8Array.from(
 );
 
 /** Polls a generation by id through `get` until it ends, as the SDKs' polling loops do. */
-export function untilGenerationEnds<T extends { status: string }>(get: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
+export function untilGenerationEnds<T extends { status?: unknown }>(get: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
   return waitFor(async () => {
     const record = await get();
-    return ["complete", "error", "abort"].includes(record.status) && record;
+    return ["complete", "error", "abort"].includes(String(record.status)) && record;
   }, timeoutMs, 100);
 }
 

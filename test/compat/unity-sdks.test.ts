@@ -44,7 +44,7 @@ describe.each(SDKS.flatMap((sdk) => (["local service", "proxy"] as const).map((w
     const init = asInit(unityWwwForm(fields), headers());
     return post("skybox", UnitySkyboxInfo, init);
   };
-  const poll = (id: number) => untilGenerationEnds(async () => (await get(`imagine/requests/${id}`, Wrapped)).request as { status: string } & z.infer<typeof UnitySkyboxInfo>);
+  const poll = (id: number) => untilGenerationEnds(async () => (await get(`imagine/requests/${id}`, Wrapped)).request);
   let styleId = 0;
   let skybox: z.infer<typeof UnitySkyboxInfo>;
 
