@@ -28,16 +28,19 @@ const FLAG_WORDS: Readonly<Record<string, boolean>> = { true: true, false: false
  * A boolean, also when sent as 0/1 or as one of the words `true/false/1/0/on/off` in any case
  * (.NET writes `True`, forms write `on`), as the real service reads them.
  */
-export const flag = z.union([
-  z.boolean(),
-  z.literal([0, 1]).transform((v) => v === 1),
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine((v) => v in FLAG_WORDS, { error: "expected a boolean (true/false, 1/0 or on/off)" })
-    .transform((v) => FLAG_WORDS[v]!),
-]);
+export const flag = z.union(
+  [
+    z.boolean(),
+    z.literal([0, 1]).transform((v) => v === 1),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => Object.hasOwn(FLAG_WORDS, v))
+      .transform((v) => FLAG_WORDS[v]!),
+  ],
+  { error: "expected a boolean (true/false, 1/0 or on/off)" },
+);
 
 /** A string the server may leave out or send as null. */
 export const optionalText = z.string().nullish();

@@ -1,17 +1,18 @@
+import type { Context } from "hono";
 import * as z from "zod";
 import { int } from "../../../api/schemas/fields.ts";
 import { familiesJson, styleJson, stylesOf } from "../../catalogue/style-json.ts";
 import type { ApiHandlers } from "../api-routes.ts";
-import type { ServiceContext } from "../context.ts";
+import type { AppEnv, ServiceContext } from "../context.ts";
 import { queryInput } from "../lenient-input.ts";
 
 /** Any model number: 3 and 4 have styles; another (the discontinued 2) has none, an empty list rather than an error. */
 const StyleQuery = z.object({ model_version: int.optional() });
 
 export function styleHandlers(ctx: ServiceContext) {
-  const modelOf = (c: Parameters<ApiHandlers["styles"]>[0]) => queryInput(ctx, c, StyleQuery).model_version ?? null;
-  const list = (c: Parameters<ApiHandlers["styles"]>[0]) => c.json(stylesOf(modelOf(c)).map((s) => styleJson(s, ctx.views.baseUrl())));
-  const families = (c: Parameters<ApiHandlers["families"]>[0]) => c.json(familiesJson(modelOf(c), ctx.views.baseUrl()));
+  const modelOf = (c: Context<AppEnv>) => queryInput(ctx, c, StyleQuery).model_version ?? null;
+  const list = (c: Context<AppEnv>) => c.json(stylesOf(modelOf(c)).map((s) => styleJson(s, ctx.views.baseUrl())));
+  const families = (c: Context<AppEnv>) => c.json(familiesJson(modelOf(c), ctx.views.baseUrl()));
   return {
     styles: list,
     // Deprecated: replaced by /skybox/styles, answered the same way.
