@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { flag, int, num } from "../schemas/fields.ts";
+import { flag, int, integerFrom, num, numberFrom } from "../schemas/fields.ts";
 import { FileField } from "./file-input.ts";
 
 /** The largest seed a generation takes (seeds are 0..SEED_MAX); `0` asks for a seed drawn at random (the real service's documentation). */
@@ -27,14 +27,14 @@ export const GenerateParams = z.strictObject({
   variant_id: int.nullish(),
   negative_text: z.string().nullish(),
   /** 0 (or none) for a seed drawn at random; the record reports the seed used. */
-  seed: int.pipe(z.number().min(0).max(SEED_MAX)).nullish(),
+  seed: integerFrom(0, SEED_MAX).nullish(),
   enhance_prompt: flag.nullish(),
   control_image: FileField.nullish(),
   control_image_hash: z.string().nullish(),
   control_model: z.enum(["remix", "sketch", "scribble"]).nullish(),
   init_image: FileField.nullish(),
   init_image_hash: z.string().nullish(),
-  init_strength: num.pipe(z.number().min(0).max(1)).nullish(),
+  init_strength: numberFrom(0, 1).nullish(),
   remix_imagine_id: int.nullish(),
   /** The source of a remix by its obfuscated id, as the official Node SDK sends it. */
   remix_imagine_obfuscated_id: z.string().trim().min(1).nullish(),
@@ -42,9 +42,9 @@ export const GenerateParams = z.strictObject({
   max_wait: z.union([flag, num]).nullish(),
   soft_lines: flag.nullish(),
   edit_skybox_id: int.nullish(),
-  center_x: num.pipe(z.number().min(-180).max(180)).nullish(),
-  center_y: num.pipe(z.number().min(-90).max(90)).nullish(),
-  fov: num.pipe(z.number().min(1).max(180)).nullish(),
+  center_x: numberFrom(-180, 180).nullish(),
+  center_y: numberFrom(-90, 90).nullish(),
+  fov: numberFrom(1, 180).nullish(),
   image_to_pano_init_image: FileField.nullish(),
   image_to_pano_init_image_hash: z.string().nullish(),
   /** Deprecated by the spec (depth maps are always generated); accepted and ignored. */
