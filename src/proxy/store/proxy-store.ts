@@ -7,6 +7,7 @@
  * {@link StoreUnavailableError} within the store's deadline: none hangs.
  */
 import type { TokenDecision } from "../../api/limits/TokenBucket.ts";
+import { ProxyError } from "../ProxyError.ts";
 
 export type { TokenDecision };
 
@@ -57,7 +58,16 @@ export interface ProxyStore {
   close(): Promise<void>;
 }
 
-/** The store could not answer (Redis unreachable or too slow): callers fail closed with a 503. */
-export class StoreUnavailableError extends Error {
-  override name = "StoreUnavailableError" as const;
+/**
+ * The store could not answer (Redis unreachable or too slow). Whatever needed it fails
+ * closed: the request is answered 503 with this sentence, and nothing is served that the
+ * store would have had to allow. `detail` (what Redis said) is for logs, not browsers.
+ */
+export class StoreUnavailableError extends ProxyError {
+  readonly detail: string;
+
+  constructor(detail: string) {
+    super(503, "The Skybox proxy cannot reach its shared store (Redis) right now, so it serves nothing that depends on it. Try again in a few seconds.", { "retry-after": "5" });
+    this.detail = detail;
+  }
 }

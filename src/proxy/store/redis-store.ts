@@ -85,13 +85,14 @@ export function createRedisStore(options: RedisStoreOptions): ProxyStore {
     indexRemove: (key, members) => within(async () => void (members.length && (await client.zRem(k(key), [...members])))),
     indexPage: (key, offset, count, desc) =>
       within(async () => {
+        if (count <= 0) return { members: [], total: Number(await client.zCard(k(key))) };
         // One transaction: the count and the page describe the same moment.
         const [total, members] = (await client
           .multi()
           .zCard(k(key))
           .zRange(k(key), offset, offset + count - 1, desc ? { REV: true } : undefined)
           .exec()) as unknown as [number, string[]];
-        return { members: count > 0 ? members.map(String) : [], total: Number(total) };
+        return { members: members.map(String), total: Number(total) };
       }),
     publish: (topic, message) => within(async () => Number(await client.publish(k(topic), message))),
     subscribe(topic, onMessage, onGap) {
