@@ -5,7 +5,9 @@ const USAGE = `usage:
   ${LOCAL_USAGE}
   ${ACCOUNTS_USAGE}
   babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox] [--allow-origin URL]...
-    (SKYBOX_API_KEY, SKYBOX_API_SECRET, SKYBOX_PUBLIC_URL, SKYBOX_PUSHER_KEY, SKYBOX_PUSHER_CLUSTER from the environment)`;
+    (SKYBOX_API_KEY, SKYBOX_API_SECRET, SKYBOX_PUBLIC_URL, SKYBOX_PUSHER_KEY, SKYBOX_PUSHER_CLUSTER from the environment)
+    users and instances: [--user-header NAME] [--admin-users a,b] [--user-daily-credits N] [--redis URL]
+    (SKYBOX_USER_HEADER, SKYBOX_REDIS_URL from the environment)`;
 
 /** The `babylon-skybox` command: `local` and `proxy`. */
 export async function main(argv: string[]): Promise<void> {

@@ -1,14 +1,16 @@
 /**
  * `babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox]
- * [--allow-origin URL]...`: runs the proxy with the key from the environment and prints
+ * [--allow-origin URL]... [user flags]`: runs the proxy with the key from the environment and prints
  * `{"url":"http://127.0.0.1:8787"}` once listening.
  *
  * Environment: SKYBOX_API_KEY (required), SKYBOX_API_SECRET (webhook relay),
  * SKYBOX_PUBLIC_URL (where the upstream posts webhooks and browsers reach the proxy),
- * SKYBOX_PUSHER_KEY and SKYBOX_PUSHER_CLUSTER (push settings handed to browsers).
+ * SKYBOX_PUSHER_KEY and SKYBOX_PUSHER_CLUSTER (push settings handed to browsers); users and
+ * Redis (user-flags.ts): SKYBOX_USER_HEADER, SKYBOX_REDIS_URL, or their flags.
  */
 import { parseArgs } from "node:util";
 import { startSkyboxProxyServer } from "../proxy/proxy-server.ts";
+import { USER_FLAGS, userOptionsOf } from "./user-flags.ts";
 
 export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { values } = parseArgs({
@@ -19,6 +21,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
       upstream: { type: "string" },
       "base-path": { type: "string" },
       "allow-origin": { type: "string", multiple: true },
+      ...USER_FLAGS,
     },
     strict: true,
   });
@@ -26,7 +29,9 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
   if (!apiKey) throw new Error("SKYBOX_API_KEY is not set. For an offline service without a key, run `babylon-skybox local`.");
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
+  const users = userOptionsOf(values, env);
   const server = await startSkyboxProxyServer({
+    ...users,
     port,
     host: values.host,
     apiKey,
@@ -38,7 +43,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
     pusher: env.SKYBOX_PUSHER_KEY ? { key: env.SKYBOX_PUSHER_KEY, ...(env.SKYBOX_PUSHER_CLUSTER ? { cluster: env.SKYBOX_PUSHER_CLUSTER } : {}) } : null,
   });
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
-  const stop = () => void server.close().then(() => process.exit(0));
+  const stop = () => void server.close().then(() => users.store?.close()).then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }
