@@ -60,14 +60,14 @@ export class GenerationCharges {
    */
   async reserve(user: string, credits: number, reconcile: (openIds: string[]) => Promise<void>): Promise<Reservation> {
     const day = dayOf(this._now());
-    if (this._limit === null || credits === 0) return { user, day, credits: 0 };
+    // Even uncapped, the counter is touched: with the store away, nothing is created that could not be owned.
     let added = await this._store.addWithin(spendKey(day, user), credits, this._limit, SPEND_TTL_MS);
-    if (!added.ok) {
+    if (!added.ok && this._limit !== null) {
       // Credits of generations that ended without our hearing may be due back.
       await reconcile(await this.openOf(user));
       added = await this._store.addWithin(spendKey(day, user), credits, this._limit, SPEND_TTL_MS);
     }
-    if (added.ok) return { user, day, credits };
+    if (added.ok || this._limit === null) return { user, day, credits };
     const resets = nextUtcMidnight(this._now());
     throw new ProxyError(429, dailyCreditsMessage(this._limit, added.value, credits, resets), {
       "retry-after": String(Math.ceil((resets.getTime() - this._now()) / 1000)),

@@ -47,6 +47,8 @@ async function readOwned(ctx: OwnedContext, caller: Caller, request: Request, ap
   if (caller.owned && !maySee(caller, owner)) throw new ProxyError(404, rule.notFound(id));
   const answer = await forwardApi(ctx.api, request, apiPath);
   if (rule.deletes && answer.ok && owner !== null) await ctx.ledger.unlist(owner, "generation", [id]);
+  // A cancelled generation is aborted: its credits come back at once.
+  if (rule.cancels && answer.ok && ctx.charges && ((await jsonOf(answer.clone())) as { success?: unknown } | null)?.success) await ctx.charges.settle(id, "abort").catch(() => {});
   return observed(ctx, rule.record, answer);
 }
 

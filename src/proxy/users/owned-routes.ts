@@ -17,7 +17,7 @@ export interface Reference {
 }
 
 export type RouteRule =
-  | { does: "read"; names: RefKind; record: RecordKind; deletes?: true; notFound: (id: string) => string }
+  | { does: "read"; names: RefKind; record: RecordKind; deletes?: true; cancels?: true; notFound: (id: string) => string }
   | { does: "list"; record: RecordKind; idFilter: string }
   | { does: "create"; record: RecordKind; references: readonly Reference[] }
   | { does: "cancel-pending" };
@@ -41,7 +41,7 @@ export const ROUTE_RULES: Partial<Record<RouteName, RouteRule>> = {
   requestExport: { does: "create", record: "export", references: [{ field: "skybox_id", names: "generation-hash" }] },
   getGeneration: generation,
   getGenerationByObfuscatedId: { ...generation, names: "generation-hash" },
-  cancelGeneration: generation,
+  cancelGeneration: { ...generation, cancels: true },
   deleteGeneration: { ...generation, deletes: true },
   getExport: exportRead,
   cancelExport: exportRead,

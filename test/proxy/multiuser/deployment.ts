@@ -8,7 +8,7 @@ import { signWebhook } from "../../../src/api/rules/webhook-signature.ts";
 import { startSkyboxProxyServer, type SkyboxProxyServer, type SkyboxProxyServerOptions } from "../../../src/proxy/index.ts";
 import type { ProxyStore } from "../../../src/proxy/store/proxy-store.ts";
 import { createRedisStore } from "../../../src/proxy/store/redis-store.ts";
-import { startLocalProcess, type LocalProcess } from "../../helpers/local-service.ts";
+import { startLocalProcess, waitFor, type LocalProcess } from "../../helpers/local-service.ts";
 import { startRedisServer, type RedisServer } from "../../helpers/redis-server.ts";
 
 export const USER_HEADER = "x-user";
@@ -75,6 +75,15 @@ export async function openStream(url: string, headers: Record<string, string>) {
   };
 }
 
+/** Waits until the store answers commands and its subscription delivers. */
+export async function storeReady(store: ProxyStore): Promise<void> {
+  await waitFor(() => store.get(["ready"]).then(() => true, () => false), 10_000);
+  let heard = false;
+  const stop = store.subscribe("ready-probe", () => void (heard = true));
+  await waitFor(async () => (await store.publish("ready-probe", "?").catch(() => 0), heard), 10_000);
+  stop();
+}
+
 export async function startDeployment(count: number, options: Partial<SkyboxProxyServerOptions> = {}): Promise<Deployment> {
   const redis = await startRedisServer();
   const svc = await startLocalProcess({ speed: 20, "rate-limit": 1_000_000 });
@@ -98,6 +107,7 @@ export async function startDeployment(count: number, options: Partial<SkyboxProx
       ...extra,
     });
     url = server.url;
+    await storeReady(store);
     const instance = { server, store, url, base: `${url}/skybox` };
     instances.push(instance);
     return instance;
