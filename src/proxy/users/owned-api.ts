@@ -26,8 +26,11 @@ export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: R
   const rule = name ? ROUTE_RULES[name] : undefined;
   if (!route || !rule) return forwardApi(ctx.api, request, apiPath);
   switch (rule.does) {
+    case "reference":
+      return forwardApi(ctx.api, request, apiPath);
     case "create":
-      return createOwned(ctx, caller, request, apiPath, rule);
+      // The deprecated create names its style in the path (`/skybox/{id}`).
+      return createOwned(ctx, caller, request, apiPath, rule, paramOf(route, apiPath.slice(API_PREFIX.length)));
     case "read":
       return readOwned(ctx, caller, request, apiPath, route, rule);
     case "list":

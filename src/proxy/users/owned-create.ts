@@ -19,9 +19,11 @@ import { jsonOf, upstreamCalls } from "./upstream-calls.ts";
 
 type CreateRule = Extract<RouteRule, { does: "create" }>;
 
-export async function createOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string, rule: CreateRule): Promise<Response> {
+/** @param pathStyle the style id a deprecated create names in its path, used when the body names none */
+export async function createOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string, rule: CreateRule, pathStyle: string | null): Promise<Response> {
   const bytes = await readBodyLimited(request, ctx.api.options.maxBodyBytes);
-  const fields = await requestFields(bytes, request.headers.get("content-type"), new URL(request.url).searchParams);
+  const read = await requestFields(bytes, request.headers.get("content-type"), new URL(request.url).searchParams);
+  const fields = pathStyle && !read.has("skybox_style_id") ? new Map([...read, ["skybox_style_id", [pathStyle]]]) : read;
   if (caller.owned) await checkReferences(ctx, caller, fields, rule.references);
   const reservation = await reserve(ctx, caller, request, fields, rule);
   let answer: Response;

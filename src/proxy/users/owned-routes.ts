@@ -2,8 +2,9 @@
  * What each route of the API's route table does to owned records, when users are
  * configured: reads (or cancels, or deletes) one record named in its path, lists the
  * caller's records, creates records (naming other records in its body), or cancels the
- * caller's pending generations. Routes not named here (styles, export types, ...) are
- * reference lists anyone may read.
+ * caller's pending generations; or is a reference list anyone may read (styles, export
+ * types). Every route of the table is named, so a route added to it must be classified here
+ * before it type-checks: none is forwarded unchecked by oversight.
  */
 import { MESSAGES } from "../../api/rules/messages.ts";
 import { ROUTES, templateOf, type ApiRoute, type RouteName } from "../../api/protocol/routes.ts";
@@ -20,7 +21,8 @@ export type RouteRule =
   | { does: "read"; names: RefKind; record: RecordKind; deletes?: true; cancels?: true; notFound: (id: string) => string }
   | { does: "list"; record: RecordKind; idFilter: string }
   | { does: "create"; record: RecordKind; references: readonly Reference[] }
-  | { does: "cancel-pending" };
+  | { does: "cancel-pending" }
+  | { does: "reference" };
 
 const skyboxNotFound = (id: string) => `Skybox ${id} not found`;
 const generation = { does: "read", names: "generation", record: "generation", notFound: skyboxNotFound } as const;
@@ -34,7 +36,16 @@ const SOURCES: readonly Reference[] = [
   { field: "remix_collection_id", names: "batch" },
 ];
 
-export const ROUTE_RULES: Partial<Record<RouteName, RouteRule>> = {
+const reference = { does: "reference" } as const;
+
+export const ROUTE_RULES: Record<RouteName, RouteRule> = {
+  styles: reference,
+  families: reference,
+  legacyStyles: reference,
+  exportTypes: reference,
+  exportResolutions: reference,
+  meshQualities: reference,
+  hdriModes: reference,
   generate: { does: "create", record: "generation", references: SOURCES },
   legacyGenerate: { does: "create", record: "generation", references: SOURCES },
   generateBatch: { does: "create", record: "batch", references: SOURCES },
