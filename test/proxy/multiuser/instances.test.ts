@@ -67,6 +67,18 @@ describe("the relay across instances", () => {
   });
 });
 
+describe("asset hosts across instances", () => {
+  test("a file named in a record read through A is served by an instance that never saw a record", async () => {
+    const done = await waitFor(async () => {
+      const r = await d.client("alice", 0).getGeneration(g.id);
+      return r.status === "complete" && r;
+    }, 20_000, 100);
+    const fresh = await d.addInstance();
+    const res = await fetch(new URL(done.thumb_url!, fresh.url), { headers: alice });
+    expect([res.status, res.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+  });
+});
+
 describe("the rate limit across instances", () => {
   test("N instances grant one budget per user, not N", async () => {
     const limited = await Promise.all([0, 1].map(() => d.addInstance({ rateLimit: { burst: 5, perSecond: 0.01 } }, "rate-test:")));
