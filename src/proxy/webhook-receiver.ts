@@ -4,18 +4,20 @@
  * accepted twice, then relayed to the browsers subscribed to the record's channel.
  */
 import { batchChannel, exportChannel, generationChannel } from "../api/protocol/channels.ts";
-import type { EventRelay } from "./event-relay.ts";
 import { jsonResponse, ProxyError } from "./ProxyError.ts";
-import type { ReplayGuard } from "./replay-guard.ts";
+import type { SharedRelay } from "./store/shared-relay.ts";
+import type { ReplayCheck } from "./store/shared-replay-guard.ts";
 import { readBodyLimited } from "./request-body.ts";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
 
 export interface WebhookContext {
   secret: string;
-  replays: ReplayGuard;
-  relay: EventRelay;
+  replays: ReplayCheck;
+  relay: Pick<SharedRelay, "publish">;
   /** The record as browsers get it (see ApiContext.present). */
   present: (record: unknown) => string;
+  /** Sees each accepted record (ended generations settle their credits). */
+  observe?: (record: unknown) => Promise<void>;
   now?: () => number;
 }
 
@@ -30,7 +32,8 @@ export async function receiveWebhook(ctx: WebhookContext, request: Request): Pro
   if (!Number.isFinite(age) || age > WEBHOOK_TOLERANCE_SECONDS) throw new ProxyError(401, "x-timestamp is missing or too far from now");
   const signature = request.headers.get(SIGNATURE_HEADER) ?? "";
   if (!(await verifyWebhookSignature(raw, signature, ctx.secret))) throw new ProxyError(401, "x-signature does not match the body");
-  if (!ctx.replays.firstSeen(signature.trim().toLowerCase())) throw new ProxyError(409, "This webhook was already received");
+  const key = signature.trim().toLowerCase();
+  if (!(await ctx.replays.firstSeen(key))) throw new ProxyError(409, "This webhook was already received");
   let record: unknown;
   try {
     record = JSON.parse(new TextDecoder().decode(raw));
@@ -38,8 +41,19 @@ export async function receiveWebhook(ctx: WebhookContext, request: Request): Pro
     throw new ProxyError(400, "The webhook body is not JSON");
   }
   const channel = channelOf(record);
-  const delivered = channel ? ctx.relay.publish(channel, ctx.present(record)) : 0;
+  const delivered = await relayOnce(ctx, key, channel, record);
   return jsonResponse({ received: true, channel, delivered });
+}
+
+/** Relays an accepted record; when that fails (the store is away), the claim is forgotten so the sender's retry is taken. */
+async function relayOnce(ctx: WebhookContext, key: string, channel: string | null, record: unknown): Promise<number> {
+  try {
+    await ctx.observe?.(record);
+    return channel ? await ctx.relay.publish(channel, ctx.present(record)) : 0;
+  } catch (error) {
+    await ctx.replays.forget(key).catch(() => {});
+    throw error;
+  }
 }
 
 /**
