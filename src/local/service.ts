@@ -17,8 +17,7 @@ import type { LocalServiceInfo, LocalServiceOptions } from "./options.ts";
 import { PusherServer } from "./pusher-server.ts";
 import { RecordViews } from "./records/record-views.ts";
 import { Uploads } from "./records/uploads.ts";
-import { Accounts } from "./store/accounts.ts";
-import { RecordStore } from "./store/record-store.ts";
+import { DataStore } from "./store/data-store.ts";
 import { WebhookSender } from "./webhook-sender.ts";
 
 export interface LocalSkyboxService extends LocalServiceInfo {
@@ -36,7 +35,8 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   mkdirSync(dataDir, { recursive: true });
   const speed = options.speed ?? 1;
   const imageScale = options.imageScale ?? 1;
-  const accounts = new Accounts(dataDir);
+  const data = new DataStore(dataDir);
+  const { accounts, records: store } = data;
   const account = accounts.upsert({
     ...(options.apiKey ? { apiKey: options.apiKey } : accounts.all[0] ? { apiKey: accounts.all[0].apiKey } : {}),
     ...(options.apiSecret ? { apiSecret: options.apiSecret } : {}),
@@ -47,7 +47,6 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   const webhooks = new WebhookSender({ stateFile: join(dataDir, "webhooks.json"), speed, log });
   await webhooks.start();
   const pictures = imagery ?? (await createWorkerImagery());
-  const store = new RecordStore(dataDir);
   let baseUrl = "";
   const queuePosition = (kind: "generation" | "export", id: number | string): number =>
     kind === "generation" ? generations.queue.position(id as number) : exports.queue.position(id as string);
@@ -85,7 +84,7 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
       await new Promise<void>((ok) => server.close(() => ok()));
       server.closeAllConnections?.();
       await webhooks.close();
-      store.flush();
+      data.close();
       await pictures.close();
     },
   };

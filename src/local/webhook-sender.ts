@@ -3,9 +3,10 @@
  * persisted so that a pending delivery survives a restart.
  *
  * Guarantees and choices:
- * - At least once: a delivery is written to `stateFile` before its first attempt and removed
- *   after a 2xx (or after the last retry). An attempt cut short by `close()` or a crash is
- *   made again after restart, so a receiver may see a duplicate.
+ * - At least once: a delivery is written to `stateFile` (fsynced) before `send()` returns, and
+ *   removed after a 2xx (or after the last retry); each attempt's outcome is written before
+ *   the next is scheduled. An attempt cut short by `close()` or a crash is made again after
+ *   restart, so a receiver may see a duplicate.
  * - Order per URL: attempts to the same URL run one at a time, in the order they fall due. A
  *   failed delivery gets its retry schedule and then no longer holds back later ones, so a
  *   retried status may arrive after a newer one (receivers compare `updated_at`).
@@ -13,11 +14,12 @@
  *   the service's private data directory and is written with mode 0600. Secrets never reach the log.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile, rename } from "node:fs/promises";
+import { mkdir, readFile, rename } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as z from "zod";
 import { signWebhook } from "../api/rules/webhook-signature.ts";
 import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "../api/rules/webhooks.ts";
+import { writeAtomically } from "./store/durable-files.ts";
 
 export { WEBHOOK_RETRY_DELAYS_MS } from "../api/rules/webhooks.ts";
 
@@ -84,8 +86,6 @@ export class WebhookSender {
   private readonly _lanes = new Map<string, Promise<void>>();
   private readonly _inFlight = new Set<AbortController>();
   private readonly _idleWaiters = new Set<() => void>();
-  private _writing: Promise<void> = Promise.resolve();
-  private _queuedWrite: Promise<void> | undefined;
   private _nextSeq = 0;
   private _state: "new" | "started" | "closed" = "new";
 
@@ -128,6 +128,7 @@ export class WebhookSender {
     if (raw === undefined) throw new TypeError("Webhook body must be JSON-serialisable");
     const delivery: Delivery = { id: randomUUID(), url, body: raw, secret, attempts: 0, dueAt: this._now(), seq: this._nextSeq++ };
     this._deliveries.set(delivery.id, delivery);
+    this._persist();
     this._schedule(delivery);
     return delivery.id;
   }
@@ -155,7 +156,7 @@ export class WebhookSender {
     this._timers.clear();
     for (const controller of this._inFlight) controller.abort(new Error("sender closed"));
     await Promise.allSettled(this._lanes.values());
-    if (wasStarted) await this._persist();
+    if (wasStarted) this._persist();
     for (const wake of [...this._idleWaiters]) wake();
   }
 
@@ -182,8 +183,6 @@ export class WebhookSender {
   }
 
   private async _attempt(delivery: Delivery): Promise<void> {
-    // On disk before it leaves: whatever happens to this attempt, a restart can retry it.
-    await this._persist();
     if (this._state === "closed") return;
     const attempt = delivery.attempts + 1;
     const outcome = await this._post(delivery);
@@ -200,7 +199,7 @@ export class WebhookSender {
       this._deliveries.delete(delivery.id);
       if (!outcome.ok) this._log(`webhook ${delivery.id} attempt ${attempt} to ${where} failed (${outcome.error}); giving up`);
     }
-    void this._persist();
+    this._persist();
     this.onAttempt?.({ id: delivery.id, url: delivery.url, attempt, ok: outcome.ok, status: outcome.status, error: outcome.error, nextDelayMs });
     if (this._deliveries.size === 0) for (const wake of [...this._idleWaiters]) wake();
   }
@@ -256,30 +255,11 @@ export class WebhookSender {
     return [];
   }
 
-  /** Writes the current state; calls made while a write waits share it. Failures are logged, never thrown. */
-  private _persist(): Promise<void> {
-    if (this._queuedWrite) return this._queuedWrite;
-    const write = this._writing.then(() => {
-      this._queuedWrite = undefined;
-      return this._writeState();
-    });
-    this._queuedWrite = write;
-    this._writing = write;
-    return write;
-  }
-
-  private async _writeState(): Promise<void> {
+  /** Writes the current state (fsynced, atomically replaced) before returning. Failures are logged, never thrown. */
+  private _persist(): void {
     const deliveries = [...this._deliveries.values()].sort((a, b) => a.seq - b.seq);
-    const tmp = `${this._stateFile}.tmp`;
     try {
-      const file = await open(tmp, "w", 0o600);
-      try {
-        await file.writeFile(JSON.stringify({ version: 1, deliveries }));
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await rename(tmp, this._stateFile);
+      writeAtomically(this._stateFile, JSON.stringify({ version: 1, deliveries }));
     } catch (error) {
       this._log(`webhooks: could not persist pending deliveries: ${describe(error)}`);
     }

@@ -76,7 +76,7 @@ function createBatch(ctx: ServiceContext, uploads: Uploads, account: Account, bo
       batch.submissionErrors.push({ index, message: (answer ?? (error as Error)).message, status: answer?.status ?? 500 });
     }
   }
-  ctx.store.changed();
+  ctx.store.changed(batch);
   ctx.events.batch(batch);
   return ctx.views.batch(batch, true);
 }

@@ -87,7 +87,7 @@ export const generationHandlers = (ctx: ServiceContext, uploads: Uploads) => ({
     const g = ownGeneration(ctx, c.get("account"), id);
     ctx.generations.cancel(g);
     g.deleted = true;
-    ctx.store.changed();
+    ctx.store.changed(g);
     return c.json({ success: "Item deleted successfully", id: String(g.id) });
   },
 }) satisfies Partial<ApiHandlers>;
