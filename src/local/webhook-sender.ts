@@ -33,6 +33,12 @@ export interface WebhookSenderOptions {
   fetch?: typeof fetch;
   /** Per attempt. @default 10_000 */
   timeoutMs?: number;
+  /**
+   * Called before each attempt: the private address the URL reaches, or null. A delivery to a
+   * private address is given up without a request; a check that fails (DNS) counts as a
+   * failed attempt. @default every address allowed
+   */
+  privateAddressOf?: (url: string) => Promise<string | null>;
   /** Clock in ms, for tests. @default Date.now */
   now?: () => number;
   log?: (line: string) => void;
@@ -68,6 +74,8 @@ interface Outcome {
   status?: number;
   error?: string;
   interrupted?: boolean;
+  /** No retry can succeed (the target is refused). */
+  final?: boolean;
 }
 
 export class WebhookSender {
@@ -78,6 +86,7 @@ export class WebhookSender {
   private readonly _speed: number;
   private readonly _fetch: typeof fetch;
   private readonly _timeoutMs: number;
+  private readonly _privateAddressOf: (url: string) => Promise<string | null>;
   private readonly _now: () => number;
   private readonly _log: (line: string) => void;
   private readonly _deliveries = new Map<string, Delivery>();
@@ -96,6 +105,7 @@ export class WebhookSender {
     this._speed = speed;
     this._fetch = options.fetch ?? fetch;
     this._timeoutMs = options.timeoutMs ?? 10_000;
+    this._privateAddressOf = options.privateAddressOf ?? (async () => null);
     this._now = options.now ?? Date.now;
     this._log = options.log ?? (() => undefined);
   }
@@ -189,7 +199,7 @@ export class WebhookSender {
     if (outcome.interrupted) return;
     delivery.attempts = attempt;
     const retryDelay = WEBHOOK_RETRY_DELAYS_MS[attempt - 1];
-    const nextDelayMs = outcome.ok || retryDelay === undefined ? undefined : retryDelay / this._speed;
+    const nextDelayMs = outcome.ok || outcome.final || retryDelay === undefined ? undefined : retryDelay / this._speed;
     const where = redact(delivery.url);
     if (nextDelayMs !== undefined) {
       delivery.dueAt = this._now() + nextDelayMs;
@@ -205,6 +215,14 @@ export class WebhookSender {
   }
 
   private async _post(delivery: Delivery): Promise<Outcome> {
+    // Checked again at each attempt: what a name resolves to may have changed since the request.
+    let refused: string | null;
+    try {
+      refused = await this._privateAddressOf(delivery.url);
+    } catch (error) {
+      return { ok: false, error: describe(error) }; // unverified: retried like a failed request
+    }
+    if (refused !== null) return { ok: false, error: `refused: the URL reaches the private address ${refused}`, final: true };
     const controller = new AbortController();
     this._inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(new Error(`timed out after ${this._timeoutMs} ms`)), this._timeoutMs);
