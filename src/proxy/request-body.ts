@@ -3,6 +3,7 @@
  * without any key field (and with the proxy's webhook URL when asked). Bodies are JSON,
  * multipart or URL-encoded forms, as the spec allows; anything else is refused.
  */
+import { BodyFormatError, bodyKindOf, readFormEntries, readJsonObject, type FormValue } from "../api/protocol/request-body.ts";
 import { ProxyError } from "./ProxyError.ts";
 import { isKeyName, stripKeyFromObject } from "./key-scrubber.ts";
 
@@ -53,51 +54,38 @@ const lacks = (value: unknown) => value === undefined || value === null || value
 
 /**
  * The body to forward: key fields removed, and `webhookUrl` added when given and the body
- * has no `webhook_url` of its own.
+ * has no `webhook_url` of its own. Forms are read as the real service reads them (any
+ * client's multipart, src/api/protocol/request-body.ts) and written anew.
  */
 export async function rewriteApiBody(bytes: Uint8Array, contentType: string | null, webhookUrl: string | null): Promise<ForwardBody> {
   if (bytes.byteLength === 0) return { body: undefined, contentType: undefined };
-  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type === "application/json" || type.endsWith("+json")) return rewriteJson(bytes, webhookUrl);
-  if (type === "multipart/form-data") return rewriteMultipart(bytes, contentType!, webhookUrl);
-  if (type === "application/x-www-form-urlencoded") return rewriteUrlEncoded(bytes, webhookUrl);
-  throw new ProxyError(415, "The request body must be JSON or form data");
+  const kind = bodyKindOf(contentType);
+  if (!kind) throw new ProxyError(415, "The request body must be JSON or form data");
+  try {
+    return kind === "json" ? rewriteJson(bytes, webhookUrl) : rewriteForm(readFormEntries(bytes, contentType!), kind, webhookUrl);
+  } catch (error) {
+    if (error instanceof BodyFormatError) throw new ProxyError(400, error.message);
+    throw error;
+  }
 }
 
 function rewriteJson(bytes: Uint8Array, webhookUrl: string | null): ForwardBody {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new ProxyError(400, "The request body is not valid JSON");
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ProxyError(400, "The JSON body must be an object");
-  const body = stripKeyFromObject(parsed as Record<string, unknown>);
+  const body = stripKeyFromObject(readJsonObject(bytes));
   if (webhookUrl && lacks(body.webhook_url)) body.webhook_url = webhookUrl;
   return { body: JSON.stringify(body), contentType: "application/json" };
 }
 
-async function rewriteMultipart(bytes: Uint8Array, contentType: string, webhookUrl: string | null): Promise<ForwardBody> {
-  let form: FormData;
-  try {
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw new ProxyError(400, "The multipart body could not be read");
+function rewriteForm(entries: [string, FormValue][], kind: "multipart" | "urlencoded", webhookUrl: string | null): ForwardBody {
+  let kept = entries.filter(([name]) => !isKeyName(name));
+  if (webhookUrl && lacks(kept.find(([name]) => name === "webhook_url")?.[1]))
+    kept = [...kept.filter(([name]) => name !== "webhook_url"), ["webhook_url", webhookUrl]];
+  if (kind === "urlencoded" && kept.every(([, v]) => typeof v === "string")) {
+    return { body: new URLSearchParams(kept as [string, string][]).toString(), contentType: "application/x-www-form-urlencoded" };
   }
   const out = new FormData();
-  for (const [name, value] of form) {
-    if (isKeyName(name)) continue;
+  for (const [name, value] of kept) {
     if (typeof value === "string") out.append(name, value);
-    else out.append(name, value, value.name);
+    else out.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type }), value.filename);
   }
-  if (webhookUrl && lacks(out.get("webhook_url"))) out.set("webhook_url", webhookUrl);
   return { body: out, contentType: undefined };
-}
-
-function rewriteUrlEncoded(bytes: Uint8Array, webhookUrl: string | null): ForwardBody {
-  const params = new URLSearchParams(new TextDecoder().decode(bytes));
-  const out = new URLSearchParams();
-  for (const [k, v] of params) if (!isKeyName(k)) out.append(k, v);
-  if (webhookUrl && lacks(out.get("webhook_url"))) out.set("webhook_url", webhookUrl);
-  return { body: out.toString(), contentType: "application/x-www-form-urlencoded" };
 }

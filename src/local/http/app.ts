@@ -43,9 +43,9 @@ export function createApp({ ctx, uploads, previews, webhookTargets, adminToken, 
   adminRoutes(app, ctx, adminToken);
 
   app.use(`${API_PREFIX}/*`, authenticate(ctx));
-  // Before any handler starts work; here because it may wait for DNS, which handlers do not.
+  // Before a POST starts any work; here because it may wait for DNS, which handlers do not.
   app.use(`${API_PREFIX}/*`, async (c, next) => {
-    await webhookTargets.check("webhook_url", c.get("body").webhook_url);
+    if (c.req.method === "POST") await webhookTargets.check("webhook_url", c.get("body").webhook_url);
     await next();
   });
   const handlers: ApiHandlers = { ...styleHandlers(ctx), ...generationHandlers(ctx, uploads), ...exportHandlers(ctx), ...batchHandlers(ctx, uploads) };
