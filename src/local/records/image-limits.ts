@@ -3,7 +3,7 @@ import { INPUT_IMAGE_LIMITS } from "../imagery/contract.ts";
 import { brokenRules } from "./domain-error.ts";
 import { readImageHeader } from "./image-header.ts";
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /**
  * Why an input image may not be used, from its size and header alone (nothing is decoded):
@@ -12,7 +12,7 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
  */
 export function inputImageIssues(field: string, bytes: Uint8Array): RuleIssue[] {
   const { maxBytes, maxWidth, maxHeight } = INPUT_IMAGE_LIMITS;
-  if (bytes.byteLength > maxBytes) return [issue(field, "image-bytes", `must be at most ${megabytes(maxBytes)} (is ${megabytes(bytes.byteLength)})`)];
+  if (bytes.byteLength > maxBytes) return [issue(field, "image-bytes", `must be at most ${megabytes(maxBytes)} (is ${bytes.byteLength} bytes)`)];
   const header = readImageHeader(bytes);
   if (!header) return [issue(field, "image-format", "must be a PNG, JPEG or WebP image")];
   if (header.width > maxWidth || header.height > maxHeight)
