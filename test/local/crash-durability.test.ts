@@ -18,7 +18,7 @@ import { afterAll, expect, test } from "vitest";
 import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261121);
-const ROUNDS = 12;
+const ROUNDS = 14;
 const FLAGS = { speed: 100, "rate-limit": 1_000_000, "allow-private-webhooks": true } as const;
 const TERMINAL = new Set(["complete", "error", "abort"]);
 const RANK: Record<string, number> = { pending: 0, dispatched: 1, processing: 2 };
@@ -146,6 +146,22 @@ const KILL_POINTS: Record<string, (r: Round) => Promise<void>> = {
     await svc.kill();
     expect(status).toBe(200);
     acked.generation(json, "answer");
+  },
+
+  async "right after the answers of a batch and of exports"({ svc, acked, source }) {
+    const batch = await api(svc).post("/skybox/batch", { prompt: prompt(), skybox_style_id: 2, quantity: 2 });
+    expect(batch.status).toBe(200);
+    acked.batch(batch.json, "answer");
+    // One that completes within the request (its file written before the answer), one queued.
+    const exports = await Promise.all([
+      api(svc).post("/skybox/export", { skybox_id: source(), type_id: 1, resolution_id: 1 + random(2) }),
+      api(svc).post("/skybox/export", { skybox_id: source(), type_id: 4, resolution_id: 1 + random(2), hdri_mode_id: 1 + random(5) }),
+    ]);
+    await svc.kill();
+    for (const e of exports) {
+      expect(e.status).toBe(200);
+      acked.exportRecord(e.json, "answer");
+    }
   },
 
   async "before the answer (0-6 ms after sending)"({ svc, acked }) {
