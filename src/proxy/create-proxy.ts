@@ -25,6 +25,7 @@ import { browserConfig } from "./proxy-config.ts";
 import { jsonResponse, ProxyError } from "./ProxyError.ts";
 import { clientOf } from "./rate-limit-client.ts";
 import { ReplayGuard } from "./replay-guard.ts";
+import { WebhookGate } from "./webhook-gate.ts";
 import { receiveWebhook } from "./webhook-receiver.ts";
 import { WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
 
@@ -46,7 +47,8 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const o = resolveProxyOptions(options);
   const scrub = createScrubber([o.apiKey, o.apiSecret]);
   const hosts = new AssetHosts();
-  const relay = new EventRelay(o.maxSubscribers, o.heartbeatMs);
+  const relay = new EventRelay(o.maxSubscribers, o.heartbeatMs, o.maxStreamsPerClient);
+  const gate = new WebhookGate(o.webhooks);
   const replays = new ReplayGuard(2 * WEBHOOK_TOLERANCE_SECONDS * 1000);
   const limiter = o.rateLimit && new TokenBucket({ burst: o.rateLimit.burst, perSecond: o.rateLimit.perSecond, maxKeys: o.rateLimit.maxClients });
   // Asset URLs are absolute only on a configured public URL; a same-origin app resolves the path.
@@ -55,7 +57,7 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
     scrub.text(JSON.stringify(rewriteAssetUrls(body, (url) => (hosts.learn(url), proxiedAssetUrl(url, `${prefix}/assets`)))));
   const api: ApiContext = { options: o, scrub, present };
 
-  const route = async (request: Request, rest: string): Promise<Response> => {
+  const route = async (request: Request, rest: string, client: string): Promise<Response> => {
     if (rest.startsWith(`${API_PREFIX}/`)) return forwardApi(api, request, rest);
     if (rest === "/assets" || rest.startsWith("/assets/"))
       return serveAsset({ hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs }, request, rest.slice("/assets".length));
@@ -63,10 +65,10 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
       if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Read the config with GET", { allow: "GET" });
       return jsonResponse(browserConfig(o, prefix));
     }
-    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay, present }, request);
+    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay, gate, present }, request, client);
     if (rest === "/events" && o.apiSecret) {
       if (request.method !== "GET") throw new ProxyError(405, "Subscribe with GET", { allow: "GET" });
-      return relay.subscribe(EventRelay.channelsOf(new URL(request.url).searchParams), request.signal);
+      return relay.subscribe(EventRelay.channelsOf(new URL(request.url).searchParams), request.signal, client);
     }
     throw new ProxyError(404, "Not found");
   };
@@ -79,12 +81,13 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
       const rest = path.slice(o.basePath.length);
       verdict = checkOrigin(request, o.allowedOrigins, o.publicUrl);
       if (request.method === "OPTIONS") return preflight(request, verdict);
-      // The upstream's webhooks come from one address in bursts; they are signed, not limited.
+      const client = clientOf(request, info.clientAddress, o.rateLimit?.clientHeader ?? null);
+      // The upstream's webhooks come from one address in bursts: they have their own limit (webhook-gate.ts).
       if (limiter && rest !== "/webhook") {
-        const decision = limiter.take(clientOf(request, info.clientAddress, o.rateLimit!.clientHeader));
+        const decision = limiter.take(client);
         if (!decision.ok) throw new ProxyError(429, "Too many requests to the Skybox proxy", { "retry-after": String(decision.retryAfter) });
       }
-      return withCors(await route(request, rest), request, verdict);
+      return withCors(await route(request, rest, client), request, verdict);
     } catch (error) {
       return withCors(errorResponse(error, o, scrub.text), request, verdict);
     }

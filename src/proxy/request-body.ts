@@ -1,10 +1,12 @@
 /**
  * Reading a request body within a size limit, and re-encoding an API request's body
- * without any key field (and with the proxy's webhook URL when asked). Bodies are JSON,
- * multipart or URL-encoded forms, as the spec allows; anything else is refused.
+ * without any key field, its `webhook_url` the one the proxy chooses (webhook-url.ts).
+ * Bodies are JSON, multipart or URL-encoded forms, as the spec allows; anything else is
+ * refused.
  */
 import { ProxyError } from "./ProxyError.ts";
 import { isKeyName, stripKeyFromObject } from "./key-scrubber.ts";
+import { WEBHOOK_URL_FIELD, type WebhookUrlChoice } from "./webhook-url.ts";
 
 /** The whole body, or a 413 as soon as it passes `maxBytes` (announced or streamed). */
 export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
@@ -49,13 +51,11 @@ export interface ForwardBody {
   contentType: string | undefined;
 }
 
-const lacks = (value: unknown) => value === undefined || value === null || value === "";
-
 /**
- * The body to forward: key fields removed, and `webhookUrl` added when given and the body
- * has no `webhook_url` of its own.
+ * The body to forward: key fields removed, and the browser's `webhook_url` replaced by what
+ * `webhookUrl` chooses (nothing when it chooses null).
  */
-export async function rewriteApiBody(bytes: Uint8Array, contentType: string | null, webhookUrl: string | null): Promise<ForwardBody> {
+export async function rewriteApiBody(bytes: Uint8Array, contentType: string | null, webhookUrl: WebhookUrlChoice): Promise<ForwardBody> {
   if (bytes.byteLength === 0) return { body: undefined, contentType: undefined };
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json" || type.endsWith("+json")) return rewriteJson(bytes, webhookUrl);
@@ -64,7 +64,7 @@ export async function rewriteApiBody(bytes: Uint8Array, contentType: string | nu
   throw new ProxyError(415, "The request body must be JSON or form data");
 }
 
-function rewriteJson(bytes: Uint8Array, webhookUrl: string | null): ForwardBody {
+function rewriteJson(bytes: Uint8Array, webhookUrl: WebhookUrlChoice): ForwardBody {
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder().decode(bytes));
@@ -72,12 +72,13 @@ function rewriteJson(bytes: Uint8Array, webhookUrl: string | null): ForwardBody 
     throw new ProxyError(400, "The request body is not valid JSON");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ProxyError(400, "The JSON body must be an object");
-  const body = stripKeyFromObject(parsed as Record<string, unknown>);
-  if (webhookUrl && lacks(body.webhook_url)) body.webhook_url = webhookUrl;
+  const { [WEBHOOK_URL_FIELD]: sent, ...body } = stripKeyFromObject(parsed as Record<string, unknown>);
+  const hook = webhookUrl(sent);
+  if (hook) body[WEBHOOK_URL_FIELD] = hook;
   return { body: JSON.stringify(body), contentType: "application/json" };
 }
 
-async function rewriteMultipart(bytes: Uint8Array, contentType: string, webhookUrl: string | null): Promise<ForwardBody> {
+async function rewriteMultipart(bytes: Uint8Array, contentType: string, webhookUrl: WebhookUrlChoice): Promise<ForwardBody> {
   let form: FormData;
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
@@ -86,18 +87,20 @@ async function rewriteMultipart(bytes: Uint8Array, contentType: string, webhookU
   }
   const out = new FormData();
   for (const [name, value] of form) {
-    if (isKeyName(name)) continue;
+    if (isKeyName(name) || name === WEBHOOK_URL_FIELD) continue;
     if (typeof value === "string") out.append(name, value);
     else out.append(name, value, value.name);
   }
-  if (webhookUrl && lacks(out.get("webhook_url"))) out.set("webhook_url", webhookUrl);
+  const hook = webhookUrl(form.get(WEBHOOK_URL_FIELD));
+  if (hook) out.set(WEBHOOK_URL_FIELD, hook);
   return { body: out, contentType: undefined };
 }
 
-function rewriteUrlEncoded(bytes: Uint8Array, webhookUrl: string | null): ForwardBody {
+function rewriteUrlEncoded(bytes: Uint8Array, webhookUrl: WebhookUrlChoice): ForwardBody {
   const params = new URLSearchParams(new TextDecoder().decode(bytes));
   const out = new URLSearchParams();
-  for (const [k, v] of params) if (!isKeyName(k)) out.append(k, v);
-  if (webhookUrl && lacks(out.get("webhook_url"))) out.set("webhook_url", webhookUrl);
+  for (const [k, v] of params) if (!isKeyName(k) && k !== WEBHOOK_URL_FIELD) out.append(k, v);
+  const hook = webhookUrl(params.get(WEBHOOK_URL_FIELD));
+  if (hook) out.set(WEBHOOK_URL_FIELD, hook);
   return { body: out.toString(), contentType: "application/x-www-form-urlencoded" };
 }
