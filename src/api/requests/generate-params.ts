@@ -1,9 +1,7 @@
 import * as z from "zod";
 import { flag, int, num } from "../schemas/fields.ts";
+import { NUMBER_RANGES as R } from "../rules/number-ranges.ts";
 import { FileField } from "./file-input.ts";
-
-/** The largest seed a generation takes (seeds are 0..SEED_MAX). */
-export const SEED_MAX = 2_147_483_647;
 
 /**
  * Parameters of POST /api/v1/skybox. Strict: an unknown field is refused by name. Numbers
@@ -20,22 +18,22 @@ export const GenerateParams = z.strictObject({
   webhook_url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).nullish(),
   variant_id: int.nullish(),
   negative_text: z.string().nullish(),
-  seed: int.pipe(z.number().min(0).max(SEED_MAX)).nullish(),
+  seed: int.pipe(z.number().min(R.seed.min).max(R.seed.max)).nullish(),
   enhance_prompt: flag.nullish(),
   control_image: FileField.nullish(),
   control_image_hash: z.string().nullish(),
   control_model: z.enum(["remix", "sketch", "scribble"]).nullish(),
   init_image: FileField.nullish(),
   init_image_hash: z.string().nullish(),
-  init_strength: num.pipe(z.number().min(0).max(1)).nullish(),
+  init_strength: num.pipe(z.number().min(R.init_strength.min).max(R.init_strength.max)).nullish(),
   remix_imagine_id: int.nullish(),
   remix_collection_id: int.nullish(),
   max_wait: z.union([flag, num]).nullish(),
   soft_lines: flag.nullish(),
   edit_skybox_id: int.nullish(),
-  center_x: num.pipe(z.number().min(-180).max(180)).nullish(),
-  center_y: num.pipe(z.number().min(-90).max(90)).nullish(),
-  fov: num.pipe(z.number().min(1).max(180)).nullish(),
+  center_x: num.pipe(z.number().min(R.center_x.min).max(R.center_x.max)).nullish(),
+  center_y: num.pipe(z.number().min(R.center_y.min).max(R.center_y.max)).nullish(),
+  fov: num.pipe(z.number().min(R.fov.min).max(R.fov.max)).nullish(),
   image_to_pano_init_image: FileField.nullish(),
   image_to_pano_init_image_hash: z.string().nullish(),
   /** Deprecated by the spec (depth maps are always generated); accepted and ignored. */
