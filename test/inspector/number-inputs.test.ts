@@ -24,7 +24,7 @@ describe("the API's ranges", () => {
   test("one sentence names the field, the rule and the value", () => {
     const refused = (field: keyof typeof NUMBER_RANGES, v: string | number) => {
       const read = readRanged(field, v);
-      return "issue" in read ? `${read.issue.path[0]}: ${read.issue.message}` : read.value;
+      return "issue" in read ? `${String(read.issue.path[0])}: ${read.issue.message}` : read.value;
     };
     expect(refused("seed", "-5")).toBe("seed: must be an integer from 0 to 2147483647 (is -5)");
     expect(refused("seed", "3.7")).toBe("seed: must be an integer from 0 to 2147483647 (is 3.7)");
