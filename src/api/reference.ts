@@ -5,18 +5,19 @@
  * by the local service and as defaults.
  */
 
+/** `premium_feature`: whether the type needs a paid plan, as the real list says (JPG and PNG are free). */
 export const EXPORT_TYPES = [
-  { id: 1, name: "JPG", key: "equirectangular-jpg" },
-  { id: 2, name: "PNG", key: "equirectangular-png" },
-  { id: 3, name: "Cube Map - Roblox", key: "cube-map-roblox-png" },
-  { id: 4, name: "HDRI HDR", key: "hdri-hdr" },
-  { id: 5, name: "HDRI EXR", key: "hdri-exr" },
-  { id: 6, name: "Depth Map", key: "depth-map-png" },
-  { id: 7, name: "Video Landscape", key: "video-landscape-mp4" },
-  { id: 8, name: "Video Portrait", key: "video-portrait-mp4" },
-  { id: 9, name: "Video Square", key: "video-square-mp4" },
-  { id: 10, name: "Cube Map - Default", key: "cube-map-default-png" },
-  { id: 11, name: "GLB", key: "3d-mesh-glb" },
+  { id: 1, name: "JPG", key: "equirectangular-jpg", premium_feature: false },
+  { id: 2, name: "PNG", key: "equirectangular-png", premium_feature: false },
+  { id: 3, name: "Cube Map - Roblox", key: "cube-map-roblox-png", premium_feature: true },
+  { id: 4, name: "HDRI HDR", key: "hdri-hdr", premium_feature: true },
+  { id: 5, name: "HDRI EXR", key: "hdri-exr", premium_feature: true },
+  { id: 6, name: "Depth Map", key: "depth-map-png", premium_feature: true },
+  { id: 7, name: "Video Landscape", key: "video-landscape-mp4", premium_feature: true },
+  { id: 8, name: "Video Portrait", key: "video-portrait-mp4", premium_feature: true },
+  { id: 9, name: "Video Square", key: "video-square-mp4", premium_feature: true },
+  { id: 10, name: "Cube Map - Default", key: "cube-map-default-png", premium_feature: true },
+  { id: 11, name: "GLB", key: "3d-mesh-glb", premium_feature: true },
 ] as const;
 
 export type ExportTypeKey = (typeof EXPORT_TYPES)[number]["key"];
@@ -32,19 +33,19 @@ export const EXPORT_RESOLUTIONS = [
 export type ResolutionName = (typeof EXPORT_RESOLUTIONS)[number]["name"];
 
 export const MESH_QUALITIES = [
-  { id: 1, name: "Low", key: "low" },
-  { id: 2, name: "Medium", key: "medium" },
-  { id: 3, name: "High", key: "high" },
+  { id: 1, name: "Low", key: "low", premium_feature: true },
+  { id: 2, name: "Medium", key: "medium", premium_feature: true },
+  { id: 3, name: "High", key: "high", premium_feature: true },
   { id: 4, name: "Epic", key: "epic" },
 ] as const;
 
 export type MeshQualityKey = (typeof MESH_QUALITIES)[number]["key"];
 
 export const HDRI_MODES = [
-  { id: 1, name: "Artistic", key: "artistic" },
-  { id: 2, name: "Realism", key: "realism" },
-  { id: 3, name: "Studio", key: "studio" },
-  { id: 4, name: "Interior", key: "interior" },
+  { id: 1, name: "Artistic", key: "artistic", premium_feature: true },
+  { id: 2, name: "Realism", key: "realism", premium_feature: true },
+  { id: 3, name: "Studio", key: "studio", premium_feature: true },
+  { id: 4, name: "Interior", key: "interior", premium_feature: true },
   { id: 5, name: "Space", key: "space" },
 ] as const;
 

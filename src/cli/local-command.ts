@@ -15,11 +15,12 @@ const Flags = z.strictObject({
   "image-scale": num.pipe(z.number().positive().max(1)).default(1),
   "rate-limit": num.pipe(z.number().int().positive()).optional(),
   "admin-token": z.string().min(8).optional(),
+  "log-level": z.enum(["info", "debug"]).optional(),
 });
 
 export const LOCAL_USAGE = `babylon-skybox local [--port 8790] [--host 127.0.0.1] [--data-dir .skybox-local]
   [--api-key K] [--api-secret S] [--plan free|essential|standard|business] [--speed N]
-  [--image-scale F] [--rate-limit N (polls a minute per key)] [--admin-token T]`;
+  [--image-scale F] [--rate-limit N (polls a minute per key)] [--admin-token T] [--log-level info|debug]`;
 
 /**
  * `babylon-skybox local`: starts the local Skybox service and prints one JSON line once
@@ -45,6 +46,7 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
     ...(f.plan ? { plan: f.plan } : {}),
     ...(f["rate-limit"] ? { rateLimit: f["rate-limit"] } : {}),
     ...(f["admin-token"] ? { adminToken: f["admin-token"] } : {}),
+    ...(f["log-level"] ? { logLevel: f["log-level"] } : {}),
   });
   const { close, ...info } = service;
   process.stdout.write(`${JSON.stringify(info)}\n`);

@@ -1,14 +1,18 @@
 /**
  * `babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox]
- * [--allow-origin URL]...`: runs the proxy with the key from the environment and prints
- * `{"url":"http://127.0.0.1:8787"}` once listening.
+ * [--allow-origin URL]... [push flags]`: runs the proxy with the key from the environment and
+ * prints `{"url":"http://127.0.0.1:8787"}` once listening.
  *
  * Environment: SKYBOX_API_KEY (required), SKYBOX_API_SECRET (webhook relay),
- * SKYBOX_PUBLIC_URL (where the upstream posts webhooks and browsers reach the proxy),
- * SKYBOX_PUSHER_KEY and SKYBOX_PUSHER_CLUSTER (push settings handed to browsers).
+ * SKYBOX_PUBLIC_URL (where the upstream posts webhooks and browsers reach the proxy), and the
+ * push settings handed to browsers (push-flags.ts: SKYBOX_PUSHER_KEY, SKYBOX_PUSHER_CLUSTER,
+ * SKYBOX_PUSHER_WS_HOST, SKYBOX_PUSHER_WS_PORT, SKYBOX_PUSHER_FORCE_TLS, or their flags). In
+ * front of `babylon-skybox local`, give its `pusher` key, wsHost and wsPort, and pusher-js
+ * in the browser connects to the local push server.
  */
 import { parseArgs } from "node:util";
 import { startSkyboxProxyServer } from "../proxy/proxy-server.ts";
+import { PUSH_FLAGS, pushSettingsOf } from "./push-flags.ts";
 
 export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { values } = parseArgs({
@@ -19,6 +23,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
       upstream: { type: "string" },
       "base-path": { type: "string" },
       "allow-origin": { type: "string", multiple: true },
+      ...PUSH_FLAGS,
     },
     strict: true,
   });
@@ -26,6 +31,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
   if (!apiKey) throw new Error("SKYBOX_API_KEY is not set. For an offline service without a key, run `babylon-skybox local`.");
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
+  const pusher = pushSettingsOf(values, env);
   const server = await startSkyboxProxyServer({
     port,
     host: values.host,
@@ -35,7 +41,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
     ...(values.upstream ? { upstream: values.upstream } : {}),
     ...(values["base-path"] ? { basePath: values["base-path"] } : {}),
     allowedOrigins: values["allow-origin"] ?? [],
-    pusher: env.SKYBOX_PUSHER_KEY ? { key: env.SKYBOX_PUSHER_KEY, ...(env.SKYBOX_PUSHER_CLUSTER ? { cluster: env.SKYBOX_PUSHER_CLUSTER } : {}) } : null,
+    pusher,
   });
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
   const stop = () => void server.close().then(() => process.exit(0));

@@ -24,6 +24,8 @@ export interface LocalServiceOptions {
   /** Generations rendered at once. @default 2 */
   concurrency?: number;
   log?: (line: string) => void;
+  /** `debug` also logs what requests sent that the API ignores (unknown fields). @default "info" */
+  logLevel?: "info" | "debug";
 }
 
 /** What a running service tells its user (the CLI prints it as one JSON line). */

@@ -61,6 +61,7 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
     dataDir, store, accounts, views, generations, exports, events,
     pollLimit: pollLimit(options.rateLimit ?? DEFAULT_POLL_RATE_PER_MINUTE),
     settings: { generationsDisabled: false },
+    debug: options.logLevel === "debug" ? (line) => log(`debug: ${line}`) : () => {},
   };
   const adminToken = options.adminToken ?? randomBytes(16).toString("hex");
   const app = createApp({ ctx, uploads: new Uploads(join(dataDir, "uploads")), previews: new StylePreviews(dataDir, pictures), adminToken, pusherHttp: (r) => pusher.handleHttp(r), log });

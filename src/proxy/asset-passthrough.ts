@@ -26,7 +26,9 @@ export async function serveAsset(ctx: AssetContext, request: Request, rest: stri
   if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Assets are read with GET", { allow: "GET, HEAD" });
   const target = assetTarget(rest, new URL(request.url).search);
   if (!target) throw new ProxyError(400, `Name the file as ${ctx.basePath}/assets/{http|https}/{host}/{path} or ${ctx.basePath}/assets?url={encoded URL}`);
-  if (!ctx.hosts.has(target)) throw new ProxyError(403, "This file's host is not one the Skybox API has named");
+  // The upstream's own files are always its to name: a record pushed to the browser by Pusher
+  // (not through the proxy) may be the first to name them.
+  if (!ctx.hosts.has(target) && !isUpstreamHost(target, ctx.upstream)) throw new ProxyError(403, "This file's host is not one the Skybox API has named");
   let upstream: Response;
   try {
     upstream = await fetchAsset(target, {

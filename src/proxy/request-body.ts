@@ -4,6 +4,7 @@
  * Bodies are JSON, multipart or URL-encoded forms, as the spec allows; anything else is
  * refused.
  */
+import { BodyFormatError, bodyKindOf, readFormEntries, readJsonObject, type FormValue } from "../api/protocol/request-body.ts";
 import { ProxyError } from "./ProxyError.ts";
 import { isKeyName, stripKeyFromObject } from "./key-scrubber.ts";
 import { WEBHOOK_URL_FIELD, type WebhookUrlChoice } from "./webhook-url.ts";
@@ -53,54 +54,39 @@ export interface ForwardBody {
 
 /**
  * The body to forward: key fields removed, and the browser's `webhook_url` replaced by what
- * `webhookUrl` chooses (nothing when it chooses null).
+ * `webhookUrl` chooses (nothing when it chooses null). Forms are read as the real service
+ * reads them (any client's multipart, src/api/protocol/request-body.ts) and written anew.
  */
 export async function rewriteApiBody(bytes: Uint8Array, contentType: string | null, webhookUrl: WebhookUrlChoice): Promise<ForwardBody> {
   if (bytes.byteLength === 0) return { body: undefined, contentType: undefined };
-  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type === "application/json" || type.endsWith("+json")) return rewriteJson(bytes, webhookUrl);
-  if (type === "multipart/form-data") return rewriteMultipart(bytes, contentType!, webhookUrl);
-  if (type === "application/x-www-form-urlencoded") return rewriteUrlEncoded(bytes, webhookUrl);
-  throw new ProxyError(415, "The request body must be JSON or form data");
+  const kind = bodyKindOf(contentType);
+  if (!kind) throw new ProxyError(415, "The request body must be JSON or form data");
+  try {
+    return kind === "json" ? rewriteJson(bytes, webhookUrl) : rewriteForm(readFormEntries(bytes, contentType!), kind, webhookUrl);
+  } catch (error) {
+    if (error instanceof BodyFormatError) throw new ProxyError(400, error.message);
+    throw error;
+  }
 }
 
 function rewriteJson(bytes: Uint8Array, webhookUrl: WebhookUrlChoice): ForwardBody {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new ProxyError(400, "The request body is not valid JSON");
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ProxyError(400, "The JSON body must be an object");
-  const { [WEBHOOK_URL_FIELD]: sent, ...body } = stripKeyFromObject(parsed as Record<string, unknown>);
+  const { [WEBHOOK_URL_FIELD]: sent, ...body } = stripKeyFromObject(readJsonObject(bytes));
   const hook = webhookUrl(sent);
   if (hook) body[WEBHOOK_URL_FIELD] = hook;
   return { body: JSON.stringify(body), contentType: "application/json" };
 }
 
-async function rewriteMultipart(bytes: Uint8Array, contentType: string, webhookUrl: WebhookUrlChoice): Promise<ForwardBody> {
-  let form: FormData;
-  try {
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw new ProxyError(400, "The multipart body could not be read");
+function rewriteForm(entries: [string, FormValue][], kind: "multipart" | "urlencoded", webhookUrl: WebhookUrlChoice): ForwardBody {
+  const hook = webhookUrl(entries.find(([name]) => name === WEBHOOK_URL_FIELD)?.[1]);
+  const kept = entries.filter(([name]) => !isKeyName(name) && name !== WEBHOOK_URL_FIELD);
+  if (hook) kept.push([WEBHOOK_URL_FIELD, hook]);
+  if (kind === "urlencoded" && kept.every(([, v]) => typeof v === "string")) {
+    return { body: new URLSearchParams(kept as [string, string][]).toString(), contentType: "application/x-www-form-urlencoded" };
   }
   const out = new FormData();
-  for (const [name, value] of form) {
-    if (isKeyName(name) || name === WEBHOOK_URL_FIELD) continue;
+  for (const [name, value] of kept) {
     if (typeof value === "string") out.append(name, value);
-    else out.append(name, value, value.name);
+    else out.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type }), value.filename);
   }
-  const hook = webhookUrl(form.get(WEBHOOK_URL_FIELD));
-  if (hook) out.set(WEBHOOK_URL_FIELD, hook);
   return { body: out, contentType: undefined };
-}
-
-function rewriteUrlEncoded(bytes: Uint8Array, webhookUrl: WebhookUrlChoice): ForwardBody {
-  const params = new URLSearchParams(new TextDecoder().decode(bytes));
-  const out = new URLSearchParams();
-  for (const [k, v] of params) if (!isKeyName(k) && k !== WEBHOOK_URL_FIELD) out.append(k, v);
-  const hook = webhookUrl(params.get(WEBHOOK_URL_FIELD));
-  if (hook) out.set(WEBHOOK_URL_FIELD, hook);
-  return { body: out.toString(), contentType: "application/x-www-form-urlencoded" };
 }

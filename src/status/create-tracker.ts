@@ -5,6 +5,7 @@ import type { Feed } from "./feed.ts";
 import { timingOf, type StatusTrackerOptions, type WatchOptions } from "./options.ts";
 import { PushConnection } from "./push-connection.ts";
 import { openPushFeed } from "./push-feed.ts";
+import { withProxiedAssets } from "./pushed-assets.ts";
 import { openRelayFeed } from "./relay-feed.ts";
 import { StatusWatch, type WatchContext } from "./StatusWatch.ts";
 import { TrackedBatch } from "./tracked-batch.ts";
@@ -56,7 +57,10 @@ export function createStatusTracker(options: StatusTrackerOptions): StatusTracke
     timing,
     openFeeds(channels, listener) {
       const feeds: Feed[] = [];
-      if (push) feeds.push(openPushFeed(push, channels, listener("push")));
+      if (push) {
+        const pushed = listener("push");
+        feeds.push(openPushFeed(push, channels, options.assetsUrl ? withProxiedAssets(pushed, options.assetsUrl) : pushed));
+      }
       if (relay) feeds.push(openRelayFeed(relay, channels, listener("relay"), options.fetch));
       return feeds;
     },

@@ -39,6 +39,14 @@ export interface StatusTrackerOptions {
   /** The proxy's webhook relay, or null for none. @default null */
   relay?: RelaySettings | null;
   /**
+   * Where the proxy serves files: its `/config` `assetsUrl`. Records pushed by Pusher reach
+   * the browser without passing the proxy, so their file URLs are mapped there, as the
+   * proxy maps those of its answers and relayed webhooks. Null leaves them as sent.
+   * @default null
+   * @example "/skybox/assets"
+   */
+  assetsUrl?: string | null;
+  /**
    * First polling interval while no push source is live; doubles while nothing changes and
    * falls back to this after a change.
    * @default 1000

@@ -110,6 +110,24 @@ describe("generations", () => {
     expectRequest("GET", "/api/v1/imagine/myRequests", { limit: "10", offset: "20", order: "ASC", status: "complete", query: "lake", skybox_style_id: "2" });
     expect(page.data[0]?.id).toBe(46);
   });
+  test("the real service's vocabulary: status=all, my_likes, return_depth_hq, remix by hash, a True/on boolean read back", async () => {
+    reply = { body: { data: [{ ...completeRecord, isMyFavorite: "True" }], totalCount: 1, has_more: "off" } };
+    const page = await client.history({ status: "all", my_likes: true });
+    expectRequest("GET", "/api/v1/imagine/myRequests", { status: "all", my_likes: "true" });
+    expect([page.data[0]?.isMyFavorite, page.has_more]).toEqual([true, false]);
+    server.requests.length = 0;
+    reply = { body: creationResponse };
+    await client.generate({ prompt: "p", skybox_style_id: 2, return_depth_hq: true, remix_imagine_obfuscated_id: completeRecord.obfuscated_id, seed: 0 });
+    expect(server.last().json()).toEqual({ prompt: "p", skybox_style_id: 2, return_depth_hq: true, remix_imagine_obfuscated_id: completeRecord.obfuscated_id, seed: 0 });
+    server.requests.length = 0;
+    reply = { body: { request: { ...completeRecord, isMyFavorite: true } } };
+    expect((await client.toggleFavorite(46)).isMyFavorite).toBe(true);
+    expectRequest("POST", "/api/v1/imagine/favorite/46");
+    server.requests.length = 0;
+    reply = { body: [{ type: "family", id: 1, name: "Realism", items: [{ ...model3Style, type: "style" }] }] };
+    expect((await client.menu({ model_version: 3 }))[0]?.items[0]?.type).toBe("style");
+    expectRequest("GET", "/api/v1/skybox/menu", { model_version: "3" });
+  });
   test("cancel, cancel all pending (with and without pending), delete", async () => {
     reply = { body: { success: true } };
     expect((await client.cancelGeneration(46)).success).toBe(true);

@@ -42,3 +42,12 @@ test("`proxy` refuses to start without a key or with a bad port", async () => {
   await expect(runProxyCommand(["--port", "http"], { SKYBOX_API_KEY: KEY })).rejects.toThrow(/--port/);
   await expect(runProxyCommand(["--nope"], { SKYBOX_API_KEY: KEY })).rejects.toThrow();
 });
+
+test("push settings come from flags, else the environment, checked", async () => {
+  const { pushSettingsOf } = await import("../../src/cli/push-flags.ts");
+  expect(pushSettingsOf({}, {})).toBeNull();
+  expect(pushSettingsOf({ "pusher-key": "k", "pusher-ws-host": "127.0.0.1", "pusher-ws-port": "8790" }, { SKYBOX_PUSHER_KEY: "env" })).toEqual({ key: "k", wsHost: "127.0.0.1", wsPort: 8790 });
+  expect(pushSettingsOf({}, { SKYBOX_PUSHER_KEY: "k", SKYBOX_PUSHER_WS_HOST: "h", SKYBOX_PUSHER_WS_PORT: "6001", SKYBOX_PUSHER_FORCE_TLS: "True" })).toEqual({ key: "k", wsHost: "h", wsPort: 6001, forceTLS: true });
+  expect(() => pushSettingsOf({ "pusher-ws-host": "h" }, {})).toThrow(/need a key/);
+  expect(() => pushSettingsOf({ "pusher-key": "k", "pusher-ws-port": "http" }, {})).toThrow(/wsPort/);
+});

@@ -10,6 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { INSPECTOR_EDITORS, playgroundResolve } from "../../playground/vite-plugins.ts";
 import { launchBrowser, servePages, type ServedPages } from "../browser/harness.ts";
+import type { SkyboxPaneState } from "../../src/inspector/index.ts";
 import { gridDifference, hasNode, luminance, openSection, sampleCanvas } from "./pane-page.ts";
 
 const PLAYGROUND = resolve(import.meta.dirname, "../../playground");
@@ -198,6 +199,33 @@ describe("the Skybox pane in the Inspector", () => {
     expect(await byId("skybox-job").count()).toBe(jobs);
     expect(await byId("skybox-applied").getAttribute("data-applied")).not.toBe("");
   }, 120_000);
+
+  test("with the Inspector open, a Model 3 skybox with its GLB backdrop applies with no console error and nothing fetched from elsewhere", async () => {
+    const consoleErrors: string[] = [];
+    const elsewhere: string[] = [];
+    const onConsole = (m: { type(): string; text(): string }) => void (m.type() === "error" && consoleErrors.push(m.text()));
+    const onRequest = (r: { url(): string }) => void (/^(data|blob):/.test(r.url()) || r.url().startsWith(pages.url) || elsewhere.push(r.url()));
+    page.on("console", onConsole);
+    page.on("request", onRequest);
+    try {
+      const backdrop = await page.evaluate(async () => {
+        const { pane } = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground;
+        pane.apply.setSettings({ backdrop: true, lighting: true, background: true });
+        pane.form.set({ mode: "generate", prompt: "desert dunes at noon", styleId: 2 });
+        const record = await pane.generate();
+        if (!record) throw new Error(`not sent: ${pane.problems.join("; ")}`);
+        await pane.applyRecord(record);
+        return pane.apply.handle?.backdrop?.name ?? null;
+      });
+      expect(backdrop).not.toBeNull();
+      expect(consoleErrors).toEqual([]);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      page.off("console", onConsole);
+      page.off("request", onRequest);
+      await page.evaluate(() => (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.apply.setSettings({ backdrop: false }));
+    }
+  }, 180_000);
 
   test("no uncaught page errors", () => {
     expect(errors).toEqual([]);

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { createSkyboxClient, ROUTES, type SkyboxClient } from "../../src/api/index.ts";
 import { isPrivateAddress, publicOnlyLookup } from "../../src/proxy/address-check.ts";
 import { matchApiRoute } from "../../src/proxy/allow-list.ts";
-import { AssetHosts, assetTarget, proxiedAssetUrl, rewriteAssetUrls } from "../../src/proxy/asset-urls.ts";
+import { proxiedAssetUrl, rewriteAssetUrls } from "../../src/api/protocol/asset-urls.ts";
+import { AssetHosts, assetTarget } from "../../src/proxy/asset-urls.ts";
 import { ReplayGuard } from "../../src/proxy/replay-guard.ts";
 
 describe("allow-list", () => {
@@ -18,6 +19,7 @@ describe("allow-list", () => {
     const calls: Record<keyof SkyboxClient, () => Promise<unknown>> = {
       styles: () => client.styles(),
       families: () => client.families(),
+      menu: () => client.menu({ model_version: 3 }),
       generate: () => client.generate({ prompt: "p", skybox_style_id: 2 }),
       getGeneration: () => client.getGeneration(46),
       getGenerationByObfuscatedId: () => client.getGenerationByObfuscatedId(hash),
@@ -25,6 +27,7 @@ describe("allow-list", () => {
       cancelGeneration: () => client.cancelGeneration(46),
       cancelAllPending: () => client.cancelAllPending(),
       deleteGeneration: () => client.deleteGeneration(46),
+      toggleFavorite: () => client.toggleFavorite(46),
       exportTypes: () => client.exportTypes(),
       exportResolutions: () => client.exportResolutions(),
       meshQualities: () => client.meshQualities(),

@@ -49,6 +49,9 @@ export function generationRoutes(send: Send, styleById: (id: number) => StyleInf
     /** DELETE /imagine/requests/pending: cancels every pending generation; `success` is false when there were none. */
     cancelAllPending: (options: CallOptions = {}) =>
       send("cancelAllPending", { ...options, schema: Success.transform((r) => ({ ...r, success: Boolean(r.success) })) }),
+    /** POST /imagine/favorite/{id}: marks a generation as a favourite, or unmarks it; see `history({ my_likes: true })`. */
+    toggleFavorite: (id: number, options: CallOptions = {}) =>
+      send("toggleFavorite", { ...options, params: { id }, schema: WrappedGeneration }),
     /** DELETE /imagine/deleteImagine/{id}: deletes a generation. */
     deleteGeneration: (id: number, options: CallOptions = {}) =>
       send("deleteGeneration", { ...options, params: { id }, schema: Success }),

@@ -8,11 +8,16 @@ import type { Send } from "./transport.ts";
 const listOf = <T extends z.ZodType>(item: T) => z.preprocess((body) => unwrap(body, ["data"]), z.array(item));
 
 export interface StyleQuery {
-  /** 3 selects Model 3 styles; 4 Model 4 styles. */
-  model_version?: 3 | 4 | "3" | "4";
+  /** 3 selects Model 3 styles; 4 Model 4 styles; a discontinued model (2) has none. */
+  model_version?: number | `${number}`;
 }
 
 export function styleRoutes(send: Send, remember: (styles: Style[]) => void) {
+  const grouped = (route: "families" | "menu") => async (query: StyleQuery = {}, options: CallOptions = {}) => {
+    const families = await send(route, { ...options, schema: listOf(StyleFamily), query: { ...query } });
+    remember(families.flatMap((f) => f.items));
+    return families;
+  };
   return {
     /** GET /skybox/styles: the styles, optionally of one model. */
     async styles(query: StyleQuery = {}, options: CallOptions = {}) {
@@ -21,11 +26,9 @@ export function styleRoutes(send: Send, remember: (styles: Style[]) => void) {
       return styles;
     },
     /** GET /skybox/families: styles grouped into families for a menu. */
-    async families(query: StyleQuery = {}, options: CallOptions = {}) {
-      const families = await send("families", { ...options, schema: listOf(StyleFamily), query: { ...query } });
-      remember(families.flatMap((f) => f.items));
-      return families;
-    },
+    families: grouped("families"),
+    /** GET /skybox/menu: the styles menu the Unity SDKs read, shaped like families. */
+    menu: grouped("menu"),
   };
 }
 export { listOf };

@@ -22,6 +22,8 @@ export interface ApiRoute {
 export const ROUTES = {
   styles: { method: "GET", path: "/skybox/styles" },
   families: { method: "GET", path: "/skybox/families" },
+  /** The styles menu the Unity SDKs read: families, as `/skybox/families` answers them. */
+  menu: { method: "GET", path: "/skybox/menu" },
   generate: { method: "POST", path: "/skybox", startsWork: true },
   getGeneration: { method: "GET", path: "/imagine/requests/{id}", polling: true },
   getGenerationByObfuscatedId: { method: "GET", path: "/imagine/requests/obfuscated-id/{key}", polling: true },
@@ -29,6 +31,8 @@ export const ROUTES = {
   cancelGeneration: { method: "DELETE", path: "/imagine/requests/{id}" },
   cancelAllPending: { method: "DELETE", path: "/imagine/requests/pending" },
   deleteGeneration: { method: "DELETE", path: "/imagine/deleteImagine/{id}" },
+  /** Marks or unmarks a generation as a favourite (the official Unity SDK); answers `{ request }`. */
+  toggleFavorite: { method: "POST", path: "/imagine/favorite/{id}" },
   exportTypes: { method: "GET", path: "/skybox/export" },
   exportResolutions: { method: "GET", path: "/skybox/export/resolutions" },
   meshQualities: { method: "GET", path: "/skybox/export/mesh-qualities" },

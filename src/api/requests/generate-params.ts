@@ -1,11 +1,20 @@
 import * as z from "zod";
 import { flag, int, num } from "../schemas/fields.ts";
-import { NUMBER_RANGES as R } from "../rules/number-ranges.ts";
+import { NUMBER_RANGES as R, SEED_MAX } from "../rules/number-ranges.ts";
 import { FileField } from "./file-input.ts";
 
+/** The largest seed a generation takes (seeds are 0..SEED_MAX, src/api/rules/number-ranges.ts); `0` asks for a seed drawn at random (the real service's documentation). */
+export { SEED_MAX };
+
+/** The seed a generation runs with: the one asked for, or one drawn at random for `0` or none. */
+export function drawSeed(seed: number | null | undefined, random: () => number = Math.random): number {
+  return seed ? seed : 1 + Math.floor(random() * (SEED_MAX - 1));
+}
+
 /**
- * Parameters of POST /api/v1/skybox. Strict: an unknown field is refused by name. Numbers
- * and booleans also arrive as strings (multipart forms), so they are coerced.
+ * Parameters of POST /api/v1/skybox. Strict: an unknown field is refused by name (the local
+ * service reads them leniently, like the real one). Numbers and booleans also arrive as
+ * strings (multipart forms), so they are coerced.
  *
  * Edit coordinates (the spec does not give their units): `center_x` is the longitude of the
  * edit centre in degrees, -180..180, 0 being the middle of the panorama; `center_y` its
@@ -18,6 +27,7 @@ export const GenerateParams = z.strictObject({
   webhook_url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).nullish(),
   variant_id: int.nullish(),
   negative_text: z.string().nullish(),
+  /** 0 (or none) for a seed drawn at random; the record reports the seed used. */
   seed: int.pipe(z.number().min(R.seed.min).max(R.seed.max)).nullish(),
   enhance_prompt: flag.nullish(),
   control_image: FileField.nullish(),
@@ -27,6 +37,8 @@ export const GenerateParams = z.strictObject({
   init_image_hash: z.string().nullish(),
   init_strength: num.pipe(z.number().min(R.init_strength.min).max(R.init_strength.max)).nullish(),
   remix_imagine_id: int.nullish(),
+  /** The source of a remix by its obfuscated id, as the official Node SDK sends it. */
+  remix_imagine_obfuscated_id: z.string().trim().min(1).nullish(),
   remix_collection_id: int.nullish(),
   max_wait: z.union([flag, num]).nullish(),
   soft_lines: flag.nullish(),
@@ -38,6 +50,8 @@ export const GenerateParams = z.strictObject({
   image_to_pano_init_image_hash: z.string().nullish(),
   /** Deprecated by the spec (depth maps are always generated); accepted and ignored. */
   return_depth: flag.nullish(),
+  /** A high-quality depth map (documented; the .NET and Unity SDKs send it). Depth maps are always made. */
+  return_depth_hq: flag.nullish(),
 });
 export type GenerateParams = z.input<typeof GenerateParams>;
 export type ParsedGenerateParams = z.output<typeof GenerateParams>;

@@ -1,6 +1,15 @@
 import * as z from "zod";
 import { BATCH_STATUSES, REQUEST_STATUSES } from "../protocol/statuses.ts";
-import { int } from "../schemas/fields.ts";
+import { flag, int } from "../schemas/fields.ts";
+
+/** The status filter that filters nothing: the real service's default, which clients also send. */
+export const ALL_STATUSES = "all";
+
+/** A list's status filter: one of the record's statuses, or `all`. */
+const statusFilter = <S extends readonly [string, ...string[]]>(statuses: S) => z.enum([...statuses, ALL_STATUSES]).optional();
+
+/** Whether a record's status passes a list's status filter (none and `all` pass everything). */
+export const matchesStatus = (filter: string | undefined, status: string): boolean => !filter || filter === ALL_STATUSES || filter === status;
 
 /**
  * Paging shared by every list route. `offset` counts items (the spec's "page index x
@@ -15,19 +24,21 @@ const paging = {
 /** GET /api/v1/imagine/myRequests */
 export const HistoryQuery = z.strictObject({
   ...paging,
-  status: z.enum(REQUEST_STATUSES).optional(),
+  status: statusFilter(REQUEST_STATUSES),
   imagine_id: int.optional(),
   query: z.string().optional(),
   generator: z.string().optional(),
   skybox_style_id: int.optional(),
   api_key_id: int.optional(),
+  /** Only the caller's favourites (the .NET and Unity SDKs' `FavoritesOnly`). */
+  my_likes: flag.optional(),
 });
 export type HistoryQuery = z.input<typeof HistoryQuery>;
 
 /** GET /api/v1/skybox/export/history */
 export const ExportHistoryQuery = z.strictObject({
   ...paging,
-  status: z.enum(REQUEST_STATUSES).optional(),
+  status: statusFilter(REQUEST_STATUSES),
   export_id: z.union([int, z.string()]).optional(),
   api_key_id: int.optional(),
   type_id: int.optional(),
@@ -40,7 +51,7 @@ export type ExportHistoryQuery = z.input<typeof ExportHistoryQuery>;
 /** GET /api/v1/skybox/batch */
 export const BatchListQuery = z.strictObject({
   ...paging,
-  status: z.enum(BATCH_STATUSES).optional(),
+  status: statusFilter(BATCH_STATUSES),
   batch_id: int.optional(),
 });
 export type BatchListQuery = z.input<typeof BatchListQuery>;

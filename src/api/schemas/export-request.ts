@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { int, num, optionalText, urlOrEmpty } from "./fields.ts";
+import { flag, int, num, optionalText, urlOrEmpty } from "./fields.ts";
 import { RequestStatus } from "./generation.ts";
 
 /** An export request record (POST/GET response, history item, status message). */
@@ -29,7 +29,8 @@ export const ExportRecord = z.looseObject({
 });
 export type ExportRecord = z.infer<typeof ExportRecord>;
 
-export const ExportType = z.looseObject({ id: int, name: z.string(), key: z.string() });
+/** An export type; `premium_feature` says whether it needs a paid plan (the real list carries it). */
+export const ExportType = z.looseObject({ id: int, name: z.string(), key: z.string(), premium_feature: flag.nullish() });
 export type ExportType = z.infer<typeof ExportType>;
 
 export const ExportResolution = z.looseObject({ id: int, name: z.string(), width: int, height: int });

@@ -6,24 +6,41 @@
 import * as z from "zod";
 
 /** A finite number, also when sent as a numeric string. */
-export const num = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, { error: "expected a number or a numeric string" })
-    .transform(Number),
-]);
+export const num = z.union(
+  [
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, { error: "expected a number or a numeric string" })
+      .transform(Number),
+  ],
+  { error: "expected a number" },
+);
 
 /** An integer, also when sent as a numeric string. */
 export const int = num.pipe(z.number().int());
 
-/** A boolean, also when sent as 0/1, "0"/"1" or "true"/"false". */
-export const flag = z.union([
-  z.boolean(),
-  z.literal([0, 1]).transform((v) => v === 1),
-  z.literal(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true"),
-]);
+/** How booleans are spelled in forms and queries: C#'s `True`, PHP's `1`, an HTML checkbox's `on`. */
+const FLAG_WORDS: Readonly<Record<string, boolean>> = { true: true, false: false, "1": true, "0": false, on: true, off: false };
+
+/**
+ * A boolean, also when sent as 0/1 or as one of the words `true/false/1/0/on/off` in any case
+ * (.NET writes `True`, forms write `on`), as the real service reads them.
+ */
+export const flag = z.union(
+  [
+    z.boolean(),
+    z.literal([0, 1]).transform((v) => v === 1),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => Object.hasOwn(FLAG_WORDS, v))
+      .transform((v) => FLAG_WORDS[v]!),
+  ],
+  { error: "expected a boolean (true/false, 1/0 or on/off)" },
+);
 
 /** A string the server may leave out or send as null. */
 export const optionalText = z.string().nullish();

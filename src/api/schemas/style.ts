@@ -34,6 +34,10 @@ export const Style = z.preprocess(
     model: optionalText,
     model_version: z.union([z.string(), z.number()]).nullish().transform((v) => (v == null ? null : String(v))),
     skybox_style_families_id: int.nullish(),
+    /** The families the style belongs to (a Unity SDK reads them). */
+    skybox_style_families: z.array(z.looseObject({ id: int, name: z.string() })).nullish(),
+    /** `style` inside `/skybox/families` and `/skybox/menu`. */
+    type: optionalText,
     variants: z.array(StyleVariant).nullish(),
   }),
 );

@@ -1,4 +1,4 @@
-import { Button, Caption1, Field, Label, Slider } from "@fluentui/react-components";
+import { Button, Caption1, Field, Label, mergeClasses, Slider } from "@fluentui/react-components";
 import { BranchForkRegular, DismissRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
@@ -17,7 +17,7 @@ export const AdvancedOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({
       {form.remix ? (
         <div className={pane.row}>
           <BranchForkRegular />
-          <Caption1 className={`${pane.grow} ${pane.ellipsis}`} data-testid="skybox-remix-source">
+          <Caption1 className={mergeClasses(pane.grow, pane.ellipsis)} data-testid="skybox-remix-source">
             Remixing {form.remix.title}
           </Caption1>
           <Button size="small" appearance="subtle" aria-label="Stop remixing" icon={<DismissRegular />} onClick={() => state.form.set({ remix: null })} />

@@ -1,4 +1,4 @@
-import { Button, Caption1 } from "@fluentui/react-components";
+import { Button, Caption1, mergeClasses } from "@fluentui/react-components";
 import { ArrowUploadRegular, DismissRegular } from "@fluentui/react-icons";
 import { useEffect, useRef, useState, type FunctionComponent } from "react";
 import { usePaneStyles } from "./pane-styles.ts";
@@ -40,7 +40,7 @@ export const FilePicker: FunctionComponent<IFilePickerProps> = ({ label, file, o
       {file && (
         <>
           {preview && <img className={pane.thumb} src={preview} alt="" />}
-          <Caption1 className={`${pane.grow} ${pane.ellipsis}`}>{file.name}</Caption1>
+          <Caption1 className={mergeClasses(pane.grow, pane.ellipsis)}>{file.name}</Caption1>
           <Button size="small" appearance="subtle" aria-label={`Remove ${file.name}`} icon={<DismissRegular />} onClick={() => onChange(null)} />
         </>
       )}

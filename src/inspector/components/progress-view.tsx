@@ -1,4 +1,4 @@
-import { Button, Caption1, Caption1Strong, ProgressBar, Tooltip } from "@fluentui/react-components";
+import { Button, Caption1, Caption1Strong, mergeClasses, ProgressBar, Tooltip } from "@fluentui/react-components";
 import { CheckmarkRegular, DismissRegular, StopRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
 import type { Generation } from "../../api/index.ts";
@@ -85,7 +85,7 @@ const BatchCounters: FunctionComponent<{ state: SkyboxPaneState; job: JobView }>
       <ul className={pane.list}>
         {b.generations.map((g) => (
           <li key={g.id} className={pane.spread} data-testid="skybox-batch-item" data-status={g.status}>
-            <Caption1 className={`${pane.grow} ${pane.ellipsis}`}>
+            <Caption1 className={mergeClasses(pane.grow, pane.ellipsis)}>
               #{g.id} seed {g.seed ?? "?"}
               {g.queue_position ? ` · queue ${g.queue_position}` : ""}
             </Caption1>

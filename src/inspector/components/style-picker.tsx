@@ -1,4 +1,6 @@
-import { Badge, Caption1, Caption1Strong, makeStyles, MessageBar, MessageBarBody, Spinner, Tab, TabList, tokens, Tooltip } from "@fluentui/react-components";
+import {
+  Badge, Caption1, Caption1Strong, makeStyles, mergeClasses, MessageBar, MessageBarBody, Spinner, Tab, TabList, tokens, Tooltip,
+} from "@fluentui/react-components";
 import { useState, type FunctionComponent } from "react";
 import { styleInfo, styleModel, type Style } from "../../api/index.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
@@ -113,7 +115,7 @@ const StyleCard: FunctionComponent<IStyleCardProps> = ({ style, selected, disabl
         role="radio"
         aria-checked={selected}
         disabled={disabled}
-        className={`${classes.card} ${selected ? classes.selected : ""}`}
+        className={mergeClasses(classes.card, selected && classes.selected)}
         onClick={onSelect}
         data-testid={`skybox-style-${style.id}`}
       >

@@ -42,7 +42,7 @@ export class ConnectionState extends Slice<ConnectionValue> {
     const push = config?.push ? { ...config.push } : null;
     const relay = config?.eventsUrl ? { url: config.eventsUrl } : null;
     this._set({ upstream: config?.upstream ?? null, updates: push || relay ? "push" : "poll" });
-    this._ownTracker = createStatusTracker({ client: this.client, push, relay });
+    this._ownTracker = createStatusTracker({ client: this.client, push, relay, assetsUrl: config?.assetsUrl ?? null });
     return this._ownTracker;
   }
 

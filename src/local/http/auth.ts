@@ -5,13 +5,14 @@ import { HttpError } from "./http-error.ts";
 import { readBody } from "./request-body.ts";
 
 /**
- * Reads the body once (POST), then finds the account from the key in `x-api-key`, the
- * `api_key` query parameter or an `api_key` form field, as real clients send it. The key
- * is taken out of the body so it never reaches a record.
+ * Reads the body once (POST, and DELETE: Laravel's HTTP client sends the key in a JSON body
+ * there), then finds the account from the key in `x-api-key`, the `api_key` query parameter
+ * or an `api_key` body field, as real clients send it, on every route. The key is taken out
+ * of the body so it never reaches a record.
  */
 export function authenticate(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const body = c.req.method === "POST" ? await readBody(c.req.raw) : {};
+    const body = c.req.method === "POST" || c.req.method === "DELETE" ? await readBody(c.req.raw) : {};
     const fromBody = typeof body.api_key === "string" ? body.api_key : undefined;
     delete body.api_key;
     const key = c.req.header("x-api-key") ?? c.req.query("api_key") ?? fromBody;

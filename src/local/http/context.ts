@@ -24,6 +24,8 @@ export interface ServiceContext {
   events: StatusEvents;
   pollLimit: PollLimit;
   settings: ServiceSettings;
+  /** Logs at debug level (what the service ignored in a request); silent unless asked for. */
+  debug: (line: string) => void;
 }
 
 export type AppEnv = { Variables: { account: Account; body: Record<string, unknown> } };

@@ -1,34 +1,27 @@
+import { BodyFormatError, bodyKindOf, isFilePart, readFormEntries, readJsonObject } from "../../api/protocol/request-body.ts";
 import { HttpError } from "./http-error.ts";
 
 /** Largest accepted body: images travel in it (base64 or multipart). */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
- * A POST body as plain fields: JSON, multipart (files become bytes) or urlencoded. A body
- * that does not parse is a 400 naming the problem, never a crash.
+ * A request body as plain fields: JSON, multipart (files become bytes) or URL-encoded, read
+ * as the real service reads them (src/api/protocol/request-body.ts). A body without a form
+ * type is read as JSON, as Laravel does. One that does not parse is a 400 naming the
+ * problem, never a crash.
  */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("content-type") ?? "";
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new HttpError(400, "The request body is not valid form data");
-    }
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of form.entries())
-      out[key] = typeof value === "string" ? value : new Uint8Array(await value.arrayBuffer());
-    return out;
-  }
-  const text = await request.text();
-  if (!text.trim()) return {};
-  let json: unknown;
+  const type = request.headers.get("content-type");
+  const bytes = new Uint8Array(await request.arrayBuffer());
   try {
-    json = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "The request body is not valid JSON");
+    if (bodyKindOf(type) === "multipart" || bodyKindOf(type) === "urlencoded") {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of readFormEntries(bytes, type!)) out[key] = isFilePart(value) ? value.bytes : value;
+      return out;
+    }
+    return new TextDecoder().decode(bytes).trim() ? readJsonObject(bytes) : {};
+  } catch (error) {
+    if (error instanceof BodyFormatError) throw new HttpError(400, error.message);
+    throw error;
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new HttpError(400, "The request body must be a JSON object");
-  return json as Record<string, unknown>;
 }

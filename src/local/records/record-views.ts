@@ -16,6 +16,19 @@ export function titleOf(g: Pick<GenerationEntity, "id" | "prompt">): string {
 }
 
 /**
+ * When a generation reached each stage, present only once it did: the real service leaves
+ * them out of a pending record, and typed clients (.NET, Unity) model them as non-nullable
+ * timestamps, so a `null` would break their parsing where an absent field does not.
+ */
+function stageTimes(g: Pick<GenerationEntity, "dispatchedAt" | "processingAt" | "completedAt">) {
+  return {
+    ...(g.dispatchedAt ? { dispatched_at: g.dispatchedAt } : {}),
+    ...(g.processingAt ? { processing_at: g.processingAt } : {}),
+    ...(g.completedAt ? { completed_at: g.completedAt } : {}),
+  };
+}
+
+/**
  * Builds the JSON records the API returns from stored entities. Everything that can be
  * derived (URLs, titles, batch counters, queue positions) is derived here, never stored.
  */
@@ -68,9 +81,7 @@ export class RecordViews {
       cost: g.cost,
       created_at: g.createdAt,
       updated_at: g.updatedAt,
-      dispatched_at: g.dispatchedAt,
-      processing_at: g.processingAt,
-      completed_at: g.completedAt,
+      ...stageTimes(g),
       exports: this.exportsOf(g.id),
     };
   }

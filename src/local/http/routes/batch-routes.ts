@@ -1,5 +1,6 @@
-import { BatchParams } from "../../../api/requests/generate-params.ts";
-import { BatchListQuery } from "../../../api/requests/list-queries.ts";
+import { BatchParams, SEED_MAX } from "../../../api/requests/generate-params.ts";
+import type { Context } from "hono";
+import { BatchListQuery, matchesStatus } from "../../../api/requests/list-queries.ts";
 import { checkBatch } from "../../../api/rules/batch-rules.ts";
 import { checkGeneration } from "../../../api/rules/generation-rules.ts";
 import { MESSAGES } from "../../../api/rules/messages.ts";
@@ -12,13 +13,13 @@ import type { Account } from "../../store/accounts.ts";
 import type { BatchEntity } from "../../store/entities.ts";
 import { hashId, microTimestamp } from "../../store/record-store.ts";
 import type { ApiHandlers } from "../api-routes.ts";
-import type { ServiceContext } from "../context.ts";
+import type { AppEnv, ServiceContext } from "../context.ts";
 import { httpAnswerOf } from "../domain-answer.ts";
 import { HttpError, notFound, ruleError } from "../http-error.ts";
 import { paginate } from "../paginate.ts";
-import { parseInput, queryObject } from "../parse-input.ts";
+import { bodyInput, queryInput } from "../lenient-input.ts";
 import type { Uploads } from "../../records/uploads.ts";
-import { assertGenerationsEnabled } from "./generation-routes.ts";
+import { assertGenerationsEnabled, resolveParams } from "./generation-routes.ts";
 
 const statusOf = (ctx: ServiceContext, b: BatchEntity) =>
   deriveBatch(b, b.generationIds.map((id) => ctx.store.generations.get(id)!).filter(Boolean)).status;
@@ -28,9 +29,10 @@ const statusOf = (ctx: ServiceContext, b: BatchEntity) =>
  * time, cap and credits for the whole batch; then each generation is created, and one
  * that fails is a submission error that does not stop the others.
  */
-function createBatch(ctx: ServiceContext, uploads: Uploads, account: Account, body: Record<string, unknown>) {
+function createBatch(ctx: ServiceContext, uploads: Uploads, c: Context<AppEnv>) {
   assertGenerationsEnabled(ctx);
-  const params = parseInput(BatchParams, body);
+  const account = c.get("account");
+  const params = resolveParams(ctx, account, bodyInput(ctx, c, BatchParams));
   const quantityIssues = checkBatch(params, { account });
   if (quantityIssues.length) throw ruleError(quantityIssues);
   const style = findStyle(params.skybox_style_id);
@@ -61,12 +63,14 @@ function createBatch(ctx: ServiceContext, uploads: Uploads, account: Account, bo
     updatedAt: now,
   };
   ctx.store.batches.set(batch.id, batch);
-  const baseSeed = params.seed ?? Math.floor(Math.random() * 2_000_000_000);
+  // The base seed is the one asked for, or drawn for 0 or none (resolveParams).
+  const baseSeed = params.seed!;
   for (let index = 0; index < quantity; index++) {
     try {
       // Each item gets its own seed (seed + index) so a batch gives different skyboxes; the
       // batch-level webhook reports the batch, so items carry none.
-      const item = { ...params, seed: baseSeed + index, webhook_url: null };
+      // Wrapped within 1..SEED_MAX: typed clients read the seed as a 32-bit integer.
+      const item = { ...params, seed: ((baseSeed - 1 + index) % SEED_MAX) + 1, webhook_url: null };
       const g = buildGeneration(ctx.store, ctx.dataDir, uploads, { account, params: item, style, batchId: batch.id });
       ctx.accounts.charge(account, priceOf(item, style));
       batch.generationIds.push(g.id);
@@ -88,12 +92,12 @@ function ownBatch(ctx: ServiceContext, account: Account, id: string): BatchEntit
 }
 
 export const batchHandlers = (ctx: ServiceContext, uploads: Uploads) => ({
-  generateBatch: (c) => c.json(createBatch(ctx, uploads, c.get("account"), c.get("body"))),
+  generateBatch: (c) => c.json(createBatch(ctx, uploads, c)),
   batches: (c) => {
-    const q = parseInput(BatchListQuery, queryObject(c.req.url));
+    const q = queryInput(ctx, c, BatchListQuery);
     const account = c.get("account");
     const items = [...ctx.store.batches.values()].filter(
-      (b) => b.accountId === account.id && (q.batch_id == null || b.id === q.batch_id) && (!q.status || statusOf(ctx, b) === q.status),
+      (b) => b.accountId === account.id && (q.batch_id == null || b.id === q.batch_id) && matchesStatus(q.status, statusOf(ctx, b)),
     );
     return c.json(paginate(items, (b) => b.id, q, (b) => ctx.views.batch(b, false)));
   },

@@ -1,5 +1,6 @@
 import { ExportParams } from "../../../api/requests/export-params.ts";
-import { ExportHistoryQuery } from "../../../api/requests/list-queries.ts";
+import type { Context } from "hono";
+import { ExportHistoryQuery, matchesStatus } from "../../../api/requests/list-queries.ts";
 import { EXPORT_RESOLUTIONS, EXPORT_TYPES, HDRI_MODES, MESH_QUALITIES } from "../../../api/reference.ts";
 import { checkExport, resolveExport } from "../../../api/rules/export-rules.ts";
 import { issue } from "../../../api/rules/rule-issue.ts";
@@ -8,10 +9,10 @@ import type { Account } from "../../store/accounts.ts";
 import type { ExportEntity } from "../../store/entities.ts";
 import { hashId, microTimestamp } from "../../store/record-store.ts";
 import type { ApiHandlers } from "../api-routes.ts";
-import type { ServiceContext } from "../context.ts";
+import type { AppEnv, ServiceContext } from "../context.ts";
 import { notFound, ruleError } from "../http-error.ts";
 import { paginate } from "../paginate.ts";
-import { parseInput, queryObject } from "../parse-input.ts";
+import { bodyInput, queryInput } from "../lenient-input.ts";
 
 function ownExport(ctx: ServiceContext, account: Account, id: string): ExportEntity {
   const e = ctx.store.exports.get(id);
@@ -19,8 +20,9 @@ function ownExport(ctx: ServiceContext, account: Account, id: string): ExportEnt
   return e;
 }
 
-async function createExport(ctx: ServiceContext, account: Account, body: Record<string, unknown>) {
-  const params = parseInput(ExportParams, body);
+async function createExport(ctx: ServiceContext, c: Context<AppEnv>) {
+  const account = c.get("account");
+  const params = bodyInput(ctx, c, ExportParams);
   const g = ctx.store.generationByObfuscatedId(params.skybox_id);
   if (!g || g.accountId !== account.id || g.deleted) throw notFound(`Skybox ${params.skybox_id} not found`);
   if (g.status !== "complete") throw ruleError([issue("skybox_id", "skybox-complete", `must be a completed skybox (this one is ${g.status})`)]);
@@ -57,12 +59,12 @@ export const exportHandlers = (ctx: ServiceContext) => ({
   meshQualities: (c) => c.json(MESH_QUALITIES),
   hdriModes: (c) => c.json(HDRI_MODES),
   exportHistory: (c) => {
-    const q = parseInput(ExportHistoryQuery, queryObject(c.req.url));
+    const q = queryInput(ctx, c, ExportHistoryQuery);
     const account = c.get("account");
     const items = [...ctx.store.exports.values()].filter(
       (e) =>
         e.accountId === account.id &&
-        (!q.status || e.status === q.status) &&
+        matchesStatus(q.status, e.status) &&
         (q.export_id == null || e.id === String(q.export_id)) &&
         (q.api_key_id == null || account.apiKeyId === q.api_key_id) &&
         (q.type_id == null || e.typeId === q.type_id) &&
@@ -72,7 +74,7 @@ export const exportHandlers = (ctx: ServiceContext) => ({
     );
     return c.json(paginate(items, (e) => e.createdAt, q, (e) => ctx.views.exportRecord(e)));
   },
-  requestExport: async (c) => c.json(await createExport(ctx, c.get("account"), c.get("body"))),
+  requestExport: async (c) => c.json(await createExport(ctx, c)),
   getExport: (c, { key }) => c.json(ctx.views.exportRecord(ownExport(ctx, c.get("account"), key))),
   cancelExport: (c, { key }) => c.json({ success: ctx.exports.cancel(ownExport(ctx, c.get("account"), key)) }),
 }) satisfies Partial<ApiHandlers>;

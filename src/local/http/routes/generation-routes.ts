@@ -1,5 +1,6 @@
-import { GenerateParams } from "../../../api/requests/generate-params.ts";
-import { HistoryQuery } from "../../../api/requests/list-queries.ts";
+import type { Context } from "hono";
+import { drawSeed, GenerateParams, type ParsedGenerateParams } from "../../../api/requests/generate-params.ts";
+import { HistoryQuery, matchesStatus } from "../../../api/requests/list-queries.ts";
 import { checkGeneration } from "../../../api/rules/generation-rules.ts";
 import { MESSAGES } from "../../../api/rules/messages.ts";
 import { PLAN_LIMITS } from "../../../api/rules/plans.ts";
@@ -10,10 +11,10 @@ import { isActive } from "../../lifecycle/runner-deps.ts";
 import type { Account } from "../../store/accounts.ts";
 import type { GenerationEntity } from "../../store/entities.ts";
 import type { ApiHandlers } from "../api-routes.ts";
-import type { ServiceContext } from "../context.ts";
+import type { AppEnv, ServiceContext } from "../context.ts";
 import { HttpError, notFound, ruleError } from "../http-error.ts";
+import { bodyInput, queryInput } from "../lenient-input.ts";
 import { paginate } from "../paginate.ts";
-import { parseInput, queryObject } from "../parse-input.ts";
 import type { Uploads } from "../../records/uploads.ts";
 
 /** Fails with 503 while an operator has switched generation off. */
@@ -28,9 +29,24 @@ function ownGeneration(ctx: ServiceContext, account: Account, id: string): Gener
   return g;
 }
 
-function createGeneration(ctx: ServiceContext, uploads: Uploads, account: Account, body: Record<string, unknown>) {
+/**
+ * A request's parameters as the generation uses them: the seed drawn when it asked for a
+ * random one (0 or none), so the record reports the seed used; a remix source named by its
+ * obfuscated id (`remix_imagine_obfuscated_id`, the Node SDK's) resolved to its id.
+ */
+export function resolveParams<P extends ParsedGenerateParams>(ctx: ServiceContext, account: Account, params: P): P {
+  const seed = drawSeed(params.seed);
+  const hash = params.remix_imagine_obfuscated_id;
+  if (hash == null || params.remix_imagine_id != null) return { ...params, seed };
+  const source = ctx.store.generationByObfuscatedId(hash);
+  if (!source || source.accountId !== account.id || source.deleted) throw notFound(`remix_imagine_obfuscated_id: skybox ${hash} not found`);
+  return { ...params, seed, remix_imagine_id: source.id };
+}
+
+function createGeneration(ctx: ServiceContext, uploads: Uploads, c: Context<AppEnv>, extra: Record<string, unknown> = {}) {
   assertGenerationsEnabled(ctx);
-  const params = parseInput(GenerateParams, body);
+  const account = c.get("account");
+  const params = resolveParams(ctx, account, bodyInput(ctx, c, GenerateParams, extra));
   const style = findStyle(params.skybox_style_id);
   if (!style) throw notFound(MESSAGES.styleNotFound);
   const issues = checkGeneration(params, { style: catalogueStyleInfo(style), plan: account.plan });
@@ -47,17 +63,18 @@ function createGeneration(ctx: ServiceContext, uploads: Uploads, account: Accoun
 }
 
 export const generationHandlers = (ctx: ServiceContext, uploads: Uploads) => ({
-  generate: (c) => c.json(createGeneration(ctx, uploads, c.get("account"), c.get("body"))),
+  generate: (c) => c.json(createGeneration(ctx, uploads, c)),
   // Deprecated (spec "Versioning"): the style id may come in the path.
-  legacyGenerate: (c, { id }) => c.json(createGeneration(ctx, uploads, c.get("account"), { skybox_style_id: id, ...c.get("body") })),
+  legacyGenerate: (c, { id }) => c.json(createGeneration(ctx, uploads, c, { skybox_style_id: id })),
 
   history: (c) => {
-    const q = parseInput(HistoryQuery, queryObject(c.req.url));
+    const q = queryInput(ctx, c, HistoryQuery);
     const account = c.get("account");
     const text = q.query?.toLowerCase();
     const items = [...ctx.store.generations.values()].filter((g) => {
       if (g.accountId !== account.id || g.deleted) return false;
-      if (q.status && g.status !== q.status) return false;
+      if (!matchesStatus(q.status, g.status)) return false;
+      if (q.my_likes && !g.favorite) return false;
       if (q.imagine_id != null && g.id !== q.imagine_id) return false;
       if (q.skybox_style_id != null && g.styleId !== q.skybox_style_id) return false;
       if (q.api_key_id != null && account.apiKeyId !== q.api_key_id) return false;
@@ -82,6 +99,12 @@ export const generationHandlers = (ctx: ServiceContext, uploads: Uploads) => ({
     const g = ownGeneration(ctx, c.get("account"), id);
     if (!ctx.generations.cancel(g)) return c.json({ success: false, error: `Skybox ${g.id} has already finished (${g.status})` });
     return c.json({ success: true });
+  },
+  toggleFavorite: (c, { id }) => {
+    const g = ownGeneration(ctx, c.get("account"), id);
+    g.favorite = !g.favorite;
+    ctx.store.changed();
+    return c.json({ request: ctx.views.generation(g) });
   },
   deleteGeneration: (c, { id }) => {
     const g = ownGeneration(ctx, c.get("account"), id);

@@ -1,21 +1,24 @@
+import type { Context } from "hono";
 import * as z from "zod";
+import { int } from "../../../api/schemas/fields.ts";
 import { familiesJson, styleJson, stylesOf } from "../../catalogue/style-json.ts";
 import type { ApiHandlers } from "../api-routes.ts";
-import type { ServiceContext } from "../context.ts";
-import { parseInput, queryObject } from "../parse-input.ts";
+import type { AppEnv, ServiceContext } from "../context.ts";
+import { queryInput } from "../lenient-input.ts";
 
-const StyleQuery = z.looseObject({ model_version: z.enum(["3", "4"]).optional() });
-const modelOf = (url: string) => {
-  const v = parseInput(StyleQuery, queryObject(url)).model_version;
-  return v ? (Number(v) as 3 | 4) : null;
-};
+/** Any model number: 3 and 4 have styles; another (the discontinued 2) has none, an empty list rather than an error. */
+const StyleQuery = z.object({ model_version: int.optional() });
 
 export function styleHandlers(ctx: ServiceContext) {
-  const list = (url: string) => stylesOf(modelOf(url)).map((s) => styleJson(s, ctx.views.baseUrl()));
+  const modelOf = (c: Context<AppEnv>) => queryInput(ctx, c, StyleQuery).model_version ?? null;
+  const list = (c: Context<AppEnv>) => c.json(stylesOf(modelOf(c)).map((s) => styleJson(s, ctx.views.baseUrl())));
+  const families = (c: Context<AppEnv>) => c.json(familiesJson(modelOf(c), ctx.views.baseUrl()));
   return {
-    styles: (c) => c.json(list(c.req.url)),
+    styles: list,
     // Deprecated: replaced by /skybox/styles, answered the same way.
-    legacyStyles: (c) => c.json(list(c.req.url)),
-    families: (c) => c.json(familiesJson(modelOf(c.req.url), ctx.views.baseUrl())),
+    legacyStyles: list,
+    families,
+    // The Unity SDKs' menu of styles: families, as /skybox/families answers them.
+    menu: families,
   } satisfies Partial<ApiHandlers>;
 }
