@@ -65,6 +65,8 @@ export class EventRelay {
           this._add(subscriber);
           controller.enqueue(encoder.encode(`retry: 3000\n: subscribed ${channels.join(" ")}\n\n`));
           signal.addEventListener("abort", () => this._end(subscriber), { once: true });
+          // A client gone before its stream began would hold its place for good.
+          if (signal.aborted) this._end(subscriber);
         },
         cancel: () => this._remove(subscriber),
       },

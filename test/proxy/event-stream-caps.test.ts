@@ -49,6 +49,18 @@ describe("event streams per client", () => {
     }
   });
 
+  test("a client gone before its stream began holds no place", async () => {
+    const aborter = new AbortController();
+    aborter.abort();
+    for (let i = 0; i < 5; i++) {
+      const res = await proxy(new Request("http://127.0.0.1/skybox/events?channel=status_update_gone", { signal: aborter.signal }), { clientAddress: "10.2.0.1" });
+      expect(res.status).toBe(200);
+    }
+    const live = await open(proxy, "10.2.0.1");
+    expect(live.res.status).toBe(200);
+    live.close();
+  });
+
   test("when every slot is taken the refusal names the proxy's limit (503, Retry-After)", async () => {
     const held = [];
     try {
