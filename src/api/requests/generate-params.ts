@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { flag, int, num } from "../schemas/fields.ts";
-import { NUMBER_RANGES as R, SEED_MAX } from "../rules/number-ranges.ts";
+import { rangeSchema, SEED_MAX } from "../rules/number-ranges.ts";
 import { FileField } from "./file-input.ts";
 
 /** The largest seed a generation takes (seeds are 0..SEED_MAX, src/api/rules/number-ranges.ts); `0` asks for a seed drawn at random (the real service's documentation). */
@@ -28,14 +28,14 @@ export const GenerateParams = z.strictObject({
   variant_id: int.nullish(),
   negative_text: z.string().nullish(),
   /** 0 (or none) for a seed drawn at random; the record reports the seed used. */
-  seed: int.pipe(z.number().min(R.seed.min).max(R.seed.max)).nullish(),
+  seed: rangeSchema("seed").nullish(),
   enhance_prompt: flag.nullish(),
   control_image: FileField.nullish(),
   control_image_hash: z.string().nullish(),
   control_model: z.enum(["remix", "sketch", "scribble"]).nullish(),
   init_image: FileField.nullish(),
   init_image_hash: z.string().nullish(),
-  init_strength: num.pipe(z.number().min(R.init_strength.min).max(R.init_strength.max)).nullish(),
+  init_strength: rangeSchema("init_strength").nullish(),
   remix_imagine_id: int.nullish(),
   /** The source of a remix by its obfuscated id, as the official Node SDK sends it. */
   remix_imagine_obfuscated_id: z.string().trim().min(1).nullish(),
@@ -43,9 +43,9 @@ export const GenerateParams = z.strictObject({
   max_wait: z.union([flag, num]).nullish(),
   soft_lines: flag.nullish(),
   edit_skybox_id: int.nullish(),
-  center_x: num.pipe(z.number().min(R.center_x.min).max(R.center_x.max)).nullish(),
-  center_y: num.pipe(z.number().min(R.center_y.min).max(R.center_y.max)).nullish(),
-  fov: num.pipe(z.number().min(R.fov.min).max(R.fov.max)).nullish(),
+  center_x: rangeSchema("center_x").nullish(),
+  center_y: rangeSchema("center_y").nullish(),
+  fov: rangeSchema("fov").nullish(),
   image_to_pano_init_image: FileField.nullish(),
   image_to_pano_init_image_hash: z.string().nullish(),
   /** Deprecated by the spec (depth maps are always generated); accepted and ignored. */

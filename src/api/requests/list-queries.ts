@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { BATCH_STATUSES, REQUEST_STATUSES } from "../protocol/statuses.ts";
-import { flag, int } from "../schemas/fields.ts";
+import { flag, int, integerFrom } from "../schemas/fields.ts";
 
 /** The status filter that filters nothing: the real service's default, which clients also send. */
 export const ALL_STATUSES = "all";
@@ -16,8 +16,8 @@ export const matchesStatus = (filter: string | undefined, status: string): boole
  * limit"), and `has_more` is `offset + data.length < totalCount`.
  */
 const paging = {
-  limit: int.pipe(z.number().int().min(1).max(100)).optional(),
-  offset: int.pipe(z.number().int().min(0)).optional(),
+  limit: integerFrom(1, 100).optional(),
+  offset: integerFrom(0).optional(),
   order: z.enum(["ASC", "DESC", "asc", "desc"]).transform((v) => v.toUpperCase() as "ASC" | "DESC").optional(),
 };
 

@@ -15,11 +15,26 @@ export const num = z.union(
       .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, { error: "expected a number or a numeric string" })
       .transform(Number),
   ],
-  { error: "expected a number" },
+  { error: "must be a number" },
 );
 
 /** An integer, also when sent as a numeric string. */
-export const int = num.pipe(z.number().int());
+export const int = num.pipe(z.number().int({ error: "must be an integer" }));
+
+/**
+ * A number from `min` to `max`, also sent as a numeric string: one sentence for the whole
+ * rule, whichever end it breaks (`must be a number from 0 to 1`).
+ */
+export const numberFrom = (min: number, max: number) => {
+  const rule = `must be a number from ${min} to ${max}`;
+  return num.pipe(z.number().min(min, { error: rule }).max(max, { error: rule }));
+};
+
+/** An integer from `min` to `max` (`max` may be Infinity), also sent as a numeric string, with one sentence for the rule. */
+export const integerFrom = (min: number, max = Infinity) => {
+  const rule = max === Infinity ? `must be an integer of at least ${min}` : `must be an integer from ${min} to ${max}`;
+  return num.pipe(z.number().int({ error: rule }).min(min, { error: rule }).max(max, { error: rule }));
+};
 
 /** How booleans are spelled in forms and queries: C#'s `True`, PHP's `1`, an HTML checkbox's `on`. */
 const FLAG_WORDS: Readonly<Record<string, boolean>> = { true: true, false: false, "1": true, "0": false, on: true, off: false };

@@ -1,11 +1,11 @@
 import type * as z from "zod";
-import { issuesFromZod } from "../../api/client/validate.ts";
+import { issuesFromZod, safeParseRequest } from "../../api/client/validate.ts";
 import { describeIssue } from "../../api/rules/rule-issue.ts";
 import { HttpError } from "./http-error.ts";
 
 /** Parses request input with its API schema; a failure is a 422 whose message names each field and what it must be. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
+  const parsed = safeParseRequest(schema, input);
   if (parsed.success) return parsed.data;
   const issues = issuesFromZod(parsed.error);
   throw new HttpError(422, issues.map(describeIssue).join("; "), { issues });
