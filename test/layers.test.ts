@@ -25,7 +25,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 const BROWSER_LAYERS = ["api", "status", "scene", "inspector", "index.ts"];
 const BROWSER_ENTRIES = ["src/index.ts", "src/inspector/index.ts"];
 /** Packages that run only in Node (besides Node's built-ins, `node:*`). */
-const NODE_ONLY_PACKAGES = ["sharp", "ws", "@hono/node-server", "@ffmpeg-installer/ffmpeg"];
+const NODE_ONLY_PACKAGES = ["sharp", "ws", "@hono/node-server", "@ffmpeg-installer/ffmpeg", "@redis/client"];
 
 const graph = readImportGraph(REPO);
 const layerOf = (file: string) => file.split("/")[1]!;

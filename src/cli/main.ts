@@ -8,7 +8,9 @@ const USAGE = `usage:
   babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox] [--allow-origin URL]...
     ${PUSH_USAGE}
     (SKYBOX_API_KEY, SKYBOX_API_SECRET, SKYBOX_PUBLIC_URL from the environment; the push flags also as
-    SKYBOX_PUSHER_KEY, SKYBOX_PUSHER_CLUSTER, SKYBOX_PUSHER_WS_HOST, SKYBOX_PUSHER_WS_PORT, SKYBOX_PUSHER_FORCE_TLS)`;
+    SKYBOX_PUSHER_KEY, SKYBOX_PUSHER_CLUSTER, SKYBOX_PUSHER_WS_HOST, SKYBOX_PUSHER_WS_PORT, SKYBOX_PUSHER_FORCE_TLS)
+    users and instances: [--user-header NAME] [--admin-users a,b] [--user-daily-credits N] [--redis URL]
+    (SKYBOX_USER_HEADER, SKYBOX_REDIS_URL from the environment)`;
 
 /** The `babylon-skybox` command: `local` and `proxy`. */
 export async function main(argv: string[]): Promise<void> {

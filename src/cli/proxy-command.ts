@@ -1,6 +1,6 @@
 /**
  * `babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox]
- * [--allow-origin URL]... [push flags]`: runs the proxy with the key from the environment and
+ * [--allow-origin URL]... [push flags] [user flags]`: runs the proxy with the key from the environment and
  * prints `{"url":"http://127.0.0.1:8787"}` once listening.
  *
  * Environment: SKYBOX_API_KEY (required), SKYBOX_API_SECRET (webhook relay),
@@ -8,11 +8,13 @@
  * push settings handed to browsers (push-flags.ts: SKYBOX_PUSHER_KEY, SKYBOX_PUSHER_CLUSTER,
  * SKYBOX_PUSHER_WS_HOST, SKYBOX_PUSHER_WS_PORT, SKYBOX_PUSHER_FORCE_TLS, or their flags). In
  * front of `babylon-skybox local`, give its `pusher` key, wsHost and wsPort, and pusher-js
- * in the browser connects to the local push server.
+ * in the browser connects to the local push server. Users and Redis (user-flags.ts):
+ * SKYBOX_USER_HEADER, SKYBOX_REDIS_URL, or their flags.
  */
 import { parseArgs } from "node:util";
 import { startSkyboxProxyServer } from "../proxy/proxy-server.ts";
 import { PUSH_FLAGS, pushSettingsOf } from "./push-flags.ts";
+import { USER_FLAGS, userOptionsOf } from "./user-flags.ts";
 
 export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { values } = parseArgs({
@@ -24,6 +26,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
       "base-path": { type: "string" },
       "allow-origin": { type: "string", multiple: true },
       ...PUSH_FLAGS,
+      ...USER_FLAGS,
     },
     strict: true,
   });
@@ -32,7 +35,9 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
   const pusher = pushSettingsOf(values, env);
+  const users = userOptionsOf(values, env);
   const server = await startSkyboxProxyServer({
+    ...users,
     port,
     host: values.host,
     apiKey,
@@ -44,7 +49,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
     pusher,
   });
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
-  const stop = () => void server.close().then(() => process.exit(0));
+  const stop = () => void server.close().then(() => users.store?.close()).then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }

@@ -12,12 +12,10 @@
  *
  * Anything else is a 404 from the proxy itself: it is not an open proxy.
  */
-import { TokenBucket } from "../api/limits/TokenBucket.ts";
 import { API_PREFIX } from "../api/protocol/routes.ts";
-import { forwardApi, type ApiContext } from "./api-forward.ts";
+import type { ApiContext } from "./api-forward.ts";
 import { serveAsset } from "./asset-passthrough.ts";
 import { proxiedAssetUrl, rewriteAssetUrls } from "../api/protocol/asset-urls.ts";
-import { AssetHosts } from "./asset-urls.ts";
 import { checkOrigin, corsHeaders, preflight, type OriginVerdict } from "./cors.ts";
 import { EventRelay } from "./event-relay.ts";
 import { createScrubber } from "./key-scrubber.ts";
@@ -25,7 +23,12 @@ import { resolveProxyOptions, type ResolvedProxyOptions, type SkyboxProxyOptions
 import { browserConfig } from "./proxy-config.ts";
 import { jsonResponse, ProxyError } from "./ProxyError.ts";
 import { clientOf } from "./rate-limit-client.ts";
-import { ReplayGuard } from "./replay-guard.ts";
+import { createMemoryStore } from "./store/memory-store.ts";
+import { SharedAssetHosts } from "./store/shared-asset-hosts.ts";
+import { shareRelay } from "./store/shared-relay.ts";
+import { sharedReplayGuard } from "./store/shared-replay-guard.ts";
+import { limitKeyOf, type Caller } from "./users/caller.ts";
+import { createProxyUsers } from "./users/proxy-users.ts";
 import { WebhookGate } from "./webhook-gate.ts";
 import { receiveWebhook } from "./webhook-receiver.ts";
 import { WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
@@ -47,29 +50,36 @@ export interface SkyboxProxy {
 export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const o = resolveProxyOptions(options);
   const scrub = createScrubber([o.apiKey, o.apiSecret]);
-  const hosts = new AssetHosts();
+  // Shared by every instance with a Redis store; this process's own without one.
+  const store = options.store ?? createMemoryStore({ maxBucketKeys: o.rateLimit ? o.rateLimit.maxClients : undefined });
+  const hosts = new SharedAssetHosts(store);
   const relay = new EventRelay(o.maxSubscribers, o.heartbeatMs, o.maxStreamsPerClient);
-  const gate = new WebhookGate(o.webhooks);
-  const replays = new ReplayGuard(2 * WEBHOOK_TOLERANCE_SECONDS * 1000);
-  const limiter = o.rateLimit && new TokenBucket({ burst: o.rateLimit.burst, perSecond: o.rateLimit.perSecond, maxKeys: o.rateLimit.maxClients });
+  const events = shareRelay(relay, store);
+  const replays = sharedReplayGuard(store, 2 * WEBHOOK_TOLERANCE_SECONDS * 1000);
+  const limiter = o.rateLimit;
+  const gate = new WebhookGate(o.webhooks, (key) => store.takeToken(`webhook:${key}`, o.webhooks.burst, o.webhooks.perSecond));
   // Asset URLs are absolute only on a configured public URL; a same-origin app resolves the path.
   const prefix = `${o.publicUrl ?? ""}${o.basePath}`;
   const present = (body: unknown) =>
     scrub.text(JSON.stringify(rewriteAssetUrls(body, (url) => (hosts.learn(url), proxiedAssetUrl(url, `${prefix}/assets`)))));
   const api: ApiContext = { options: o, scrub, present };
+  const users = createProxyUsers(options, store, api);
 
-  const route = async (request: Request, rest: string, client: string): Promise<Response> => {
-    if (rest.startsWith(`${API_PREFIX}/`)) return forwardApi(api, request, rest);
+  /** `client`: the rate limit's key of the request, which the event streams and webhooks are capped by too. */
+  const route = async (request: Request, rest: string, caller: Caller | null, client: string): Promise<Response> => {
+    if (rest.startsWith(`${API_PREFIX}/`)) return users.forward(caller!, request, rest);
     if (rest === "/assets" || rest.startsWith("/assets/"))
       return serveAsset({ hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs }, request, rest.slice("/assets".length));
     if (rest === "/config") {
       if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Read the config with GET", { allow: "GET" });
       return jsonResponse(browserConfig(o, prefix));
     }
-    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay, gate, present }, request, client);
+    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay: events, gate, present, observe: users.observe }, request, client);
     if (rest === "/events" && o.apiSecret) {
       if (request.method !== "GET") throw new ProxyError(405, "Subscribe with GET", { allow: "GET" });
-      return relay.subscribe(EventRelay.channelsOf(new URL(request.url).searchParams), request.signal, client);
+      const channels = EventRelay.channelsOf(new URL(request.url).searchParams);
+      await users.checkChannels(caller!, channels);
+      return relay.subscribe(channels, request.signal, client);
     }
     throw new ProxyError(404, "Not found");
   };
@@ -82,19 +92,26 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
       const rest = path.slice(o.basePath.length);
       verdict = checkOrigin(request, o.allowedOrigins, o.publicUrl);
       if (request.method === "OPTIONS") return preflight(request, verdict);
-      const client = clientOf(request, info.clientAddress, o.rateLimit?.clientHeader ?? null);
+      const caller = await users.callerOf(request, rest);
+      const client = limitKeyOf(caller, clientOf(request, info.clientAddress, limiter ? limiter.clientHeader : null));
       // The upstream's webhooks come from one address in bursts: they have their own limit (webhook-gate.ts).
       if (limiter && rest !== "/webhook") {
-        const decision = limiter.take(client);
+        const decision = await store.takeToken(client, limiter.burst, limiter.perSecond);
         if (!decision.ok) throw new ProxyError(429, "Too many requests to the Skybox proxy", { "retry-after": String(decision.retryAfter) });
       }
-      return withCors(await route(request, rest, client), request, verdict);
+      return withCors(await route(request, rest, caller, client), request, verdict);
     } catch (error) {
       return withCors(errorResponse(error, o, scrub.text), request, verdict);
     }
   };
 
-  return Object.assign(handle, { basePath: o.basePath, close: () => relay.close() });
+  const close = () => {
+    relay.close();
+    events.close();
+    hosts.close();
+    if (!options.store) void store.close();
+  };
+  return Object.assign(handle, { basePath: o.basePath, close });
 }
 
 function withCors(response: Response, request: Request, verdict: OriginVerdict): Response {

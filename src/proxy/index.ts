@@ -9,3 +9,7 @@ export { verifyWebhookSignature } from "./webhook-signature.ts";
 export { signWebhook } from "../api/rules/webhook-signature.ts";
 export { REAL_SKYBOX_UPSTREAM, type UpstreamKind } from "./upstream.ts";
 export { ProxyError } from "./ProxyError.ts";
+export type { UserOptions } from "./users/user-options.ts";
+export { createMemoryStore, type MemoryStoreOptions } from "./store/memory-store.ts";
+export { createRedisStore, type RedisStoreOptions } from "./store/redis-store.ts";
+export { StoreUnavailableError, type ProxyStore } from "./store/proxy-store.ts";

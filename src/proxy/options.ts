@@ -1,6 +1,7 @@
 import { REAL_SKYBOX_UPSTREAM, guessUpstreamKind, type UpstreamKind } from "./upstream.ts";
 
 import type { PushSettings } from "../api/protocol/push-settings.ts";
+import type { UserOptions } from "./users/user-options.ts";
 
 export type { PushSettings };
 
@@ -30,8 +31,8 @@ export interface RateLimitOptions {
   maxClients?: number;
 }
 
-/** Options of `createSkyboxProxy`. */
-export interface SkyboxProxyOptions {
+/** Options of `createSkyboxProxy` (users, daily credits and the shared store: see UserOptions). */
+export interface SkyboxProxyOptions extends UserOptions {
   /**
    * The Skybox API the proxy forwards to, without `/api/v1`.
    * @default the real service

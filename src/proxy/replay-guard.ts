@@ -28,4 +28,9 @@ export class ReplayGuard {
     if (this._seen.size > this._max) this._seen.delete(this._seen.keys().next().value!);
     return true;
   }
+
+  /** Forgets `key`, so it is accepted again (its relay failed; the sender will retry). */
+  forget(key: string): void {
+    this._seen.delete(key);
+  }
 }

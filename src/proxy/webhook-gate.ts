@@ -5,18 +5,22 @@
  * read whole before the cheap checks pass, and memory stays under
  * `maxConcurrent × maxBodyBytes` however many requests arrive.
  */
-import { TokenBucket } from "../api/limits/TokenBucket.ts";
+import type { TokenDecision } from "../api/limits/TokenBucket.ts";
 import type { WebhookLimits } from "./options.ts";
 import { ProxyError } from "./ProxyError.ts";
 import { readStreamLimited } from "./request-body.ts";
 
 export class WebhookGate {
-  private readonly _bucket: TokenBucket;
   private _reading = 0;
 
-  constructor(private readonly _limits: Required<WebhookLimits>) {
-    this._bucket = new TokenBucket({ burst: _limits.burst, perSecond: _limits.perSecond, maxKeys: 10_000 });
-  }
+  /**
+   * @param _limits the resolved `webhooks` option
+   * @param _take takes a token of the client's webhook bucket (the proxy's store: shared by its instances)
+   */
+  constructor(
+    private readonly _limits: Required<WebhookLimits>,
+    private readonly _take: (client: string) => Promise<TokenDecision>,
+  ) {}
 
   /** Bodies being read now. */
   get reading(): number {
@@ -24,8 +28,8 @@ export class WebhookGate {
   }
 
   /** Takes the client's token (a 429 with Retry-After when none is left); the upstream retries a refused webhook. */
-  admit(client: string): void {
-    const { ok, retryAfter } = this._bucket.take(client);
+  async admit(client: string): Promise<void> {
+    const { ok, retryAfter } = await this._take(client);
     if (!ok)
       throw new ProxyError(429, `webhook: too many requests from this client, at most ${this._limits.perSecond} a second in bursts of ${this._limits.burst} (webhooks.perSecond); retry after ${retryAfter} s`, {
         "retry-after": String(retryAfter),

@@ -6,32 +6,36 @@
  * body is read, and the read is bounded (webhook-gate.ts).
  */
 import { batchChannel, exportChannel, generationChannel } from "../api/protocol/channels.ts";
-import type { EventRelay } from "./event-relay.ts";
 import { jsonResponse, ProxyError } from "./ProxyError.ts";
-import type { ReplayGuard } from "./replay-guard.ts";
+import type { SharedRelay } from "./store/shared-relay.ts";
+import type { ReplayCheck } from "./store/shared-replay-guard.ts";
 import type { WebhookGate } from "./webhook-gate.ts";
 import { isSignatureShaped, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
 
 export interface WebhookContext {
   secret: string;
-  replays: ReplayGuard;
-  relay: EventRelay;
+  replays: ReplayCheck;
+  relay: Pick<SharedRelay, "publish">;
   gate: WebhookGate;
   /** The record as browsers get it (see ApiContext.present). */
   present: (record: unknown) => string;
+  /** Sees each accepted record (ended generations settle their credits). */
+  observe?: (record: unknown) => Promise<void>;
   now?: () => number;
 }
 
+/** `client`: the rate limit's key of the sender. */
 export async function receiveWebhook(ctx: WebhookContext, request: Request, client: string): Promise<Response> {
   if (request.method !== "POST") throw new ProxyError(405, "Webhooks are POSTed", { allow: "POST" });
-  ctx.gate.admit(client);
+  await ctx.gate.admit(client);
   ctx.gate.checkSize(request);
   checkTimestamp(request.headers.get(TIMESTAMP_HEADER), (ctx.now ?? Date.now)());
   const signature = request.headers.get(SIGNATURE_HEADER) ?? "";
   if (!isSignatureShaped(signature)) throw new ProxyError(401, `${SIGNATURE_HEADER}: must be the hex HMAC-SHA256 of the body (64 hex digits)`);
   const raw = await ctx.gate.read(request);
   if (!(await verifyWebhookSignature(raw, signature, ctx.secret))) throw new ProxyError(401, `${SIGNATURE_HEADER}: does not match the body`);
-  if (!ctx.replays.firstSeen(signature.trim().toLowerCase())) throw new ProxyError(409, "This webhook was already received");
+  const key = signature.trim().toLowerCase();
+  if (!(await ctx.replays.firstSeen(key))) throw new ProxyError(409, "This webhook was already received");
   let record: unknown;
   try {
     record = JSON.parse(new TextDecoder().decode(raw));
@@ -39,7 +43,7 @@ export async function receiveWebhook(ctx: WebhookContext, request: Request, clie
     throw new ProxyError(400, "The webhook body is not JSON");
   }
   const channel = channelOf(record);
-  const delivered = channel ? ctx.relay.publish(channel, ctx.present(record)) : 0;
+  const delivered = await relayOnce(ctx, key, channel, record);
   return jsonResponse({ received: true, channel, delivered });
 }
 
@@ -47,6 +51,17 @@ function checkTimestamp(header: string | null, nowMs: number): void {
   const age = Math.abs(nowMs / 1000 - Number(header));
   if (header === null || header.trim() === "" || !Number.isFinite(age) || age > WEBHOOK_TOLERANCE_SECONDS)
     throw new ProxyError(401, `${TIMESTAMP_HEADER}: must be the Unix time in seconds, within ${WEBHOOK_TOLERANCE_SECONDS} s of now (is ${header === null ? "missing" : JSON.stringify(header.slice(0, 40))})`);
+}
+
+/** Relays an accepted record; when that fails (the store is away), the claim is forgotten so the sender's retry is taken. */
+async function relayOnce(ctx: WebhookContext, key: string, channel: string | null, record: unknown): Promise<number> {
+  try {
+    await ctx.observe?.(record);
+    return channel ? await ctx.relay.publish(channel, ctx.present(record)) : 0;
+  } catch (error) {
+    await ctx.replays.forget(key).catch(() => {});
+    throw error;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { batchCapOf, createSkyboxClient, errorKindOf, isSkyboxApiError, messageFromBody, MESSAGES, SkyboxApiError, Style } from "../../src/api/index.ts";
+import { batchCapOf, createSkyboxClient, dailyCreditsMessage, errorKindOf, isSkyboxApiError, messageFromBody, MESSAGES, SkyboxApiError, Style } from "../../src/api/index.ts";
 import { startRecordingServer, type Reply } from "../helpers/recording-server.ts";
 import { creationResponse, model4Style } from "../fixtures/api-shapes.ts";
 
@@ -34,6 +34,7 @@ describe("error kinds from status and the spec's messages", () => {
     [422, MESSAGES.batchCredits(1, 3, 3), "insufficient_credits"],
     [422, MESSAGES.model4Credits(1, 9), "insufficient_credits"],
     [429, "", "rate_limited"],
+    [429, dailyCreditsMessage(20, 18, 3, new Date("2026-11-22T00:00:00Z")), "insufficient_credits"],
     [503, "Generations are disabled", "unavailable"],
     [500, "boom", "unavailable"],
   ] as const)("%i %s → %s", (status, message, kind) => expect(errorKindOf(status, message)).toBe(kind));

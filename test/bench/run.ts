@@ -6,6 +6,7 @@
 import { bundleSize } from "./bundle-size.ts";
 import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
+import { multiuserBench } from "./multiuser-bench.ts";
 import { proxyBench } from "./proxy-bench.ts";
 import { paneBench } from "./pane-bench.ts";
 import { sceneBench } from "./scene-bench.ts";
@@ -30,6 +31,7 @@ const PARTS: Record<string, Part> = {
   imagery: { title: "Local service imagery (full sizes)", run: imageryBench },
   local: { title: "Local Skybox service", run: localBench },
   proxy: { title: "Proxy versus the local service called directly", run: proxyBench },
+  multiuser: { title: "The proxy in production: Redis store against memory, events across instances", run: multiuserBench },
   status: {
     title: "Status tracking: requests one generation costs, and the status route under 200 pollers",
     run: async () => [await statusBench(), ...(await statusLoadBench())],

@@ -1,3 +1,5 @@
+import { isDailyCreditsMessage } from "../protocol/daily-credits.ts";
+
 /** What went wrong, as a caller decides what to do about it. */
 export const ERROR_KINDS = [
   "unauthorized",
@@ -26,7 +28,7 @@ export function errorKindOf(status: number, message: string): ErrorKind {
   if (status === 403) return m.includes("subscription") ? "subscription_required" : "plan_forbidden";
   if (status === 404) return "not_found";
   if (status === 409) return "conflict";
-  if (status === 429) return "rate_limited";
+  if (status === 429) return isDailyCreditsMessage(message) ? "insufficient_credits" : "rate_limited";
   if (status === 402 || m.includes("credits remaining")) return "insufficient_credits";
   if (m.includes("plan limit") || m.includes("overage billing") || m.includes("current plan")) return "plan_forbidden";
   if (status === 400 || status === 413 || status === 422) return "validation";

@@ -5,3 +5,4 @@ export * from "./error-envelope.ts";
 export * from "./push-settings.ts";
 export * from "./proxy-config.ts";
 export * from "./routes.ts";
+export * from "./daily-credits.ts";

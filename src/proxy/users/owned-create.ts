@@ -1,0 +1,87 @@
+/**
+ * A request that creates records (a generation, a batch, an export), for a caller: every
+ * record its fields name (the source of an edit, a remix, an export) must be the caller's
+ * own, or it is a 404 as if it did not exist; its credits are reserved against the daily
+ * cap before it is forwarded; and the caller is recorded as the owner of what it created
+ * before the answer returns.
+ */
+import { pathOf } from "../../api/protocol/routes.ts";
+import { forwardApi } from "../api-forward.ts";
+import { ProxyError } from "../ProxyError.ts";
+import { readBodyLimited } from "../request-body.ts";
+import { maySee, type Caller } from "./caller.ts";
+import type { Reservation } from "./generation-charges.ts";
+import type { OwnedContext } from "./owned-context.ts";
+import type { Reference, RouteRule } from "./owned-routes.ts";
+import { createdRecords, idOf, recordIn, refOf } from "./record-refs.ts";
+import { requestFields, type RequestFields } from "./request-fields.ts";
+import { jsonOf, upstreamCalls } from "./upstream-calls.ts";
+
+type CreateRule = Extract<RouteRule, { does: "create" }>;
+
+/** @param pathStyle the style id a deprecated create names in its path, used when the body names none */
+export async function createOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string, rule: CreateRule, pathStyle: string | null): Promise<Response> {
+  const bytes = await readBodyLimited(request, ctx.api.options.maxBodyBytes);
+  const read = await requestFields(bytes, request.headers.get("content-type"), new URL(request.url).searchParams);
+  const fields = pathStyle && !read.has("skybox_style_id") ? new Map([...read, ["skybox_style_id", [pathStyle]]]) : read;
+  if (caller.owned) await checkReferences(ctx, caller, fields, rule.references);
+  const reservation = await reserve(ctx, caller, request, fields, rule);
+  let answer: Response;
+  try {
+    const again = new Request(request.url, { method: request.method, headers: request.headers, body: bytes as Uint8Array<ArrayBuffer>, signal: request.signal });
+    answer = await forwardApi(ctx.api, again, apiPath);
+  } catch (error) {
+    // A timeout may still have created it upstream: its credits stay counted.
+    if (reservation && !(error instanceof ProxyError && error.status === 504)) await ctx.charges!.release(reservation.held);
+    throw error;
+  }
+  const body = await jsonOf(answer.clone());
+  if (!answer.ok) {
+    if (reservation) await ctx.charges!.release(reservation.held);
+    return answer;
+  }
+  const created = createdRecords(rule.record, body);
+  if (caller.owned) await recordOwner(ctx, caller, created);
+  if (reservation) {
+    const generations = created.filter((c) => c.kind === "generation").map((c) => idOf(c.record)!);
+    await ctx.charges!.commit(reservation.held, generations, reservation.each).catch(() => {});
+  }
+  return answer;
+}
+
+/** Fails with 404 when a field names a record the caller may not see. */
+async function checkReferences(ctx: OwnedContext, caller: Caller, fields: RequestFields, references: readonly Reference[]): Promise<void> {
+  const named = references.flatMap((r) =>
+    (fields.get(r.field) ?? []).map((value) => ({ field: r.field, value, ref: refOf(r.names === "generation-hash" && /^\d+$/.test(value) ? "generation" : r.names, value) })),
+  );
+  if (!named.length) return;
+  const owners = await ctx.ledger.ownersOf(named.map((n) => n.ref));
+  const hidden = named.find((_, i) => !maySee(caller, owners[i] ?? null));
+  if (hidden) throw new ProxyError(404, `${hidden.field}: ${hidden.field === "remix_collection_id" ? "collection" : "skybox"} ${hidden.value} not found`);
+}
+
+/** Holds the request's credits against the caller's day (generations and batches; exports cost none here). */
+async function reserve(ctx: OwnedContext, caller: Caller, request: Request, fields: RequestFields, rule: CreateRule): Promise<{ held: Reservation; each: number } | null> {
+  const charges = ctx.charges;
+  if (!charges || rule.record === "export") return null;
+  const batch = rule.record === "batch";
+  const [each, total] = charges.capped ? await Promise.all([ctx.prices.priceOf(fields, false), ctx.prices.priceOf(fields, batch)]) : [0, 0];
+  const upstream = upstreamCalls(ctx.api, request.signal);
+  const held = await charges.reserve(caller.user, total, async (ids) => {
+    // Read each open generation again: those that ended give their credits back.
+    await Promise.all(ids.map(async (id) => {
+      const record = recordIn(await upstream("GET", pathOf("getGeneration", { id })).catch(() => null));
+      if (record) await charges.settle(id, String(record.status ?? ""));
+    }));
+  });
+  return { held, each };
+}
+
+async function recordOwner(ctx: OwnedContext, caller: Caller, created: ReturnType<typeof createdRecords>): Promise<void> {
+  try {
+    await ctx.ledger.record(caller.user, created);
+  } catch (error) {
+    if (!(error instanceof ProxyError)) throw error;
+    throw new ProxyError(503, "The Skybox API accepted the request, but the proxy could not record that it is yours (its store is unreachable): it is shown to administrators only. Try again in a few seconds.", { "retry-after": "5" });
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Requests the proxy makes on its own behalf while answering one (a history page read item
+ * by item, a user's pending generations cancelled one by one, the styles for prices). They
+ * go through the same forwarding as a browser's request, so the key, the timeouts, the
+ * asset URLs and the scrubbing are those of every answer.
+ */
+import { messageFromBody } from "../../api/errors/error-message.ts";
+import { API_PREFIX } from "../../api/protocol/routes.ts";
+import { forwardApi, type ApiContext } from "../api-forward.ts";
+import { ProxyError } from "../ProxyError.ts";
+
+/** The parsed answer to `method path?query` of the API (`path` after `/api/v1`); a refusal throws it as a ProxyError. */
+export type UpstreamCall = (method: "GET" | "DELETE", path: string, query?: URLSearchParams) => Promise<unknown>;
+
+/** Calls made while answering a request (its signal ends them with it), or on the proxy's own account. */
+export function upstreamCalls(api: ApiContext, signal?: AbortSignal): UpstreamCall {
+  return async (method, path, query) => {
+    // Only the query of this URL is read; the path travels beside it.
+    const url = new URL(`${API_PREFIX}${path}${query?.size ? `?${query}` : ""}`, "http://skybox-proxy.invalid");
+    const request = new Request(url, { method, headers: { accept: "application/json" }, ...(signal ? { signal } : {}) });
+    const answer = await forwardApi(api, request, `${API_PREFIX}${path}`);
+    const body = await jsonOf(answer);
+    if (!answer.ok) throw new ProxyError(answer.status, messageFromBody(body) ?? `The Skybox API answered ${answer.status}`);
+    return body;
+  };
+}
+
+/** The JSON of an answer, or null when it has none. */
+export async function jsonOf(answer: Response): Promise<unknown> {
+  const text = await answer.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `work` on every item, `limit` at a time, keeping the order of the results. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
