@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import * as z from "zod";
 import { PLANS } from "../api/reference.ts";
 import { num } from "../api/schemas/fields.ts";
-import { Accounts } from "../local/store/accounts.ts";
+import { DataStore } from "../local/store/data-store.ts";
 
 export const ACCOUNTS_USAGE = `babylon-skybox accounts list [--data-dir .skybox-local]
   babylon-skybox accounts add [--data-dir .skybox-local] [--plan P] [--credits N] [--api-key K] [--api-secret S] [--username U] [--inactive] [--overage]`;
@@ -38,10 +38,11 @@ export async function runAccountsCommand(argv: string[]): Promise<void> {
   const parsed = AddFlags.safeParse(values);
   if (!parsed.success || (action !== "add" && action !== "list")) throw new Error(`${parsed.error ? z.prettifyError(parsed.error) : ""}\nusage: ${ACCOUNTS_USAGE}`);
   const f = parsed.data;
-  const accounts = new Accounts(resolve(f["data-dir"]));
+  const data = new DataStore(resolve(f["data-dir"]));
+  const { accounts } = data;
   if (action === "list") {
     for (const { apiKey: _k, apiSecret: _s, ...a } of accounts.all) process.stdout.write(`${JSON.stringify(a)}\n`);
-    return;
+    return data.close();
   }
   const a = accounts.upsert({
     ...(f.plan ? { plan: f.plan } : {}),
@@ -52,5 +53,6 @@ export async function runAccountsCommand(argv: string[]): Promise<void> {
     ...(f.inactive ? { subscriptionActive: false } : {}),
     ...(f.overage ? { overage: true } : {}),
   });
+  data.close();
   process.stdout.write(`${JSON.stringify({ id: a.id, username: a.username, plan: a.plan, credits: a.credits, apiKey: a.apiKey, apiSecret: a.apiSecret })}\n`);
 }

@@ -4,6 +4,9 @@ import { PLANS } from "../api/reference.ts";
 import { num } from "../api/schemas/fields.ts";
 import { startLocalSkyboxService } from "../local/index.ts";
 
+/** Flags without a value. */
+const SWITCHES = { "allow-private-webhooks": z.boolean().default(false) };
+
 const Flags = z.strictObject({
   port: num.pipe(z.number().int().min(0).max(65535)).default(8790),
   host: z.string().default("127.0.0.1"),
@@ -16,11 +19,13 @@ const Flags = z.strictObject({
   "rate-limit": num.pipe(z.number().int().positive()).optional(),
   "admin-token": z.string().min(8).optional(),
   "log-level": z.enum(["info", "debug"]).optional(),
+  ...SWITCHES,
 });
 
 export const LOCAL_USAGE = `babylon-skybox local [--port 8790] [--host 127.0.0.1] [--data-dir .skybox-local]
   [--api-key K] [--api-secret S] [--plan free|essential|standard|business] [--speed N]
-  [--image-scale F] [--rate-limit N (polls a minute per key)] [--admin-token T] [--log-level info|debug]`;
+  [--image-scale F] [--rate-limit N (polls a minute per key)] [--admin-token T] [--log-level info|debug]
+  [--allow-private-webhooks (webhook_url may name loopback and private addresses)]`;
 
 /**
  * `babylon-skybox local`: starts the local Skybox service and prints one JSON line once
@@ -30,7 +35,7 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     strict: true,
-    options: Object.fromEntries(Object.keys(Flags.shape).map((k) => [k, { type: "string" as const }])),
+    options: Object.fromEntries(Object.keys(Flags.shape).map((k) => [k, { type: k in SWITCHES ? ("boolean" as const) : ("string" as const) }])),
   });
   const parsed = Flags.safeParse(values);
   if (!parsed.success) throw new Error(`${z.prettifyError(parsed.error)}\nusage: ${LOCAL_USAGE}`);
@@ -47,6 +52,7 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
     ...(f["rate-limit"] ? { rateLimit: f["rate-limit"] } : {}),
     ...(f["admin-token"] ? { adminToken: f["admin-token"] } : {}),
     ...(f["log-level"] ? { logLevel: f["log-level"] } : {}),
+    allowPrivateWebhooks: f["allow-private-webhooks"],
   });
   const { close, ...info } = service;
   process.stdout.write(`${JSON.stringify(info)}\n`);

@@ -61,7 +61,8 @@ export default skyboxProxy;
 async function mount(server: ViteDevServer | PreviewServer, options: SkyboxVitePluginOptions): Promise<() => Promise<void>> {
   const { local: localOptions, startLocal, ...proxyOptions } = options;
   const apiKey = proxyOptions.apiKey ?? process.env.SKYBOX_API_KEY;
-  const local = apiKey ? null : await (startLocal ?? startLocalService)({ port: 0, ...localOptions });
+  // The local service posts its webhooks to this server on loopback: private targets allowed.
+  const local = apiKey ? null : await (startLocal ?? startLocalService)({ port: 0, allowPrivateWebhooks: true, ...localOptions });
   const middleware = createSkyboxProxyMiddleware(
     local
       ? {

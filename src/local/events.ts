@@ -37,7 +37,7 @@ export class StatusEvents {
     const key = `${record.status}:${record.completed}:${record.errored}:${record.aborted}`;
     if (key === b.lastEvent) return;
     b.lastEvent = key;
-    this._store.changed();
+    this._store.changed(b);
     this.send(record.pusher_channel, record, b.webhookUrl, b.accountId);
   }
 

@@ -21,6 +21,12 @@ export interface LocalServiceOptions {
   rateLimit?: number;
   /** Token of the /_admin routes; random when not given. */
   adminToken?: string;
+  /**
+   * Lets `webhook_url` name private and loopback addresses (127.0.0.1, 10.x, 192.168.x,
+   * localhost, ...), refused otherwise; a receiver on the same machine (tests, the Vite
+   * plugin's proxy) needs it. @default false
+   */
+  allowPrivateWebhooks?: boolean;
   /** Generations rendered at once. @default 2 */
   concurrency?: number;
   log?: (line: string) => void;

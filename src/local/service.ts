@@ -17,8 +17,8 @@ import type { LocalServiceInfo, LocalServiceOptions } from "./options.ts";
 import { PusherServer } from "./pusher-server.ts";
 import { RecordViews } from "./records/record-views.ts";
 import { Uploads } from "./records/uploads.ts";
-import { Accounts } from "./store/accounts.ts";
-import { RecordStore } from "./store/record-store.ts";
+import { WebhookTargets } from "./records/webhook-targets.ts";
+import { DataStore } from "./store/data-store.ts";
 import { WebhookSender } from "./webhook-sender.ts";
 
 export interface LocalSkyboxService extends LocalServiceInfo {
@@ -36,7 +36,8 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   mkdirSync(dataDir, { recursive: true });
   const speed = options.speed ?? 1;
   const imageScale = options.imageScale ?? 1;
-  const accounts = new Accounts(dataDir);
+  const data = new DataStore(dataDir);
+  const { accounts, records: store } = data;
   const account = accounts.upsert({
     ...(options.apiKey ? { apiKey: options.apiKey } : accounts.all[0] ? { apiKey: accounts.all[0].apiKey } : {}),
     ...(options.apiSecret ? { apiSecret: options.apiSecret } : {}),
@@ -44,10 +45,10 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   });
   const pusherConfig = { appId: "skybox-local", key: `local-${randomBytes(6).toString("hex")}`, secret: randomBytes(16).toString("hex") };
   const pusher = new PusherServer(pusherConfig);
-  const webhooks = new WebhookSender({ stateFile: join(dataDir, "webhooks.json"), speed, log });
+  const webhookTargets = new WebhookTargets(options.allowPrivateWebhooks ?? false);
+  const webhooks = new WebhookSender({ stateFile: join(dataDir, "webhooks.json"), speed, log, privateAddressOf: (url) => webhookTargets.privateAddressOf(url, true) });
   await webhooks.start();
   const pictures = imagery ?? (await createWorkerImagery());
-  const store = new RecordStore(dataDir);
   let baseUrl = "";
   const queuePosition = (kind: "generation" | "export", id: number | string): number =>
     kind === "generation" ? generations.queue.position(id as number) : exports.queue.position(id as string);
@@ -64,7 +65,7 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
     debug: options.logLevel === "debug" ? (line) => log(`debug: ${line}`) : () => {},
   };
   const adminToken = options.adminToken ?? randomBytes(16).toString("hex");
-  const app = createApp({ ctx, uploads: new Uploads(join(dataDir, "uploads")), previews: new StylePreviews(dataDir, pictures), adminToken, pusherHttp: (r) => pusher.handleHttp(r), log });
+  const app = createApp({ ctx, uploads: new Uploads(join(dataDir, "uploads")), previews: new StylePreviews(dataDir, pictures), webhookTargets, adminToken, pusherHttp: (r) => pusher.handleHttp(r), log });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   pusher.attach(server);
   const host = options.host ?? "127.0.0.1";
@@ -86,7 +87,7 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
       await new Promise<void>((ok) => server.close(() => ok()));
       server.closeAllConnections?.();
       await webhooks.close();
-      store.flush();
+      data.close();
       await pictures.close();
     },
   };

@@ -3,9 +3,10 @@
  * persisted so that a pending delivery survives a restart.
  *
  * Guarantees and choices:
- * - At least once: a delivery is written to `stateFile` before its first attempt and removed
- *   after a 2xx (or after the last retry). An attempt cut short by `close()` or a crash is
- *   made again after restart, so a receiver may see a duplicate.
+ * - At least once: a delivery is written to `stateFile` (fsynced) before `send()` returns, and
+ *   removed after a 2xx (or after the last retry); each attempt's outcome is written before
+ *   the next is scheduled. An attempt cut short by `close()` or a crash is made again after
+ *   restart, so a receiver may see a duplicate.
  * - Order per URL: attempts to the same URL run one at a time, in the order they fall due. A
  *   failed delivery gets its retry schedule and then no longer holds back later ones, so a
  *   retried status may arrive after a newer one (receivers compare `updated_at`).
@@ -13,11 +14,12 @@
  *   the service's private data directory and is written with mode 0600. Secrets never reach the log.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile, rename } from "node:fs/promises";
+import { mkdir, readFile, rename } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as z from "zod";
 import { signWebhook } from "../api/rules/webhook-signature.ts";
 import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "../api/rules/webhooks.ts";
+import { writeAtomically } from "./store/durable-files.ts";
 
 export { WEBHOOK_RETRY_DELAYS_MS } from "../api/rules/webhooks.ts";
 
@@ -31,6 +33,12 @@ export interface WebhookSenderOptions {
   fetch?: typeof fetch;
   /** Per attempt. @default 10_000 */
   timeoutMs?: number;
+  /**
+   * Called before each attempt: the private address the URL reaches, or null. A delivery to a
+   * private address is given up without a request; a check that fails (DNS) counts as a
+   * failed attempt. @default every address allowed
+   */
+  privateAddressOf?: (url: string) => Promise<string | null>;
   /** Clock in ms, for tests. @default Date.now */
   now?: () => number;
   log?: (line: string) => void;
@@ -66,6 +74,8 @@ interface Outcome {
   status?: number;
   error?: string;
   interrupted?: boolean;
+  /** No retry can succeed (the target is refused). */
+  final?: boolean;
 }
 
 export class WebhookSender {
@@ -76,6 +86,7 @@ export class WebhookSender {
   private readonly _speed: number;
   private readonly _fetch: typeof fetch;
   private readonly _timeoutMs: number;
+  private readonly _privateAddressOf: (url: string) => Promise<string | null>;
   private readonly _now: () => number;
   private readonly _log: (line: string) => void;
   private readonly _deliveries = new Map<string, Delivery>();
@@ -84,8 +95,6 @@ export class WebhookSender {
   private readonly _lanes = new Map<string, Promise<void>>();
   private readonly _inFlight = new Set<AbortController>();
   private readonly _idleWaiters = new Set<() => void>();
-  private _writing: Promise<void> = Promise.resolve();
-  private _queuedWrite: Promise<void> | undefined;
   private _nextSeq = 0;
   private _state: "new" | "started" | "closed" = "new";
 
@@ -96,6 +105,7 @@ export class WebhookSender {
     this._speed = speed;
     this._fetch = options.fetch ?? fetch;
     this._timeoutMs = options.timeoutMs ?? 10_000;
+    this._privateAddressOf = options.privateAddressOf ?? (async () => null);
     this._now = options.now ?? Date.now;
     this._log = options.log ?? (() => undefined);
   }
@@ -128,6 +138,7 @@ export class WebhookSender {
     if (raw === undefined) throw new TypeError("Webhook body must be JSON-serialisable");
     const delivery: Delivery = { id: randomUUID(), url, body: raw, secret, attempts: 0, dueAt: this._now(), seq: this._nextSeq++ };
     this._deliveries.set(delivery.id, delivery);
+    this._persist();
     this._schedule(delivery);
     return delivery.id;
   }
@@ -155,7 +166,7 @@ export class WebhookSender {
     this._timers.clear();
     for (const controller of this._inFlight) controller.abort(new Error("sender closed"));
     await Promise.allSettled(this._lanes.values());
-    if (wasStarted) await this._persist();
+    if (wasStarted) this._persist();
     for (const wake of [...this._idleWaiters]) wake();
   }
 
@@ -182,15 +193,13 @@ export class WebhookSender {
   }
 
   private async _attempt(delivery: Delivery): Promise<void> {
-    // On disk before it leaves: whatever happens to this attempt, a restart can retry it.
-    await this._persist();
     if (this._state === "closed") return;
     const attempt = delivery.attempts + 1;
     const outcome = await this._post(delivery);
     if (outcome.interrupted) return;
     delivery.attempts = attempt;
     const retryDelay = WEBHOOK_RETRY_DELAYS_MS[attempt - 1];
-    const nextDelayMs = outcome.ok || retryDelay === undefined ? undefined : retryDelay / this._speed;
+    const nextDelayMs = outcome.ok || outcome.final || retryDelay === undefined ? undefined : retryDelay / this._speed;
     const where = redact(delivery.url);
     if (nextDelayMs !== undefined) {
       delivery.dueAt = this._now() + nextDelayMs;
@@ -200,12 +209,20 @@ export class WebhookSender {
       this._deliveries.delete(delivery.id);
       if (!outcome.ok) this._log(`webhook ${delivery.id} attempt ${attempt} to ${where} failed (${outcome.error}); giving up`);
     }
-    void this._persist();
+    this._persist();
     this.onAttempt?.({ id: delivery.id, url: delivery.url, attempt, ok: outcome.ok, status: outcome.status, error: outcome.error, nextDelayMs });
     if (this._deliveries.size === 0) for (const wake of [...this._idleWaiters]) wake();
   }
 
   private async _post(delivery: Delivery): Promise<Outcome> {
+    // Checked again at each attempt: what a name resolves to may have changed since the request.
+    let refused: string | null;
+    try {
+      refused = await this._privateAddressOf(delivery.url);
+    } catch (error) {
+      return { ok: false, error: describe(error) }; // unverified: retried like a failed request
+    }
+    if (refused !== null) return { ok: false, error: `refused: the URL reaches the private address ${refused}`, final: true };
     const controller = new AbortController();
     this._inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(new Error(`timed out after ${this._timeoutMs} ms`)), this._timeoutMs);
@@ -256,30 +273,11 @@ export class WebhookSender {
     return [];
   }
 
-  /** Writes the current state; calls made while a write waits share it. Failures are logged, never thrown. */
-  private _persist(): Promise<void> {
-    if (this._queuedWrite) return this._queuedWrite;
-    const write = this._writing.then(() => {
-      this._queuedWrite = undefined;
-      return this._writeState();
-    });
-    this._queuedWrite = write;
-    this._writing = write;
-    return write;
-  }
-
-  private async _writeState(): Promise<void> {
+  /** Writes the current state (fsynced, atomically replaced) before returning. Failures are logged, never thrown. */
+  private _persist(): void {
     const deliveries = [...this._deliveries.values()].sort((a, b) => a.seq - b.seq);
-    const tmp = `${this._stateFile}.tmp`;
     try {
-      const file = await open(tmp, "w", 0o600);
-      try {
-        await file.writeFile(JSON.stringify({ version: 1, deliveries }));
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await rename(tmp, this._stateFile);
+      writeAtomically(this._stateFile, JSON.stringify({ version: 1, deliveries }));
     } catch (error) {
       this._log(`webhooks: could not persist pending deliveries: ${describe(error)}`);
     }

@@ -36,7 +36,8 @@ export async function freePort(): Promise<number> {
  * client behind it needs: asset URLs in answers are then absolute, and webhooks come back).
  */
 export async function startTargets(): Promise<Targets> {
-  const local = await startLocalProcess();
+  // The proxy names its own loopback address as webhook_url.
+  const local = await startLocalProcess({ "allow-private-webhooks": true });
   const port = await freePort();
   const proxy = await startSkyboxProxyServer({
     port,

@@ -20,10 +20,15 @@ export interface LocalProcess {
 /**
  * Starts `babylon-skybox local` as a child process, as users run it, and reads the JSON
  * line it prints once listening. Fast settings by default: small images, high speed.
+ * A receiver on loopback needs `{ "allow-private-webhooks": true }`.
  */
-export async function startLocalProcess(flags: Record<string, string | number> = {}, dataDir?: string): Promise<LocalProcess> {
+export async function startLocalProcess(flags: Record<string, string | number | boolean> = {}, dataDir?: string): Promise<LocalProcess> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "skybox-local-"));
-  const args = Object.entries({ port: 0, speed: 50, "image-scale": 0.0625, "data-dir": dir, ...flags }).flatMap(([k, v]) => [`--${k}`, String(v)]);
+  // `true` is a switch (`--allow-private-webhooks`), `false` leaves it out.
+  const all: Record<string, string | number | boolean> = { port: 0, speed: 50, "image-scale": 0.0625, "data-dir": dir, ...flags };
+  const args = Object.entries(all).flatMap(([k, v]) =>
+    v === true ? [`--${k}`] : v === false ? [] : [`--${k}`, String(v)],
+  );
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "local", ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: process.cwd() });
   const log: string[] = [];
   createInterface({ input: child.stderr! }).on("line", (l) => log.push(l));

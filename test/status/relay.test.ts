@@ -80,7 +80,8 @@ describe("relay of fabricated records", () => {
 describe("relay of the local service's webhooks", () => {
   let svc: LocalProcess;
   beforeAll(async () => {
-    svc = await startLocalProcess({ speed: 10 });
+    // The relay's receiver listens on loopback.
+    svc = await startLocalProcess({ speed: 10, "allow-private-webhooks": true });
   });
   afterAll(() => svc?.stop());
 

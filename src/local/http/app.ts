@@ -16,11 +16,13 @@ import { generationHandlers } from "./routes/generation-routes.ts";
 import { styleHandlers } from "./routes/style-routes.ts";
 import type { StylePreviews } from "./style-previews.ts";
 import type { Uploads } from "../records/uploads.ts";
+import type { WebhookTargets } from "../records/webhook-targets.ts";
 
 export interface AppParts {
   ctx: ServiceContext;
   uploads: Uploads;
   previews: StylePreviews;
+  webhookTargets: WebhookTargets;
   adminToken: string;
   /** Handles the Pusher HTTP publish API; undefined for other paths. */
   pusherHttp: (request: Request) => Promise<Response | undefined>;
@@ -28,7 +30,7 @@ export interface AppParts {
 }
 
 /** The local service's HTTP API as a Fetch handler (hono). */
-export function createApp({ ctx, uploads, previews, adminToken, pusherHttp, log }: AppParts): Hono<AppEnv> {
+export function createApp({ ctx, uploads, previews, webhookTargets, adminToken, pusherHttp, log }: AppParts): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`); } }));
 
@@ -41,6 +43,11 @@ export function createApp({ ctx, uploads, previews, adminToken, pusherHttp, log 
   adminRoutes(app, ctx, adminToken);
 
   app.use(`${API_PREFIX}/*`, authenticate(ctx));
+  // Before a POST starts any work; here because it may wait for DNS, which handlers do not.
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    if (c.req.method === "POST") await webhookTargets.check("webhook_url", c.get("body").webhook_url);
+    await next();
+  });
   const handlers: ApiHandlers = { ...styleHandlers(ctx), ...generationHandlers(ctx, uploads), ...exportHandlers(ctx), ...batchHandlers(ctx, uploads) };
   registerApiRoutes(app, handlers, limitPolling(ctx));
 

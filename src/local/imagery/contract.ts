@@ -59,6 +59,19 @@ export interface RenderRequest {
   imageToPano?: Uint8Array;
 }
 
+/**
+ * The largest input image (init, control, image-to-pano) the imagery decodes, and so the
+ * largest a request may bring: the service refuses bigger ones from their header, before
+ * anything decodes them, and the decoder holds to the same pixel count. 8192 px is the
+ * width of a full-size Model 3 skybox, so a skybox can always be remixed from.
+ */
+export const INPUT_IMAGE_LIMITS = {
+  maxWidth: 8192,
+  maxHeight: 8192,
+  /** Encoded size of one image (a request body is at most 32 MB, base64 takes 4/3). */
+  maxBytes: 20 * 1024 * 1024,
+} as const;
+
 /** File names of a stored skybox inside its directory. */
 export const STORED_FILES = {
   /** Full-size tone-mapped panorama, JPEG (what `file_url` serves). */

@@ -4,6 +4,7 @@ import { EXPORT_RESOLUTIONS, type ExportTypeKey, type HdriModeKey, type MeshQual
 import { completesImmediately } from "../../api/rules/export-rules.ts";
 import type { ExportRequest } from "../imagery/contract.ts";
 import { generationDir } from "../records/files.ts";
+import { syncFiles } from "../store/durable-files.ts";
 import type { ExportEntity } from "../store/entities.ts";
 import { microTimestamp, type RecordStore } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
@@ -29,9 +30,10 @@ export class ExportRunner {
   async submit(e: ExportEntity): Promise<void> {
     const done = [...this._d.store.exports.values()].find((o) => o.cacheKey === e.cacheKey && o.status === "complete" && o.file);
     this._d.store.exports.set(e.id, e);
+    // On disk before anyone can read it (an immediate export is readable while it is written).
+    this._d.store.changed(e);
     if (done) return this.finish(e, "complete", null, done.file);
     if (completesImmediately(e.typeKey)) return this.write(e);
-    this._d.store.changed();
     this._d.events.export(e);
     this.queue.enqueue(e.id);
   }
@@ -66,6 +68,7 @@ export class ExportRunner {
   private async write(e: ExportEntity, before: Promise<void> = Promise.resolve()): Promise<void> {
     try {
       const result = await this._d.imagery.runExport(this.requestOf(e));
+      await syncFiles(result.path);
       await before;
       if (isActive(e)) this.finish(e, "complete", null, relative(this._d.dataDir, result.path));
     } catch (error) {
@@ -98,7 +101,7 @@ export class ExportRunner {
     if (!isActive(e)) return false;
     e.status = status;
     e.updatedAt = microTimestamp();
-    this._d.store.changed();
+    this._d.store.changed(e);
     this._d.events.export(e);
     return true;
   }
@@ -108,7 +111,7 @@ export class ExportRunner {
     e.errorMessage = errorMessage;
     e.file = file;
     e.updatedAt = microTimestamp();
-    this._d.store.changed();
+    this._d.store.changed(e);
     this._d.events.export(e);
   }
 

@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ParsedGenerateParams } from "../../api/requests/generate-params.ts";
 import { generationCost, generationMode } from "../../api/rules/credits.ts";
@@ -8,6 +7,7 @@ import { brokenRules, DomainError, notFound } from "../records/domain-error.ts";
 import { generationDir } from "../records/files.ts";
 import type { Uploads } from "../records/uploads.ts";
 import type { Account } from "../store/accounts.ts";
+import { writeAtomically } from "../store/durable-files.ts";
 import type { GenerationEntity } from "../store/entities.ts";
 import { hashId, offsetTimestamp, type RecordStore } from "../store/record-store.ts";
 
@@ -54,8 +54,7 @@ export function buildGeneration(store: RecordStore, dataDir: string, uploads: Up
   const inputs: Record<string, string> = {};
   for (const [field, bytes] of images) {
     if (!bytes) continue;
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `input-${field}`), bytes);
+    writeAtomically(join(dir, `input-${field}`), bytes);
     inputs[field] = `input-${field}`;
   }
   const now = offsetTimestamp();

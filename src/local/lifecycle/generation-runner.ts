@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { generationDir } from "../records/files.ts";
 import type { Accounts } from "../store/accounts.ts";
+import { syncFolderFiles } from "../store/durable-files.ts";
 import type { GenerationEntity } from "../store/entities.ts";
 import { offsetTimestamp, type RecordStore } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
@@ -30,7 +31,7 @@ export class GenerationRunner {
   submit(g: GenerationEntity): void {
     this._d.store.generations.set(g.id, g);
     this._submittedAt.set(g.id, Date.now());
-    this._d.store.changed();
+    this._d.store.changed(g);
     this._d.events.generation(g);
     this.queue.enqueue(g.id);
   }
@@ -73,6 +74,7 @@ export class GenerationRunner {
     try {
       mkdirSync(dir, { recursive: true });
       const result = await this._d.imagery.generate(renderRequestOf(g, this._d.store, this._d.dataDir, this._d.imageScale), dir);
+      await syncFolderFiles(dir);
       await minimum;
       if (g.status === "abort") rmSync(dir, { recursive: true, force: true }); // cancelled while rendering
       if (g.status !== "processing") return;
@@ -93,7 +95,7 @@ export class GenerationRunner {
     g.updatedAt = now;
     if (status === "dispatched") g.dispatchedAt = now;
     else g.processingAt = now;
-    this._d.store.changed();
+    this._d.store.changed(g);
     this._d.events.generation(g);
     return true;
   }
@@ -107,9 +109,10 @@ export class GenerationRunner {
     else {
       const account = this._d.accounts.byId(g.accountId);
       if (account && g.cost > 0) this._d.accounts.refund(account, g.cost);
-      if (status === "abort") rmSync(generationDir(this._d.dataDir, g.obfuscatedId), { recursive: true, force: true });
     }
-    this._d.store.changed();
+    this._d.store.changed(g);
+    // Files go only once the abort is on disk: a crash before that resumes the generation, which needs them.
+    if (status === "abort") rmSync(generationDir(this._d.dataDir, g.obfuscatedId), { recursive: true, force: true });
     this._d.events.generation(g);
   }
 

@@ -1,23 +1,17 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { base64ToBytes } from "../../api/client/base64.ts";
 import { issue } from "../../api/rules/rule-issue.ts";
+import { writeAtomically } from "../store/durable-files.ts";
 import { brokenRules } from "./domain-error.ts";
-
-/** Image formats accepted as inputs, by their first bytes. */
-const SIGNATURES: [string, number[]][] = [
-  ["png", [0x89, 0x50, 0x4e, 0x47]],
-  ["jpeg", [0xff, 0xd8, 0xff]],
-  ["webp", [0x52, 0x49, 0x46, 0x46]],
-];
-
-const isImage = (bytes: Uint8Array) => SIGNATURES.some(([, sig]) => sig.every((b, i) => bytes[i] === b));
+import { assertInputImage } from "./image-limits.ts";
 
 /**
  * Input images of a request, content-addressed in `<data-dir>/uploads/<sha256>`: a file
  * part or base64 text is stored and its hash remembered, and a `*_hash` parameter names an
- * image uploaded before (the SHA-256 hex of its bytes).
+ * image uploaded before (the SHA-256 hex of its bytes). Every image is held to the input
+ * limits from its header before it is stored or used (image-limits.ts).
  */
 export class Uploads {
   constructor(private readonly _dir: string) {
@@ -28,15 +22,18 @@ export class Uploads {
   resolve(field: string, value: unknown, hash: unknown): Uint8Array | undefined {
     if (value != null && value !== "") {
       const bytes = value instanceof Uint8Array ? value : this.decode(field, String(value));
-      if (!isImage(bytes)) throw brokenRules([issue(field, "image-format", "must be a PNG, JPEG or WebP image")]);
-      writeFileSync(this.path(sha256(bytes)), bytes);
+      assertInputImage(field, bytes);
+      // Atomic: a kill mid-write must not leave a cut image under its hash for later requests.
+      writeAtomically(this.path(sha256(bytes)), bytes);
       return bytes;
     }
     if (hash != null && hash !== "") {
       const path = this.path(String(hash).toLowerCase());
       if (!/^[0-9a-f]{64}$/i.test(String(hash)) || !existsSync(path))
         throw brokenRules([issue(`${field}_hash`, "hash-known", "names no image uploaded before (SHA-256 hex of its bytes)")]);
-      return new Uint8Array(readFileSync(path));
+      const bytes = new Uint8Array(readFileSync(path));
+      assertInputImage(`${field}_hash`, bytes); // stored before these limits, or by hand
+      return bytes;
     }
     return undefined;
   }

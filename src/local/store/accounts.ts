@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
 import * as z from "zod";
 import { PLAN_LIMITS } from "../../api/rules/plans.ts";
 import { PLANS, type Plan } from "../../api/reference.ts";
-import { JsonFile } from "./json-file.ts";
+import type { ChangeLog } from "./store-change.ts";
 
 export const Account = z.strictObject({
   id: z.number().int().positive(),
@@ -21,7 +20,7 @@ export const Account = z.strictObject({
 });
 export type Account = z.infer<typeof Account>;
 
-const AccountsFile = z.strictObject({ accounts: z.array(Account) });
+export const AccountsFile = z.strictObject({ accounts: z.array(Account) });
 
 export interface NewAccount {
   username?: string;
@@ -36,17 +35,15 @@ export interface NewAccount {
 const token = (bytes: number) => randomBytes(bytes).toString("hex");
 
 /**
- * Accounts of the local service, in `<data-dir>/accounts.json` (which a user may also edit
- * by hand while the service is stopped). Keys are compared exactly; nothing logs them.
+ * Accounts of the local service (stored by the data store: `<data-dir>/accounts.json`, which
+ * a user may also edit by hand while the service is stopped). Keys are compared exactly;
+ * nothing logs them.
  */
 export class Accounts {
-  private readonly _file: JsonFile<typeof AccountsFile>;
-  private readonly _list: Account[];
-
-  constructor(dataDir: string) {
-    this._file = new JsonFile(join(dataDir, "accounts.json"), AccountsFile, 0);
-    this._list = this._file.load({ accounts: [] }).accounts;
-  }
+  constructor(
+    private readonly _list: Account[],
+    private readonly _log: ChangeLog,
+  ) {}
 
   get all(): readonly Account[] {
     return this._list;
@@ -65,7 +62,7 @@ export class Accounts {
     const existing = input.apiKey ? this.byKey(input.apiKey) : undefined;
     if (existing) {
       Object.assign(existing, definedOnly({ apiSecret: input.apiSecret, plan: input.plan, credits: input.credits, subscriptionActive: input.subscriptionActive, overage: input.overage, username: input.username }));
-      this.persist();
+      this.persist(existing);
       return existing;
     }
     const id = Math.max(0, ...this._list.map((a) => a.id)) + 1;
@@ -82,26 +79,31 @@ export class Accounts {
       overage: input.overage ?? false,
     });
     this._list.push(account);
-    this.persist();
+    this.persist(account);
     return account;
   }
 
-  /** Charges credits; false (and nothing charged) when there are not enough. */
+  /**
+   * Charges credits; false (and nothing charged) when there are not enough. The charge is
+   * written with the next record change the caller commits (the generation it pays for), so
+   * that a crash keeps both or neither.
+   */
   charge(account: Account, credits: number): boolean {
     if (account.credits < credits) return false;
     account.credits -= credits;
-    this.persist();
+    this._log.stage({ accounts: [account] });
     return true;
   }
 
+  /** Gives credits back; written, like a charge, with the record change committed next (its status). */
   refund(account: Account, credits: number): void {
     account.credits += credits;
-    this.persist();
+    this._log.stage({ accounts: [account] });
   }
 
-  private persist(): void {
-    this._file.save(() => ({ accounts: this._list }));
-    this._file.flush();
+  private persist(account: Account): void {
+    this._log.stage({ accounts: [account] });
+    this._log.commit();
   }
 }
 

@@ -1,20 +1,22 @@
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
 import * as z from "zod";
 import { BatchEntity, ExportEntity, GenerationEntity } from "./entities.ts";
-import { JsonFile } from "./json-file.ts";
+import type { ChangeLog, IdCounters } from "./store-change.ts";
 
-const RecordsFile = z.object({
+export const RecordsFile = z.object({
   nextGenerationId: z.number().int(),
   nextBatchId: z.number().int(),
   generations: z.array(GenerationEntity),
   exports: z.array(ExportEntity),
   batches: z.array(BatchEntity),
 });
+export type RecordsFile = z.infer<typeof RecordsFile>;
+
+export type StoredRecord = GenerationEntity | ExportEntity | BatchEntity;
 
 /**
- * Every generation, export and batch of the local service, kept in memory and persisted to
- * `<data-dir>/records.json` after each change (coalesced, atomic).
+ * Every generation, export and batch of the local service, kept in memory; each change is
+ * written to the data store's journal by `changed()` before anything answers about it.
  */
 export class RecordStore {
   readonly generations = new Map<number, GenerationEntity>();
@@ -22,24 +24,30 @@ export class RecordStore {
   readonly batches = new Map<number, BatchEntity>();
   private _nextGenerationId: number;
   private _nextBatchId: number;
-  private readonly _file: JsonFile<typeof RecordsFile>;
 
-  constructor(dataDir: string) {
-    this._file = new JsonFile(join(dataDir, "records.json"), RecordsFile);
-    const data = this._file.load({ nextGenerationId: 1, nextBatchId: 1, generations: [], exports: [], batches: [] });
+  constructor(
+    data: RecordsFile,
+    private readonly _log: ChangeLog,
+  ) {
     data.generations.forEach((g) => this.generations.set(g.id, g));
     data.exports.forEach((e) => this.exports.set(e.id, e));
     data.batches.forEach((b) => this.batches.set(b.id, b));
-    this._nextGenerationId = data.nextGenerationId;
-    this._nextBatchId = data.nextBatchId;
+    // Never below an id in use, whatever the counters say.
+    this._nextGenerationId = data.generations.reduce((n, g) => Math.max(n, g.id + 1), data.nextGenerationId);
+    this._nextBatchId = data.batches.reduce((n, b) => Math.max(n, b.id + 1), data.nextBatchId);
   }
 
+  /** A new generation id; written with the next commit, so no id answered is ever handed out again. */
   nextGenerationId(): number {
-    return this._nextGenerationId++;
+    const id = this._nextGenerationId++;
+    this._log.stage({ counters: this.counters() });
+    return id;
   }
 
   nextBatchId(): number {
-    return this._nextBatchId++;
+    const id = this._nextBatchId++;
+    this._log.stage({ counters: this.counters() });
+    return id;
   }
 
   generationByObfuscatedId(obfuscatedId: string): GenerationEntity | undefined {
@@ -47,19 +55,34 @@ export class RecordStore {
     return undefined;
   }
 
-  /** Marks the store changed; it is written shortly after. */
-  changed(): void {
-    this._file.save(() => ({
-      nextGenerationId: this._nextGenerationId,
-      nextBatchId: this._nextBatchId,
+  /**
+   * Writes these records as they are now (a generation with its batch), with the credits and
+   * id counters staged since the last write, as one journal entry: on disk when this returns.
+   */
+  changed(...records: [StoredRecord, ...StoredRecord[]]): void {
+    for (const r of records) this.stage(r);
+    this._log.commit();
+  }
+
+  /** Everything, as `records.json` holds it. */
+  snapshot(): RecordsFile {
+    return {
+      ...this.counters(),
       generations: [...this.generations.values()],
       exports: [...this.exports.values()],
       batches: [...this.batches.values()],
-    }));
+    };
   }
 
-  flush(): void {
-    this._file.flush();
+  private counters(): IdCounters {
+    return { nextGenerationId: this._nextGenerationId, nextBatchId: this._nextBatchId };
+  }
+
+  private stage(r: StoredRecord): void {
+    if ("generationIds" in r) return this._log.stage({ batches: [r] });
+    if ("cacheKey" in r) return this._log.stage({ exports: [r] });
+    const batch = r.batchId === null ? undefined : this.batches.get(r.batchId);
+    this._log.stage({ generations: [r], batches: batch ? [batch] : [] });
   }
 }
 

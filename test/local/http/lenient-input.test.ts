@@ -21,6 +21,6 @@ test("a wrong value is a 422 whose message names the field and what it must be",
     }
   })() as HttpError;
   expect(error.status).toBe(422);
-  expect(error.message).toMatch(/^seed: .*; enhance_prompt: expected a boolean \(true\/false, 1\/0 or on\/off\)$/);
+  expect(error.message).toBe('seed: must be an integer from 0 to 2147483647 (is -1); enhance_prompt: expected a boolean (true/false, 1/0 or on/off) (is "maybe")');
   expect(error.body.issues?.map((i) => i.path[0])).toEqual(["seed", "enhance_prompt"]);
 });

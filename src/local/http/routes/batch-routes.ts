@@ -80,7 +80,7 @@ function createBatch(ctx: ServiceContext, uploads: Uploads, c: Context<AppEnv>) 
       batch.submissionErrors.push({ index, message: (answer ?? (error as Error)).message, status: answer?.status ?? 500 });
     }
   }
-  ctx.store.changed();
+  ctx.store.changed(batch);
   ctx.events.batch(batch);
   return ctx.views.batch(batch, true);
 }

@@ -103,14 +103,14 @@ export const generationHandlers = (ctx: ServiceContext, uploads: Uploads) => ({
   toggleFavorite: (c, { id }) => {
     const g = ownGeneration(ctx, c.get("account"), id);
     g.favorite = !g.favorite;
-    ctx.store.changed();
+    ctx.store.changed(g);
     return c.json({ request: ctx.views.generation(g) });
   },
   deleteGeneration: (c, { id }) => {
     const g = ownGeneration(ctx, c.get("account"), id);
     ctx.generations.cancel(g);
     g.deleted = true;
-    ctx.store.changed();
+    ctx.store.changed(g);
     return c.json({ success: "Item deleted successfully", id: String(g.id) });
   },
 }) satisfies Partial<ApiHandlers>;

@@ -1,8 +1,13 @@
 /**
  * Decoding the images a request brings (init, control, image-to-pano) or a stored skybox
- * holds, with sharp (which works off the JS thread), into raw RGB bytes.
+ * holds, with sharp (which works off the JS thread), into raw RGB bytes. The service has
+ * held request images to INPUT_IMAGE_LIMITS from their headers; the decoder holds to the
+ * same pixel count itself (a header that lies is refused, not decoded), reads sequentially
+ * (rows stream through a resize instead of the whole image sitting in memory), and its
+ * result is never bigger than the size asked for, or than the limit.
  */
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
+import { INPUT_IMAGE_LIMITS } from "../contract.ts";
 
 export interface RawImage {
   width: number;
@@ -11,10 +16,22 @@ export interface RawImage {
   data: Uint8Array;
 }
 
+const MAX_PIXELS = INPUT_IMAGE_LIMITS.maxWidth * INPUT_IMAGE_LIMITS.maxHeight;
+
+const decoder = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: MAX_PIXELS, sequentialRead: true }).removeAlpha().toColourspace("srgb");
+
 /** Decodes PNG/JPEG/... bytes, optionally resampled to exactly width x height. */
 export async function decodeImage(bytes: Uint8Array, size?: { width: number; height: number }): Promise<RawImage> {
-  let img = sharp(bytes).removeAlpha().toColourspace("srgb");
-  if (size) img = img.resize(size.width, size.height, { fit: "fill", kernel: "lanczos3" });
+  const img = decoder(bytes);
+  return toRaw(size ? img.resize(size.width, size.height, { fit: "fill", kernel: "lanczos3" }) : img);
+}
+
+/** Decodes bytes shrunk (never enlarged) to fit a `maxSide` square, keeping the aspect ratio, in one pass. */
+export async function decodeImageWithin(bytes: Uint8Array, maxSide: number): Promise<RawImage> {
+  return toRaw(decoder(bytes).resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true, kernel: "lanczos3" }));
+}
+
+async function toRaw(img: Sharp): Promise<RawImage> {
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) throw new Error(`decodeImage: expected 3 channels, got ${info.channels}`);
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };

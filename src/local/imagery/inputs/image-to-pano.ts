@@ -6,7 +6,7 @@
  */
 import { directionOfUv, vOfLatitude } from "../../../api/panorama/panorama-directions.ts";
 import type { Overlay } from "../render/finish-rows.ts";
-import { decodeImage, type RawImage, sharedCopy } from "./guide-images.ts";
+import { decodeImageWithin, type RawImage, sharedCopy } from "./guide-images.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { Rng } from "../math/prng.ts";
 import { smoothstep } from "../math/scalar.ts";
@@ -38,9 +38,8 @@ export interface PanoAnalysis {
 }
 
 export async function loadPanoGuide(bytes: Uint8Array): Promise<{ guide: PanoGuide; analysis: PanoAnalysis }> {
-  const probe = await decodeImage(bytes);
-  const scale = Math.min(1, MAX_SIDE / Math.max(probe.width, probe.height));
-  const img = scale < 1 ? await decodeImage(bytes, { width: Math.round(probe.width * scale), height: Math.round(probe.height * scale) }) : probe;
+  // One pass, shrunk while decoding: never the whole picture at full size in memory.
+  const img = await decodeImageWithin(bytes, MAX_SIDE);
   const tanX = Math.tan(((IMAGE_TO_PANO_FOV / 2) * Math.PI) / 180);
   const tanY = (tanX * img.height) / img.width;
   return { guide: { width: img.width, height: img.height, pixels: sharedCopy(img.data), tanX, tanY }, analysis: analyse(img, tanY) };
