@@ -28,6 +28,24 @@ export function isPrivateAddress(address: string): boolean {
   return true; // not an address at all: refuse rather than guess
 }
 
+/** The spellings of this machine that name the same host: nothing else on loopback. */
+const LOOPBACK_SPELLINGS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * True when `url` is on the upstream's own host and port, the one private host the asset
+ * passthrough may reach. `localhost`, `127.0.0.1` and `[::1]` are one host (an upstream
+ * given as `http://localhost:8790` names its files at 127.0.0.1), and no other address is.
+ */
+export function isUpstreamHost(url: URL, upstream: URL): boolean {
+  if (portOf(url) !== portOf(upstream)) return false;
+  const [a, b] = [url.hostname.toLowerCase(), upstream.hostname.toLowerCase()];
+  return a === b || (LOOPBACK_SPELLINGS.has(a) && LOOPBACK_SPELLINGS.has(b));
+}
+
+function portOf(url: URL): string {
+  return url.port || (url.protocol === "https:" ? "443" : "80");
+}
+
 export class PrivateAddressError extends Error {
   override name = "PrivateAddressError" as const;
 }

@@ -11,6 +11,7 @@ import type { ResolvedProxyOptions } from "./options.ts";
 import { ProxyError } from "./ProxyError.ts";
 import { readBodyLimited, readStreamLimited, rewriteApiBody } from "./request-body.ts";
 import { upstreamUrl } from "./upstream.ts";
+import { NO_WEBHOOK_URL, WEBHOOK_URL_FIELD, webhookUrlChoice } from "./webhook-url.ts";
 
 export interface ApiContext {
   options: ResolvedProxyOptions;
@@ -29,13 +30,17 @@ export async function forwardApi(ctx: ApiContext, request: Request, apiPath: str
   if (!match) throw new ProxyError(404, "Not a route of the Skybox API");
   if ("allowedMethods" in match) throw new ProxyError(405, "Method not allowed on this route", { allow: match.allowedMethods.join(", ") });
 
-  const query = stripKeyFromQuery(new URL(request.url).searchParams).toString();
+  const params = stripKeyFromQuery(new URL(request.url).searchParams);
+  // The proxy owns webhook_url (webhook-url.ts): a body may carry the one it chooses, a query none.
+  params.delete(WEBHOOK_URL_FIELD);
+  const query = params.toString();
   const headers = apiRequestHeaders(request.headers);
   headers.set("x-api-key", options.apiKey);
   let body: BodyInit | undefined;
   if (request.method === "POST") {
-    const webhookBase = match.route.startsWork ? options.webhookBase() : null;
-    const webhookUrl = webhookBase ? `${webhookBase}${options.basePath}/webhook` : null;
+    const webhookBase = options.webhookBase();
+    const own = webhookBase ? `${webhookBase}${options.basePath}/webhook` : null;
+    const webhookUrl = match.route.startsWork ? webhookUrlChoice(own, options.allowedWebhookUrls) : NO_WEBHOOK_URL;
     const forward = await rewriteApiBody(await readBodyLimited(request, options.maxBodyBytes), request.headers.get("content-type"), webhookUrl);
     body = forward.body;
     headers.delete("content-type");

@@ -1,11 +1,11 @@
 /**
  * `GET {basePath}/assets/...`: streams a texture or mesh file to the browser from its own
  * origin. Only hosts the upstream named in a record that passed through the proxy are
- * reachable, private addresses only when they are the upstream's own host, and the key is
+ * reachable, private addresses only when they are the upstream's own host (isUpstreamHost), and the key is
  * never sent along. Range requests pass through; the files are content-addressed, so a
  * successful answer may be cached for good.
  */
-import { PrivateAddressError } from "./address-check.ts";
+import { isUpstreamHost, PrivateAddressError } from "./address-check.ts";
 import { fetchAsset } from "./asset-fetch.ts";
 import { assetTarget, type AssetHosts } from "./asset-urls.ts";
 import { assetRequestHeaders, assetResponseHeaders } from "./header-filter.ts";
@@ -28,13 +28,13 @@ export async function serveAsset(ctx: AssetContext, request: Request, rest: stri
   if (!target) throw new ProxyError(400, `Name the file as ${ctx.basePath}/assets/{http|https}/{host}/{path} or ${ctx.basePath}/assets?url={encoded URL}`);
   // The upstream's own files are always its to name: a record pushed to the browser by Pusher
   // (not through the proxy) may be the first to name them.
-  if (!ctx.hosts.has(target) && target.origin !== ctx.upstream.origin) throw new ProxyError(403, "This file's host is not one the Skybox API has named");
+  if (!ctx.hosts.has(target) && !isUpstreamHost(target, ctx.upstream)) throw new ProxyError(403, "This file's host is not one the Skybox API has named");
   let upstream: Response;
   try {
     upstream = await fetchAsset(target, {
       method: request.method,
       headers: assetRequestHeaders(request.headers),
-      allowPrivate: target.host === ctx.upstream.host,
+      allowPrivate: isUpstreamHost(target, ctx.upstream),
       signal: request.signal,
       timeoutMs: ctx.timeoutMs,
     });

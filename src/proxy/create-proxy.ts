@@ -29,6 +29,7 @@ import { shareRelay } from "./store/shared-relay.ts";
 import { sharedReplayGuard } from "./store/shared-replay-guard.ts";
 import { limitKeyOf, type Caller } from "./users/caller.ts";
 import { createProxyUsers } from "./users/proxy-users.ts";
+import { WebhookGate } from "./webhook-gate.ts";
 import { receiveWebhook } from "./webhook-receiver.ts";
 import { WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
 
@@ -52,10 +53,11 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   // Shared by every instance with a Redis store; this process's own without one.
   const store = options.store ?? createMemoryStore({ maxBucketKeys: o.rateLimit ? o.rateLimit.maxClients : undefined });
   const hosts = new SharedAssetHosts(store);
-  const relay = new EventRelay(o.maxSubscribers, o.heartbeatMs);
+  const relay = new EventRelay(o.maxSubscribers, o.heartbeatMs, o.maxStreamsPerClient);
   const events = shareRelay(relay, store);
   const replays = sharedReplayGuard(store, 2 * WEBHOOK_TOLERANCE_SECONDS * 1000);
   const limiter = o.rateLimit;
+  const gate = new WebhookGate(o.webhooks, (key) => store.takeToken(`webhook:${key}`, o.webhooks.burst, o.webhooks.perSecond));
   // Asset URLs are absolute only on a configured public URL; a same-origin app resolves the path.
   const prefix = `${o.publicUrl ?? ""}${o.basePath}`;
   const present = (body: unknown) =>
@@ -63,7 +65,8 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const api: ApiContext = { options: o, scrub, present };
   const users = createProxyUsers(options, store, api);
 
-  const route = async (request: Request, rest: string, caller: Caller | null): Promise<Response> => {
+  /** `client`: the rate limit's key of the request, which the event streams and webhooks are capped by too. */
+  const route = async (request: Request, rest: string, caller: Caller | null, client: string): Promise<Response> => {
     if (rest.startsWith(`${API_PREFIX}/`)) return users.forward(caller!, request, rest);
     if (rest === "/assets" || rest.startsWith("/assets/"))
       return serveAsset({ hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs }, request, rest.slice("/assets".length));
@@ -71,12 +74,12 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
       if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Read the config with GET", { allow: "GET" });
       return jsonResponse(browserConfig(o, prefix));
     }
-    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay: events, present, observe: users.observe }, request);
+    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay: events, gate, present, observe: users.observe }, request, client);
     if (rest === "/events" && o.apiSecret) {
       if (request.method !== "GET") throw new ProxyError(405, "Subscribe with GET", { allow: "GET" });
       const channels = EventRelay.channelsOf(new URL(request.url).searchParams);
       await users.checkChannels(caller!, channels);
-      return relay.subscribe(channels, request.signal);
+      return relay.subscribe(channels, request.signal, client);
     }
     throw new ProxyError(404, "Not found");
   };
@@ -90,12 +93,13 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
       verdict = checkOrigin(request, o.allowedOrigins, o.publicUrl);
       if (request.method === "OPTIONS") return preflight(request, verdict);
       const caller = await users.callerOf(request, rest);
-      // The upstream's webhooks come from one address in bursts; they are signed, not limited.
+      const client = limitKeyOf(caller, clientOf(request, info.clientAddress, limiter ? limiter.clientHeader : null));
+      // The upstream's webhooks come from one address in bursts: they have their own limit (webhook-gate.ts).
       if (limiter && rest !== "/webhook") {
-        const decision = await store.takeToken(limitKeyOf(caller, clientOf(request, info.clientAddress, limiter.clientHeader)), limiter.burst, limiter.perSecond);
+        const decision = await store.takeToken(client, limiter.burst, limiter.perSecond);
         if (!decision.ok) throw new ProxyError(429, "Too many requests to the Skybox proxy", { "retry-after": String(decision.retryAfter) });
       }
-      return withCors(await route(request, rest, caller), request, verdict);
+      return withCors(await route(request, rest, caller, client), request, verdict);
     } catch (error) {
       return withCors(errorResponse(error, o, scrub.text), request, verdict);
     }

@@ -2,14 +2,16 @@
  * Server-sent events for browsers that follow records through the proxy's webhook relay:
  * `GET {basePath}/events?channel=<pusher_channel>` (repeatable), event `status_update`,
  * data the JSON record. A comment line every `heartbeatMs` keeps intermediaries from
- * closing an idle stream. Subscribers are bounded, dropped when they stop reading, and
- * removed when they disconnect.
+ * closing an idle stream. Subscribers are bounded in all and per client (one address must
+ * not hold every slot), dropped when they stop reading, and removed when they disconnect.
  */
 import { PUSH_EVENT } from "../api/protocol/channels.ts";
 import { ProxyError } from "./ProxyError.ts";
 
 interface Subscriber {
   channels: readonly string[];
+  /** The rate limit's key of whoever opened the stream. */
+  client: string;
   controller: ReadableStreamDefaultController<Uint8Array>;
 }
 
@@ -22,11 +24,13 @@ const encoder = new TextEncoder();
 export class EventRelay {
   private readonly _byChannel = new Map<string, Set<Subscriber>>();
   private readonly _all = new Set<Subscriber>();
+  private readonly _perClient = new Map<string, number>();
   private _heartbeat: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly _maxSubscribers: number,
     private readonly _heartbeatMs: number,
+    private readonly _maxPerClient: number = _maxSubscribers,
   ) {}
 
   get subscriberCount(): number {
@@ -41,17 +45,28 @@ export class EventRelay {
     return channels;
   }
 
-  /** An event stream for `channels`, ended when `signal` aborts or the reader cancels. */
-  subscribe(channels: readonly string[], signal: AbortSignal): Response {
-    if (this._all.size >= this._maxSubscribers) throw new ProxyError(503, "Too many event subscribers", { "retry-after": "5" });
+  /** Streams `client` holds now. */
+  streamsOf(client: string): number {
+    return this._perClient.get(client) ?? 0;
+  }
+
+  /** An event stream of `client` for `channels`, ended when `signal` aborts or the reader cancels. */
+  subscribe(channels: readonly string[], signal: AbortSignal, client = "unknown"): Response {
+    // The client's own cap first: a client at its cap is told so even when all slots are taken.
+    if (this.streamsOf(client) >= this._maxPerClient)
+      throw new ProxyError(429, `events: this client already holds ${this._maxPerClient} event streams, the most one client may open (events.maxPerClient); close one and retry`, { "retry-after": "5" });
+    if (this._all.size >= this._maxSubscribers)
+      throw new ProxyError(503, `events: all ${this._maxSubscribers} event streams of the proxy are in use (events.maxSubscribers); retry later`, { "retry-after": "5" });
     let subscriber: Subscriber;
     const stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          subscriber = { channels, controller };
+          subscriber = { channels, client, controller };
           this._add(subscriber);
           controller.enqueue(encoder.encode(`retry: 3000\n: subscribed ${channels.join(" ")}\n\n`));
           signal.addEventListener("abort", () => this._end(subscriber), { once: true });
+          // A client gone before its stream began would hold its place for good.
+          if (signal.aborted) this._end(subscriber);
         },
         cancel: () => this._remove(subscriber),
       },
@@ -79,6 +94,7 @@ export class EventRelay {
 
   private _add(s: Subscriber): void {
     this._all.add(s);
+    this._perClient.set(s.client, this.streamsOf(s.client) + 1);
     for (const c of s.channels) {
       const set = this._byChannel.get(c) ?? new Set();
       set.add(s);
@@ -111,7 +127,10 @@ export class EventRelay {
   }
 
   private _remove(s: Subscriber): void {
-    this._all.delete(s);
+    if (!this._all.delete(s)) return;
+    const left = this.streamsOf(s.client) - 1;
+    if (left > 0) this._perClient.set(s.client, left);
+    else this._perClient.delete(s.client);
     for (const c of s.channels) {
       const set = this._byChannel.get(c);
       set?.delete(s);

@@ -45,9 +45,9 @@ export interface SkyboxProxyOptions extends UserOptions {
   apiSecret?: string;
   /**
    * Where browsers and the upstream reach this proxy, without its base path. When set, the
-   * proxy adds `${publicUrl}${basePath}/webhook` to generation, export and batch requests
-   * that have no `webhook_url`, and the asset URLs it writes into answers are absolute on it
-   * (set it when the app runs on another origin than the proxy).
+   * proxy sets `${publicUrl}${basePath}/webhook` as the `webhook_url` of generation, export
+   * and batch requests, and the asset URLs it writes into answers are absolute on it (set it
+   * when the app runs on another origin than the proxy).
    * @example "https://proxy.example.com"
    */
   publicUrl?: string;
@@ -58,6 +58,16 @@ export interface SkyboxProxyOptions extends UserOptions {
    * @default publicUrl
    */
   webhookBaseUrl?: string | (() => string | undefined);
+  /**
+   * `webhook_url` values a browser may send. The proxy owns `webhook_url`: any other value a
+   * browser sends (JSON field, form field, multipart part or query parameter) is dropped and
+   * replaced by the proxy's own (see `publicUrl`), or by none, so no browser can make the
+   * upstream post signed records to an address of its choosing (an internal one). Compared
+   * as normalised URLs, exactly.
+   * @default []
+   * @example ["https://hooks.example.com/skybox"]
+   */
+  allowedWebhookUrls?: readonly string[];
   /**
    * Origins other than the proxy's own that may call it (CORS). Requests from any other
    * origin are refused, so another site cannot spend the account's credits.
@@ -87,8 +97,27 @@ export interface SkyboxProxyOptions extends UserOptions {
   log?: (line: string) => void;
   /** Per upstream API request, in ms. @default 120000 */
   timeoutMs?: number;
-  /** Server-sent event relay. @default { maxSubscribers: 200, heartbeatMs: 15000 } */
-  events?: { maxSubscribers?: number; heartbeatMs?: number };
+  /**
+   * Server-sent event relay: streams open at once in all and per client (the rate limit's
+   * client), and the heartbeat period.
+   * @default { maxSubscribers: 200, maxPerClient: 20, heartbeatMs: 15000 }
+   */
+  events?: { maxSubscribers?: number; maxPerClient?: number; heartbeatMs?: number };
+  /**
+   * The webhook receiver (`POST {basePath}/webhook`): a per-client token bucket (the
+   * upstream retries a refused webhook), the largest body, and how many bodies are read at
+   * once (memory stays under `maxConcurrent × maxBodyBytes`).
+   * @default { burst: 300, perSecond: 30, maxBodyBytes: 1048576, maxConcurrent: 16 }
+   */
+  webhooks?: WebhookLimits;
+}
+
+/** Limits of the webhook receiver. */
+export interface WebhookLimits {
+  burst?: number;
+  perSecond?: number;
+  maxBodyBytes?: number;
+  maxConcurrent?: number;
 }
 
 /** Options with defaults applied and addresses parsed. */
@@ -100,6 +129,8 @@ export interface ResolvedProxyOptions {
   publicUrl: string | null;
   /** Origin the upstream posts webhooks to, or null when the proxy adds none. */
   webhookBase: () => string | null;
+  /** Normalised `webhook_url` values a browser may send. */
+  allowedWebhookUrls: ReadonlySet<string>;
   allowedOrigins: ReadonlySet<string>;
   rateLimit: Required<Omit<RateLimitOptions, "clientHeader">> & { clientHeader: string | null } | null;
   maxBodyBytes: number;
@@ -109,7 +140,9 @@ export interface ResolvedProxyOptions {
   log: (line: string) => void;
   timeoutMs: number;
   maxSubscribers: number;
+  maxStreamsPerClient: number;
   heartbeatMs: number;
+  webhooks: Required<WebhookLimits>;
 }
 
 /** Applies defaults and checks what can be wrong at start-up rather than at the first request. */
@@ -132,6 +165,7 @@ export function resolveProxyOptions(options: SkyboxProxyOptions): ResolvedProxyO
       const value = typeof webhookBase === "function" ? webhookBase() : webhookBase;
       return value ? value.replace(/\/+$/, "") : null;
     },
+    allowedWebhookUrls: new Set((options.allowedWebhookUrls ?? []).map((u) => new URL(u).href)),
     allowedOrigins: new Set((options.allowedOrigins ?? []).map((o) => new URL(o).origin)),
     rateLimit: rate && {
       burst: rate.burst ?? 120,
@@ -146,6 +180,13 @@ export function resolveProxyOptions(options: SkyboxProxyOptions): ResolvedProxyO
     log: options.log ?? ((line) => console.error(line)),
     timeoutMs: options.timeoutMs ?? 120_000,
     maxSubscribers: options.events?.maxSubscribers ?? 200,
+    maxStreamsPerClient: options.events?.maxPerClient ?? 20,
     heartbeatMs: options.events?.heartbeatMs ?? 15_000,
+    webhooks: {
+      burst: options.webhooks?.burst ?? 300,
+      perSecond: options.webhooks?.perSecond ?? 30,
+      maxBodyBytes: options.webhooks?.maxBodyBytes ?? 1024 * 1024,
+      maxConcurrent: options.webhooks?.maxConcurrent ?? 16,
+    },
   };
 }

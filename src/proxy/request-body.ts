@@ -1,11 +1,13 @@
 /**
  * Reading a request body within a size limit, and re-encoding an API request's body
- * without any key field (and with the proxy's webhook URL when asked). Bodies are JSON,
- * multipart or URL-encoded forms, as the spec allows; anything else is refused.
+ * without any key field, its `webhook_url` the one the proxy chooses (webhook-url.ts).
+ * Bodies are JSON, multipart or URL-encoded forms, as the spec allows; anything else is
+ * refused.
  */
 import { BodyFormatError, bodyKindOf, readFormEntries, readJsonObject, type FormValue } from "../api/protocol/request-body.ts";
 import { ProxyError } from "./ProxyError.ts";
 import { isKeyName, stripKeyFromObject } from "./key-scrubber.ts";
+import { WEBHOOK_URL_FIELD, type WebhookUrlChoice } from "./webhook-url.ts";
 
 /** The whole body, or a 413 as soon as it passes `maxBytes` (announced or streamed). */
 export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
@@ -50,14 +52,12 @@ export interface ForwardBody {
   contentType: string | undefined;
 }
 
-const lacks = (value: unknown) => value === undefined || value === null || value === "";
-
 /**
- * The body to forward: key fields removed, and `webhookUrl` added when given and the body
- * has no `webhook_url` of its own. Forms are read as the real service reads them (any
- * client's multipart, src/api/protocol/request-body.ts) and written anew.
+ * The body to forward: key fields removed, and the browser's `webhook_url` replaced by what
+ * `webhookUrl` chooses (nothing when it chooses null). Forms are read as the real service
+ * reads them (any client's multipart, src/api/protocol/request-body.ts) and written anew.
  */
-export async function rewriteApiBody(bytes: Uint8Array, contentType: string | null, webhookUrl: string | null): Promise<ForwardBody> {
+export async function rewriteApiBody(bytes: Uint8Array, contentType: string | null, webhookUrl: WebhookUrlChoice): Promise<ForwardBody> {
   if (bytes.byteLength === 0) return { body: undefined, contentType: undefined };
   const kind = bodyKindOf(contentType);
   if (!kind) throw new ProxyError(415, "The request body must be JSON or form data");
@@ -69,16 +69,17 @@ export async function rewriteApiBody(bytes: Uint8Array, contentType: string | nu
   }
 }
 
-function rewriteJson(bytes: Uint8Array, webhookUrl: string | null): ForwardBody {
-  const body = stripKeyFromObject(readJsonObject(bytes));
-  if (webhookUrl && lacks(body.webhook_url)) body.webhook_url = webhookUrl;
+function rewriteJson(bytes: Uint8Array, webhookUrl: WebhookUrlChoice): ForwardBody {
+  const { [WEBHOOK_URL_FIELD]: sent, ...body } = stripKeyFromObject(readJsonObject(bytes));
+  const hook = webhookUrl(sent);
+  if (hook) body[WEBHOOK_URL_FIELD] = hook;
   return { body: JSON.stringify(body), contentType: "application/json" };
 }
 
-function rewriteForm(entries: [string, FormValue][], kind: "multipart" | "urlencoded", webhookUrl: string | null): ForwardBody {
-  let kept = entries.filter(([name]) => !isKeyName(name));
-  if (webhookUrl && lacks(kept.find(([name]) => name === "webhook_url")?.[1]))
-    kept = [...kept.filter(([name]) => name !== "webhook_url"), ["webhook_url", webhookUrl]];
+function rewriteForm(entries: [string, FormValue][], kind: "multipart" | "urlencoded", webhookUrl: WebhookUrlChoice): ForwardBody {
+  const hook = webhookUrl(entries.find(([name]) => name === WEBHOOK_URL_FIELD)?.[1]);
+  const kept = entries.filter(([name]) => !isKeyName(name) && name !== WEBHOOK_URL_FIELD);
+  if (hook) kept.push([WEBHOOK_URL_FIELD, hook]);
   if (kind === "urlencoded" && kept.every(([, v]) => typeof v === "string")) {
     return { body: new URLSearchParams(kept as [string, string][]).toString(), contentType: "application/x-www-form-urlencoded" };
   }

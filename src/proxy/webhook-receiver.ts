@@ -1,19 +1,22 @@
 /**
  * `POST {basePath}/webhook`: the upstream's status messages, checked as the spec says
  * (signature of the raw body with the API secret, `x-timestamp` within 300 s) and not
- * accepted twice, then relayed to the browsers subscribed to the record's channel.
+ * accepted twice, then relayed to the browsers subscribed to the record's channel. Every
+ * check that needs no body (rate, size, timestamp, the signature's shape) runs before the
+ * body is read, and the read is bounded (webhook-gate.ts).
  */
 import { batchChannel, exportChannel, generationChannel } from "../api/protocol/channels.ts";
 import { jsonResponse, ProxyError } from "./ProxyError.ts";
 import type { SharedRelay } from "./store/shared-relay.ts";
 import type { ReplayCheck } from "./store/shared-replay-guard.ts";
-import { readBodyLimited } from "./request-body.ts";
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
+import type { WebhookGate } from "./webhook-gate.ts";
+import { isSignatureShaped, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
 
 export interface WebhookContext {
   secret: string;
   replays: ReplayCheck;
   relay: Pick<SharedRelay, "publish">;
+  gate: WebhookGate;
   /** The record as browsers get it (see ApiContext.present). */
   present: (record: unknown) => string;
   /** Sees each accepted record (ended generations settle their credits). */
@@ -21,17 +24,16 @@ export interface WebhookContext {
   now?: () => number;
 }
 
-/** Status messages are single records; a batch of 30 generations is a few tens of kB. */
-const MAX_WEBHOOK_BYTES = 1024 * 1024;
-
-export async function receiveWebhook(ctx: WebhookContext, request: Request): Promise<Response> {
+/** `client`: the rate limit's key of the sender. */
+export async function receiveWebhook(ctx: WebhookContext, request: Request, client: string): Promise<Response> {
   if (request.method !== "POST") throw new ProxyError(405, "Webhooks are POSTed", { allow: "POST" });
-  const raw = await readBodyLimited(request, MAX_WEBHOOK_BYTES);
-  const timestamp = Number(request.headers.get(TIMESTAMP_HEADER));
-  const age = Math.abs((ctx.now ?? Date.now)() / 1000 - timestamp);
-  if (!Number.isFinite(age) || age > WEBHOOK_TOLERANCE_SECONDS) throw new ProxyError(401, "x-timestamp is missing or too far from now");
+  await ctx.gate.admit(client);
+  ctx.gate.checkSize(request);
+  checkTimestamp(request.headers.get(TIMESTAMP_HEADER), (ctx.now ?? Date.now)());
   const signature = request.headers.get(SIGNATURE_HEADER) ?? "";
-  if (!(await verifyWebhookSignature(raw, signature, ctx.secret))) throw new ProxyError(401, "x-signature does not match the body");
+  if (!isSignatureShaped(signature)) throw new ProxyError(401, `${SIGNATURE_HEADER}: must be the hex HMAC-SHA256 of the body (64 hex digits)`);
+  const raw = await ctx.gate.read(request);
+  if (!(await verifyWebhookSignature(raw, signature, ctx.secret))) throw new ProxyError(401, `${SIGNATURE_HEADER}: does not match the body`);
   const key = signature.trim().toLowerCase();
   if (!(await ctx.replays.firstSeen(key))) throw new ProxyError(409, "This webhook was already received");
   let record: unknown;
@@ -43,6 +45,12 @@ export async function receiveWebhook(ctx: WebhookContext, request: Request): Pro
   const channel = channelOf(record);
   const delivered = await relayOnce(ctx, key, channel, record);
   return jsonResponse({ received: true, channel, delivered });
+}
+
+function checkTimestamp(header: string | null, nowMs: number): void {
+  const age = Math.abs(nowMs / 1000 - Number(header));
+  if (header === null || header.trim() === "" || !Number.isFinite(age) || age > WEBHOOK_TOLERANCE_SECONDS)
+    throw new ProxyError(401, `${TIMESTAMP_HEADER}: must be the Unix time in seconds, within ${WEBHOOK_TOLERANCE_SECONDS} s of now (is ${header === null ? "missing" : JSON.stringify(header.slice(0, 40))})`);
 }
 
 /** Relays an accepted record; when that fails (the store is away), the claim is forgotten so the sender's retry is taken. */

@@ -11,9 +11,14 @@ export {
   WEBHOOK_TOLERANCE_SECONDS,
 } from "../api/rules/webhooks.ts";
 
+/** True when a received signature has the shape of one (64 hex digits): checked before any body is read. */
+export function isSignatureShaped(signature: string): boolean {
+  return /^[0-9a-f]{64}$/i.test(signature.trim());
+}
+
 /** Constant-time comparison of a received signature with the body's. */
 export async function verifyWebhookSignature(rawBody: Uint8Array | string, signature: string, secret: string): Promise<boolean> {
   const expected = Buffer.from(await signWebhook(rawBody, secret), "hex");
-  const given = /^[0-9a-f]{64}$/i.test(signature.trim()) ? Buffer.from(signature.trim(), "hex") : null;
+  const given = isSignatureShaped(signature) ? Buffer.from(signature.trim(), "hex") : null;
   return given !== null && timingSafeEqual(expected, given);
 }

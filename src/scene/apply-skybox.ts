@@ -9,12 +9,12 @@ import type { Generation } from "../api/schemas/generation.ts";
 import { createStatusTracker } from "../status/create-tracker.ts";
 import { ApplyContext } from "./apply-context.ts";
 import { AppliedSkybox, type SkyboxParts } from "./applied-skybox.ts";
+import { backgroundBakes } from "./background-bakes.ts";
 import { buildBackdrop, buildBackground, buildEnvironment, type BuiltEnvironment } from "./build-parts.ts";
-import { bakeEnvironment } from "./env-bake.ts";
 import { modelOf } from "./export-choice.ts";
 import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./options.ts";
 import type { ApplyProgress } from "./progress.ts";
-import { createSkyboxCache, type SkyboxCache } from "./skybox-cache.ts";
+import { createSkyboxCache } from "./skybox-cache.ts";
 import { completeRecord } from "./skybox-record.ts";
 
 /** Lighting settings of an environment built only for a blurred background. */
@@ -64,10 +64,11 @@ export async function applySkybox(scene: Scene, skybox: number | string | Genera
     const applied = new AppliedSkybox(scene, record, built.parts, progressObservable, parts.rotation, new Promise<unknown>((r) => (caching = r)));
     applied.setRotation(parts.rotation);
     applied._show();
+    const writes = [...ctx.downloads.writes];
+    // Joined before the replaced skybox goes: a re-apply of the same environment keeps its bake.
+    if (built.bake?.bakeKey && cache) writes.push(backgroundBakes.bake(scene, built.bake.bakeKey, built.bake.lighting.texture, applied, cache));
     if (options.replace && options.replace !== applied) options.replace.dispose();
     progress({ stage: "ready" });
-    const writes = [...ctx.downloads.writes];
-    if (built.bake && cache) writes.push(bake(applied, built.bake, cache));
     caching(Promise.all(writes));
     return applied;
   } catch (error) {
@@ -102,20 +103,4 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
     throw failed ? failed.reason : abort.signal.reason;
   }
   return { parts: { lighting: envPart?.lighting ?? null, background: backgroundPart, backdrop: backdropPart }, bake: envPart?.bakeKey ? envPart : null };
-}
-
-/** Bakes the environment to .env and stores it, unless the skybox is disposed first. */
-async function bake(applied: AppliedSkybox, env: BuiltEnvironment, cache: SkyboxCache): Promise<void> {
-  const internal = env.lighting.texture.getInternalTexture();
-  if (applied.isDisposed || !env.bakeKey || !internal) return;
-  // Holds the GPU texture while its mips are read back, should the skybox be disposed meanwhile.
-  internal.incrementReferences();
-  try {
-    const bytes = await bakeEnvironment(env.lighting.texture);
-    await cache.put(env.bakeKey, bytes);
-  } catch {
-    // The texture went away mid-bake, or the cache is full or closed: the next apply rebuilds.
-  } finally {
-    internal.dispose();
-  }
 }

@@ -3,6 +3,7 @@
  * .env in the cache, else downloaded, decoded and prefiltered), the background and the
  * backdrop.
  */
+import { backgroundBakes } from "./background-bakes.ts";
 import { loadGlbBackdrop } from "./backdrop-glb.ts";
 import { buildDepthBackdrop } from "./backdrop-from-depth.ts";
 import type { SkyboxBackdrop } from "./backdrop.ts";
@@ -10,6 +11,7 @@ import { createBlurredBackground, createDomeBackground } from "./background.ts";
 import { envKey } from "./cache-keys.ts";
 import { decodeDepthPng } from "./depth-decoding.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
+import { EnvironmentView } from "./environment-view.ts";
 import { backdropExport, effectiveSource, lightingExport } from "./export-choice.ts";
 import { SkyboxLighting } from "./lighting.ts";
 import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
@@ -19,14 +21,15 @@ import type { SkyboxPart } from "./skybox-part.ts";
 
 const FORMATS: Record<LightingSource, EnvironmentFormat> = { "hdri-hdr": "hdr", "hdri-exr": "exr", "cube-map": "cube-zip", equirect: "equirect" };
 
-/** A built environment, and the cache key its baked .env belongs under when it was not cached. */
+/** A built environment, and the cache key its baked .env belongs under when it was not cached (to bake, or to join the bake under way). */
 export interface BuiltEnvironment {
   lighting: SkyboxLighting;
   bakeKey: string | null;
 }
 
 /**
- * The environment cube, prefiltered.
+ * The environment cube, prefiltered: from the cache's baked .env, else shared with the bake
+ * of the same environment under way (background-bakes.ts), else built from its export.
  * @param ctx the apply
  * @param options lighting options
  * @param active whether it lights the scene (false: only a blurred background uses it)
@@ -39,6 +42,11 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
   const choice = lightingExport(ctx.model, options);
   const key = envKey(ctx.skyboxId, source, choice, { ...options, size });
   const name = ctx.name("environment");
+  const baking = ctx.cache ? backgroundBakes.running(scene, key, ctx.cache) : null;
+  if (baking) {
+    ctx.progress({ stage: "prefiltering", detail: "environment shared with its bake under way", fraction: 1 });
+    return { lighting: new SkyboxLighting(scene, new EnvironmentView(scene, baking, name), active, options.intensity, false), bakeKey: key };
+  }
   const baked = ctx.cache ? await ctx.cache.get(key).catch(() => null) : null;
   if (baked) {
     try {

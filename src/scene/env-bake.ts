@@ -4,16 +4,49 @@
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import { CreateEnvTextureAsync } from "@babylonjs/core/Misc/environmentTextureTools.js";
+import type { Scene } from "@babylonjs/core/scene.js";
 import { harmonicsReady } from "./prefilter.ts";
 
 /**
  * The `.env` bytes of a prefiltered cube texture. It reads every mip of every face back from
  * the GPU: run it after the skybox is shown, not on the way to the first frame.
  * @param texture a prefiltered, ready cube texture with harmonics
+ * @param signal stops the bake at the next face read back (it rejects with the reason)
  * @returns the .env file
  */
-export async function bakeEnvironment(texture: BaseTexture): Promise<Uint8Array> {
+export async function bakeEnvironment(texture: BaseTexture, signal?: AbortSignal): Promise<Uint8Array> {
   await harmonicsReady(texture);
+  signal?.throwIfAborted();
   if (!texture.sphericalPolynomial) throw new Error("The environment has no irradiance harmonics to bake");
-  return new Uint8Array(await CreateEnvTextureAsync(texture, { imageType: "image/png" }));
+  const engine = texture.getInternalTexture()!.getEngine();
+  // Babylon bakes in a scene of its own, made before its first await and disposed only at the end.
+  let hosting: Scene | null = null;
+  const observer = engine.onNewSceneAddedObservable.add((scene) => void (hosting ??= scene));
+  let baking: Promise<ArrayBuffer>;
+  try {
+    baking = CreateEnvTextureAsync(signal ? stoppable(texture, signal) : texture, { imageType: "image/png" });
+  } finally {
+    engine.onNewSceneAddedObservable.remove(observer);
+  }
+  try {
+    return new Uint8Array(await baking);
+  } catch (error) {
+    const left = hosting as Scene | null;
+    if (left && !left.isDisposed) left.dispose();
+    throw error;
+  }
+}
+
+/** The texture as the bake sees it: each read-back first checks `signal`, so a cancelled bake stops between faces. */
+function stoppable(texture: BaseTexture, signal: AbortSignal): BaseTexture {
+  return new Proxy(texture, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (property !== "readPixels" || typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        signal.throwIfAborted();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
 }

@@ -11,6 +11,7 @@ import { proxyBench } from "./proxy-bench.ts";
 import { paneBench } from "./pane-bench.ts";
 import { sceneBench } from "./scene-bench.ts";
 import { statusBench } from "./status-bench.ts";
+import { statusLoadBench } from "./status-load-bench.ts";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -31,7 +32,10 @@ const PARTS: Record<string, Part> = {
   local: { title: "Local Skybox service", run: localBench },
   proxy: { title: "Proxy versus the local service called directly", run: proxyBench },
   multiuser: { title: "The proxy in production: Redis store against memory, events across instances", run: multiuserBench },
-  status: { title: "Status tracking: requests one generation costs", run: async () => [await statusBench()] },
+  status: {
+    title: "Status tracking: requests one generation costs, and the status route under 200 pollers",
+    run: async () => [await statusBench(), ...(await statusLoadBench())],
+  },
   scene: { title: "applySkybox in Chromium (software WebGL, cube 256, quality 64)", run: sceneBench },
   pane: { title: "Inspector pane", run: paneBench },
 };

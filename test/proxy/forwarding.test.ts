@@ -7,7 +7,7 @@ let pair: Awaited<ReturnType<typeof startProxyPair>>;
 let reply: Reply;
 
 beforeAll(async () => {
-  pair = await startProxyPair(() => reply, { publicUrl: "https://app.example.test" });
+  pair = await startProxyPair(() => reply, { publicUrl: "https://app.example.test", allowedWebhookUrls: ["https://mine.example.test/hook"] });
 });
 afterAll(() => pair.close());
 beforeEach(() => {
@@ -53,7 +53,7 @@ describe("what reaches the upstream", () => {
     expect(r.json()).toEqual({ ...rest, webhook_url: WEBHOOK });
   });
 
-  test("a webhook_url the browser gave is kept", async () => {
+  test("a webhook_url the browser gave is kept when the server lists it (allowedWebhookUrls)", async () => {
     await fetch(`${pair.api}/api/v1/skybox/export`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -1,9 +1,10 @@
 import * as z from "zod";
-import { flag, int, integerFrom, num, numberFrom } from "../schemas/fields.ts";
+import { flag, int, num } from "../schemas/fields.ts";
+import { rangeSchema, SEED_MAX } from "../rules/number-ranges.ts";
 import { FileField } from "./file-input.ts";
 
-/** The largest seed a generation takes (seeds are 0..SEED_MAX); `0` asks for a seed drawn at random (the real service's documentation). */
-export const SEED_MAX = 2_147_483_647;
+/** The largest seed a generation takes (seeds are 0..SEED_MAX, src/api/rules/number-ranges.ts); `0` asks for a seed drawn at random (the real service's documentation). */
+export { SEED_MAX };
 
 /** The seed a generation runs with: the one asked for, or one drawn at random for `0` or none. */
 export function drawSeed(seed: number | null | undefined, random: () => number = Math.random): number {
@@ -27,14 +28,14 @@ export const GenerateParams = z.strictObject({
   variant_id: int.nullish(),
   negative_text: z.string().nullish(),
   /** 0 (or none) for a seed drawn at random; the record reports the seed used. */
-  seed: integerFrom(0, SEED_MAX).nullish(),
+  seed: rangeSchema("seed").nullish(),
   enhance_prompt: flag.nullish(),
   control_image: FileField.nullish(),
   control_image_hash: z.string().nullish(),
   control_model: z.enum(["remix", "sketch", "scribble"]).nullish(),
   init_image: FileField.nullish(),
   init_image_hash: z.string().nullish(),
-  init_strength: numberFrom(0, 1).nullish(),
+  init_strength: rangeSchema("init_strength").nullish(),
   remix_imagine_id: int.nullish(),
   /** The source of a remix by its obfuscated id, as the official Node SDK sends it. */
   remix_imagine_obfuscated_id: z.string().trim().min(1).nullish(),
@@ -42,9 +43,9 @@ export const GenerateParams = z.strictObject({
   max_wait: z.union([flag, num]).nullish(),
   soft_lines: flag.nullish(),
   edit_skybox_id: int.nullish(),
-  center_x: numberFrom(-180, 180).nullish(),
-  center_y: numberFrom(-90, 90).nullish(),
-  fov: numberFrom(1, 180).nullish(),
+  center_x: rangeSchema("center_x").nullish(),
+  center_y: rangeSchema("center_y").nullish(),
+  fov: rangeSchema("fov").nullish(),
   image_to_pano_init_image: FileField.nullish(),
   image_to_pano_init_image_hash: z.string().nullish(),
   /** Deprecated by the spec (depth maps are always generated); accepted and ignored. */

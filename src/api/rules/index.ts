@@ -7,4 +7,5 @@ export * from "./credits.ts";
 export * from "./generation-rules.ts";
 export * from "./batch-rules.ts";
 export * from "./export-rules.ts";
+export * from "./number-ranges.ts";
 export * from "./webhooks.ts";

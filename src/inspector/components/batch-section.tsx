@@ -2,6 +2,7 @@ import { Button, Caption1, Field, MessageBar, MessageBarBody, SpinButton, Spinne
 import { ArrowRepeatAllRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
 import { MAX_BATCH_QUANTITY } from "../../api/index.ts";
+import { typedProblem } from "../state/number-inputs.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
 import { useSlice } from "./hooks.ts";
@@ -22,16 +23,14 @@ export const BatchSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
     <div className={pane.section} data-testid="skybox-batch">
       <Caption1 className={pane.muted}>Sends the Generate form {form.quantity} times, each with its own seed.</Caption1>
       <div className={pane.row}>
-        <Field label="Quantity" size="small">
+        <Field label="Quantity" size="small" validationState={typedProblem(form, "quantity") ? "error" : "none"}>
           <SpinButton
             size="small"
             min={1}
             max={MAX_BATCH_QUANTITY}
             value={form.quantity}
-            onChange={(_, d) => {
-              const n = Number(d.value ?? d.displayValue);
-              if (Number.isInteger(n) && n >= 1) state.form.set({ quantity: Math.min(MAX_BATCH_QUANTITY, n) });
-            }}
+            displayValue={form.typed.quantity}
+            onChange={(_, d) => state.form.type("quantity", d.value != null ? String(d.value) : (d.displayValue ?? ""))}
             data-testid="skybox-quantity"
           />
         </Field>

@@ -1,11 +1,11 @@
 import { Caption1, Field, Slider, SpinButton } from "@fluentui/react-components";
 import { LocationRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
+import { NUMBER_RANGES as R } from "../../api/index.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
+import { typedProblem } from "../state/number-inputs.ts";
 import { useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** Edit mode: the skybox edited, the centre picked in the viewport (or typed), the field of view. */
 export const EditOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
@@ -13,7 +13,9 @@ export const EditOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
   const form = useSlice(state.form);
   const { applied } = useSlice(state.apply);
   const center = form.editCenter;
-  const setCenter = (patch: Partial<{ lon: number; lat: number }>) => state.form.set({ editCenter: { lon: 0, lat: 0, ...center, ...patch } });
+  const typed = (input: "lon" | "lat") => (_: unknown, d: { value?: number | null; displayValue?: string }) =>
+    state.form.type(input, d.value != null ? String(d.value) : (d.displayValue ?? ""));
+  const [lonProblem, latProblem] = [typedProblem(form, "lon"), typedProblem(form, "lat")];
   return (
     <div className={pane.section} data-testid="skybox-edit-options">
       <Caption1>{applied ? `Editing ${applied.title || `#${applied.id}`}, the skybox in the scene.` : "Apply a skybox first: Edit changes the one in the scene."}</Caption1>
@@ -24,13 +26,13 @@ export const EditOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
         </Caption1>
       </div>
       <div className={pane.row}>
-        <Field label="Longitude" size="small" className={pane.grow}>
-          <SpinButton size="small" min={-180} max={180} step={1} value={center ? Math.round(center.lon * 10) / 10 : null}
-            onChange={(_, d) => setCenter({ lon: clamp(Number(d.value ?? d.displayValue ?? 0), -180, 180) })} />
+        <Field label="Longitude" size="small" className={pane.grow} validationState={lonProblem ? "error" : "none"} validationMessage={lonProblem ?? undefined}>
+          <SpinButton size="small" min={R.center_x.min} max={R.center_x.max} step={1} value={center ? Math.round(center.lon * 10) / 10 : null}
+            displayValue={form.typed.lon} onChange={typed("lon")} data-testid="skybox-edit-lon" />
         </Field>
-        <Field label="Latitude" size="small" className={pane.grow}>
-          <SpinButton size="small" min={-90} max={90} step={1} value={center ? Math.round(center.lat * 10) / 10 : null}
-            onChange={(_, d) => setCenter({ lat: clamp(Number(d.value ?? d.displayValue ?? 0), -90, 90) })} />
+        <Field label="Latitude" size="small" className={pane.grow} validationState={latProblem ? "error" : "none"} validationMessage={latProblem ?? undefined}>
+          <SpinButton size="small" min={R.center_y.min} max={R.center_y.max} step={1} value={center ? Math.round(center.lat * 10) / 10 : null}
+            displayValue={form.typed.lat} onChange={typed("lat")} data-testid="skybox-edit-lat" />
         </Field>
       </div>
       <Field label={`Field of view ${Math.round(form.editFov)}°`} size="small">

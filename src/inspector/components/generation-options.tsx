@@ -2,6 +2,7 @@ import { Button, Field, Input, Radio, RadioGroup, Switch, Tooltip } from "@fluen
 import { ArrowShuffleRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
 import { SEED_MAX, generationCost, styleModel } from "../../api/index.ts";
+import { typedProblem } from "../state/number-inputs.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
@@ -14,6 +15,7 @@ export const GenerationOptions: FunctionComponent<{ state: SkyboxPaneState }> = 
   const style = state.styles.byId(form.styleId);
   const model4 = style ? styleModel(style) === 4 : false;
   const variants = style?.variants ?? [];
+  const seedProblem = typedProblem(form, "seed");
   return (
     <>
       {model4 && form.mode === "generate" && variants.length > 0 && (
@@ -26,15 +28,15 @@ export const GenerationOptions: FunctionComponent<{ state: SkyboxPaneState }> = 
         </Field>
       )}
       <div className={pane.row}>
-        <Field label="Seed" size="small" className={pane.grow} hint="Empty: a new one each time">
+        <Field label="Seed" size="small" className={pane.grow} hint="Empty: a new one each time"
+          validationState={seedProblem ? "error" : "none"} validationMessage={seedProblem ?? undefined}>
+          {/* Text, not type="number": the browser would hand over "" for what it cannot read, and nothing could be explained. */}
           <Input
             size="small"
-            type="number"
-            min={0}
-            max={SEED_MAX}
+            inputMode="numeric"
             placeholder="random"
-            value={form.seed != null ? String(form.seed) : ""}
-            onChange={(_, d) => state.form.set({ seed: /^\d+$/.test(d.value) ? Math.min(SEED_MAX, Number(d.value)) : null })}
+            value={form.typed.seed ?? (form.seed != null ? String(form.seed) : "")}
+            onChange={(_, d) => state.form.type("seed", d.value)}
             data-testid="skybox-seed"
           />
         </Field>

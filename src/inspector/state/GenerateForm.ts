@@ -1,3 +1,4 @@
+import { replacedInputs, typedPatch, type TypedInput, type TypedTexts } from "./number-inputs.ts";
 import { Slice } from "./Slice.ts";
 
 /** What the Generate section makes: a new skybox, an edit of the current one, or a panorama from an image. */
@@ -36,6 +37,8 @@ export interface GenerateFormValue {
   panoImage: File | null;
   /** Batch size. */
   quantity: number;
+  /** Text typed into the number inputs, kept as typed: a value that does not read is explained, not dropped (number-inputs.ts). */
+  typed: TypedTexts;
 }
 
 export const DEFAULT_FORM: GenerateFormValue = {
@@ -55,6 +58,7 @@ export const DEFAULT_FORM: GenerateFormValue = {
   editFov: 60,
   panoImage: null,
   quantity: 2,
+  typed: {},
 };
 
 /** The Generate form, kept outside React so that nothing typed is lost when the pane remounts. */
@@ -68,6 +72,20 @@ export class GenerateForm extends Slice<GenerateFormValue> {
    * @param patch the fields that change
    */
   public set(patch: Partial<GenerateFormValue>): void {
-    this._set(patch);
+    const replaced = replacedInputs(patch);
+    if (replaced.length === 0 || "typed" in patch) return this._set(patch);
+    const typed = { ...this.value.typed };
+    for (const input of replaced) delete typed[input];
+    this._set({ ...patch, typed });
+  }
+
+  /**
+   * Text typed into a number input: its value changes when the text reads within the API's
+   * range; otherwise the text stays, and the form's problems say why it is refused.
+   * @param input the input
+   * @param text what is in it now
+   */
+  public type(input: TypedInput, text: string): void {
+    this._set(typedPatch(this.value, input, text));
   }
 }

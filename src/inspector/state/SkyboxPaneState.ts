@@ -11,6 +11,7 @@ import { GenerateForm } from "./GenerateForm.ts";
 import { costOf, formProblems, paramsOf, type RequestContext } from "./generation-request.ts";
 import { HistoryState } from "./HistoryState.ts";
 import { JobsState } from "./JobsState.ts";
+import { typedProblem } from "./number-inputs.ts";
 import { PaneLayout } from "./PaneLayout.ts";
 import { StylesState } from "./StylesState.ts";
 
@@ -119,7 +120,7 @@ export class SkyboxPaneState {
   /** Sends the form as a batch of `form.quantity` generations. */
   public async generateBatch(): Promise<number | null> {
     const ctx = this.requestContext;
-    if (!ctx.style || this.problems.length || this.form.value.mode !== "generate") return null;
+    if (!ctx.style || this.problems.length || this.form.value.mode !== "generate" || typedProblem(this.form.value, "quantity")) return null;
     return this.jobs.generateBatch({ ...paramsOf(this.form.value, ctx), quantity: this.form.value.quantity }, ctx.style);
   }
 

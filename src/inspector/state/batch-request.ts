@@ -5,6 +5,7 @@
  */
 import { checkBatchCap } from "../../api/index.ts";
 import type { GenerateFormValue } from "./GenerateForm.ts";
+import { typedProblem } from "./number-inputs.ts";
 
 /** The cap the Batch section shows. */
 export interface ShownBatchCap {
@@ -32,9 +33,11 @@ export interface BatchContext {
   blocked: string | null;
 }
 
-/** Why a batch of the form cannot be sent, in a sentence; null when it can. */
+/** Why a batch of the form cannot be sent (a quantity typed out of range first), in a sentence; null when it can. */
 export function batchProblem(form: GenerateFormValue, ctx: BatchContext): string | null {
   if (form.mode !== "generate") return "Batches make new skyboxes: switch the Generate section to Generate.";
+  const typed = typedProblem(form, "quantity");
+  if (typed) return typed;
   if (ctx.blocked) return ctx.blocked;
   if (ctx.cap === undefined) return null;
   const total = ctx.each != null ? ctx.each * form.quantity : null;

@@ -16,6 +16,7 @@ import {
   type Style,
 } from "../../api/index.ts";
 import type { GenerateFormValue } from "./GenerateForm.ts";
+import { numberProblems } from "./number-inputs.ts";
 
 export interface RequestContext {
   /** The chosen style, when loaded. */
@@ -88,7 +89,7 @@ export function textLimitsOf(form: GenerateFormValue, style: Style | undefined):
 /** Why the form cannot be sent yet; empty when it can. Each reason is a sentence. */
 export function formProblems(form: GenerateFormValue, ctx: RequestContext): string[] {
   const { style } = ctx;
-  if (!style) return ["Pick a style."];
+  if (!style) return ["Pick a style.", ...numberProblems(form)];
   const out: string[] = [];
   const model = styleModel(style);
   if (model === 4 && ctx.model4Blocked) out.push(ctx.model4Blocked);
@@ -97,6 +98,7 @@ export function formProblems(form: GenerateFormValue, ctx: RequestContext): stri
   if (form.mode === "edit") out.push(...editProblems(form, ctx.editSource));
   if (form.mode === "image-to-pano" && !form.panoImage) out.push("Choose the image to turn into a panorama.");
   if (form.mode === "generate" && model === 4 && form.variantId == null) out.push("Pick a variant (Standard or Enhanced).");
+  out.push(...numberProblems(form));
   // The spec's rules (text limits...) once the form is complete: until then they would repeat the above.
   if (out.length) return out;
   return checkGeneration(paramsOf(form, ctx), { style: styleInfo(style) }).map(describeIssue);
