@@ -35,7 +35,8 @@ const npm = (cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
 
 /** Starts a process that prints one JSON line once ready, and returns that line parsed. */
 async function startJsonLine<T>(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<T> {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // Its own process group: npx runs the command in a child of its own, and both must go at the end.
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   children.push(child);
   const log: string[] = [];
   createInterface({ input: child.stderr! }).on("line", (l) => log.push(l));
@@ -60,7 +61,13 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // The group is gone already.
+    }
+  }
   rmSync(work, { recursive: true, force: true });
 });
 
