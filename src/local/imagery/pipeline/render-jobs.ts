@@ -64,7 +64,7 @@ function prepared(task: RenderTask): PreparedTask {
   if (!p) {
     const m = task.memory;
     const views = taskViews(m);
-    const image = prepareScene(task.scene, m.width, m.height);
+    const image = prepareScene(task.scene, m.width, m.height, m.grids);
     const { init, edit, pano } = task.guides;
     p = {
       image,

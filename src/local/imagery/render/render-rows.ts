@@ -4,18 +4,17 @@
  * everything beyond it; clouds in front and fog are applied, and the linear radiance plus
  * its tone-mapped display value are written to the task's shared buffers.
  */
-import { addAurora } from "../scene/aurora.ts";
 import { addMoon, addStars, addSun } from "../scene/celestial.ts";
 import { cityHit } from "../scene/city.ts";
 import { shadeBuilding } from "../scene/city-shading.ts";
 import { cloudAlong } from "../scene/clouds.ts";
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { columnTrig } from "./column-trig.ts";
-import { applyFog, fogTransmittance } from "../scene/fog.ts";
+import { applyGroundFog, FOG_TABLE_LENGTH, fillFogTable, groundFogTransmittance } from "../scene/fog.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
-import { atmosphere, viewTransmittance } from "../scene/sky.ts";
-import { addNebula, shadePlanets } from "../scene/space.ts";
+import { shadePlanets } from "../scene/space.ts";
+import { ATM, AURORA, createSkyRow, DUST, FIELD, fillSkyRow, GLOW, locateSky, skyAt, type SkyRow, STRIDE } from "./sky-row.ts";
 import { shadeGround } from "../scene/surface.ts";
 import { terrainHeight, terrainOctaves, tg } from "../scene/terrain.ts";
 import { dither, toneMapPixel } from "./tone-map.ts";
@@ -29,6 +28,18 @@ const cloud = new Float64Array(3);
 const nrm = new Float64Array(3);
 const disp = new Float64Array(3);
 
+/** The row being rendered: its sky layers and its fog table, each filled on first use. */
+interface RowState {
+  y: number;
+  x: number;
+  sp: number;
+  cp: number;
+  sky: SkyRow;
+  fogRow: number;
+  fog: Float64Array;
+}
+let row: RowState = { y: -1, x: 0, sp: 0, cp: 1, sky: createSkyRow(1), fogRow: -1, fog: new Float64Array(FOG_TABLE_LENGTH) };
+
 /** Optional per-pixel adjustment of radiance before tone mapping (init-image guidance). */
 export type RadianceGuide = (x: number, y: number, rgb: Float64Array) => void;
 
@@ -39,11 +50,18 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   const W = P.width;
   const H = P.height;
   const { sin, cos } = columnTrig(W);
+  if (row.sky.width !== W) row = { ...row, sky: createSkyRow(W) };
+  row.sky.y = -1;
+  row.fogRow = -1;
   for (let y = y0; y < y1; y++) {
     const phi = elevationOfV((y + 0.5) / H);
     const cp = Math.cos(phi);
     const sp = Math.sin(phi);
+    row.y = y;
+    row.sp = sp;
+    row.cp = cp;
     for (let x = 0; x < W; x++) {
+      row.x = x;
       dir[0] = sin[x]! * cp;
       dir[1] = sp;
       dir[2] = -cos[x]! * cp;
@@ -88,7 +106,7 @@ export function shadePixel(P: PreparedScene, dx: number, dy: number, dz: number,
       const f = waterFresnel(cosT);
       waterBody(P.water, P.sky.direct, P.sky.ambient, P.sky.ly > 0 ? P.sky.ly : 0, out);
       for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - f);
-      reflect = f * fogTransmittance(P.fog, t, dy);
+      reflect = f * groundFogTransmittance(fogTable(P), t);
     } else {
       terrainHeight(P.terrain, px, pz, terrainOctaves(P.terrain, t, P.pixelAngle) + 1);
       const gx = tg[0]!;
@@ -98,31 +116,50 @@ export function shadePixel(P: PreparedScene, dx: number, dy: number, dz: number,
     }
     applyClouds(P, dx, dy, dz, t, out);
   }
-  if (t !== Infinity) applyFog(P.fog, P.sky, t, dx, dy, dz, out);
+  if (t !== Infinity) applyGroundFog(P.fog, fogTable(P), t, P.hazeByColumn, row.x * 3, out);
   return reflect;
 }
 
+/** The current row's fog table. */
+function fogTable(P: PreparedScene): Float64Array {
+  if (row.fogRow !== row.y) {
+    fillFogTable(P.fog, row.sp, row.fog);
+    row.fogRow = row.y;
+  }
+  return row.fog;
+}
+
 function shadeSky(P: PreparedScene, dx: number, dy: number, dz: number, out: Float64Array): void {
-  atmosphere(P.sky, dx, dy, dz, out);
-  viewTransmittance(P.sky, dy, trans);
+  const R = row.sky;
+  if (R.y !== row.y) fillSkyRow(P, R, row.y, row.sp, row.cp);
+  locateSky(R, row.x);
+  const v = R.values;
+  const o = skyAt.o;
+  const w = skyAt.w;
+  const u = 1 - w;
+  for (let c = 0; c < 3; c++) out[c] = v[o + ATM + c]! * u + v[o + STRIDE + ATM + c]! * w;
   const lum = out[0]! * 0.2 + out[1]! * 0.7 + out[2]! * 0.1;
   let vis = 1 - lum * P.exposure * 4;
   vis = vis < 0 ? 0 : vis;
   obj[0] = obj[1] = obj[2] = 0;
-  let dust = 1;
   if (vis > 0) {
     addStars(P.celestial, dx, dy, dz, vis, obj);
-    dust = addNebula(P.space, dx, dy, dz, vis, obj);
-    if (dust < 1) for (let c = 0; c < 3; c++) obj[c] = obj[c]! * dust;
-    addAurora(P.celestial, dx, dy, dz, obj);
+    const dust = v[o + DUST]! * u + v[o + STRIDE + DUST]! * w;
+    for (let c = 0; c < 3; c++) {
+      const field = v[o + FIELD + c]! * u + v[o + STRIDE + FIELD + c]! * w;
+      obj[c] = (obj[c]! + field * vis) * dust + v[o + AURORA + c]! * u + v[o + STRIDE + AURORA + c]! * w;
+    }
   }
   addMoon(P.celestial, dx, dy, dz, obj);
   addSun(P.celestial, dx, dy, dz, 1, obj);
   if (P.space.planets.length > 0) shadePlanets(P.space, dx, dy, dz, obj);
-  for (let c = 0; c < 3; c++) out[c] = out[c]! + obj[c]! * trans[c]!;
+  for (let c = 0; c < 3; c++) out[c] = out[c]! + obj[c]! * R.trans[c]!;
   if (!P.open) {
     applyClouds(P, dx, dy, dz, Infinity, out);
-    applyFog(P.fog, P.sky, Infinity, dx, dy, dz, out);
+    if (R.fogT < 1) {
+      const glow = (v[o + GLOW]! * u + v[o + STRIDE + GLOW]! * w) * (1 - R.fogT);
+      for (let c = 0; c < 3; c++) out[c] = out[c]! * R.fogT + P.fog.fogColor[c]! * glow;
+    }
   }
 }
 

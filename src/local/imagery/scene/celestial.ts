@@ -142,7 +142,7 @@ export function addMoon(C: CelestialParams, dx: number, dy: number, dz: number, 
   return cover;
 }
 
-/** Adds stars (and the Milky Way) scaled by `visibility` (0 in daylight or behind clouds). */
+/** Adds stars scaled by `visibility` (0 in daylight or behind clouds). */
 export function addStars(C: CelestialParams, dx: number, dy: number, dz: number, visibility: number, out: Float64Array): void {
   const vis = visibility * C.stars;
   if (vis <= 0.001) return;
@@ -189,10 +189,15 @@ export function addStars(C: CelestialParams, dx: number, dy: number, dz: number,
   out[0]! += r * k;
   out[1]! += g * k;
   out[2]! += b * k;
-  if (C.milkyWay > 0) addMilkyWay(C, dx, dy, dz, vis, out);
 }
 
-function addMilkyWay(C: CelestialParams, dx: number, dy: number, dz: number, vis: number, out: Float64Array): void {
+/**
+ * Adds the Milky Way as seen with full visibility (the sky multiplies it by its
+ * visibility times `C.stars`, as it does the stars). A smooth band: the render computes
+ * it at reduced resolution.
+ */
+export function addMilkyWay(C: CelestialParams, dx: number, dy: number, dz: number, out: Float64Array): void {
+  if (C.milkyWay <= 0) return;
   const h = dx * C.gx + dy * C.gy + dz * C.gz;
   if (h * h > 0.09) return;
   const warp = 0.06 * fbm3(dx * 3, dy * 3, dz * 3, 3);
@@ -201,7 +206,7 @@ function addMilkyWay(C: CelestialParams, dx: number, dy: number, dz: number, vis
   const c = 0.5 + 0.5 * fbm3(dx * 7 + 5, dy * 7, dz * 7, 6);
   const clumps = c * c * 1.8;
   const lane = Math.exp(-((hw + 0.025 * noise3(dx * 11, dy * 11, dz * 11)) ** 2) / 0.0004) * (0.5 + 0.5 * noise3(dx * 5, dy * 5, dz * 5));
-  const v = band * clumps * (1 - 0.85 * lane) * C.milkyGain * vis * C.milkyWay;
+  const v = band * clumps * (1 - 0.85 * lane) * C.milkyGain * C.milkyWay;
   out[0]! += v * 0.95;
   out[1]! += v * 0.9;
   out[2]! += v * 1.05;

@@ -14,6 +14,10 @@ import type { SkyParams } from "./sky.ts";
 import { RELIEF, type TerrainParams, terrainHeight } from "./terrain.ts";
 import { fg, fractalGrad } from "./terrain-noise.ts";
 import { addGrid, streetLights } from "./ground-glow.ts";
+import { allocateClipmap, type ClipmapMemory, clipmapCells, clipmapHeight, type HeightClipmap, openClipmap } from "./height-clipmap.ts";
+
+/** Octaves of the terrain that shadows see (the shape of hills and ridges, not their texture). */
+const SHADOW_OCTAVES = 3.5;
 
 const COVERS = {
   grass: [0.07, 0.12, 0.035],
@@ -48,9 +52,12 @@ export interface SurfaceParams {
   bump: number;
   detail: number;
   lodBias: number;
+  /** The terrain at SHADOW_OCTAVES, precomputed on a grid that shadow rays read. */
+  shadowHeights: HeightClipmap;
 }
 
-export function prepareSurface(scene: SceneSpec, T: TerrainParams, look: LookParams, sky: SkyParams): SurfaceParams {
+/** `clipmap`: shared storage of the shadow heights (a private one is made without it). */
+export function prepareSurface(scene: SceneSpec, T: TerrainParams, look: LookParams, sky: SkyParams, width: number, clipmap?: ClipmapMemory): SurfaceParams {
   const scale = { 0: 0, 1: 0.2, 2: 0.5, 3: 1, 4: 0.3, 5: 0.6 }[T.kind] ?? 1;
   return {
     cover: COVERS[scene.cover],
@@ -69,6 +76,7 @@ export function prepareSurface(scene: SceneSpec, T: TerrainParams, look: LookPar
     bump: scene.cover === "sand" || scene.cover === "snow" ? 0.35 : 1,
     detail: scene.detail,
     lodBias: T.lodBias,
+    shadowHeights: openClipmap(clipmap ?? allocateClipmap(clipmapCells(width)), (x, z) => terrainHeight(T, x, z, SHADOW_OCTAVES)),
   };
 }
 
@@ -202,7 +210,7 @@ function terrainShadow(P: SurfaceParams, T: TerrainParams, S: SkyParams, px: num
     const t = steps[i]!;
     const qy = py + S.ly * t;
     if (qy > T.maxHeight) break;
-    const h = terrainHeight(T, px + S.lx * t, pz + S.lz * t, 3.5);
+    const h = clipmapHeight(P.shadowHeights, px + S.lx * t, pz + S.lz * t);
     const v = smoothstep(-1, 1, (qy - h) / (0.035 * t + 1.5));
     if (v < s) s = v;
     if (s <= 0.01) return 0;
