@@ -8,9 +8,12 @@
 import { Rng } from "./prng.ts";
 
 const SIZE = 1024;
-const MASK = SIZE - 1;
+/** Lattice coordinates wrap with this mask. */
+export const MASK = SIZE - 1;
 const perm = new Int32Array(SIZE);
 const vals = new Float64Array(SIZE);
+/** The lattice's permutation and values, for loops that write the noise out inline (terrain-noise.ts). */
+export const NOISE = { perm, vals } as const;
 let currentSeed = Number.NaN;
 
 /** Value and derivatives of the last `noise2` call: [value, d/dx, d/dy]. */
@@ -40,23 +43,22 @@ setNoiseSeed(0);
  * the hottest function of the renderer).
  */
 export function noise2(x: number, y: number): void {
+  // Kept under V8's inlining size limit (460 bytes of bytecode): callers' loops inline it.
+  // `fx & MASK` converts like `(fx | 0) & MASK`, for the same lattice cell.
   const fx = Math.floor(x);
   const fy = Math.floor(y);
-  const ix = fx | 0;
-  const iy = fy | 0;
   const tx = x - fx;
   const ty = y - fy;
   const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
   const uy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
-  const p0 = perm[ix & MASK]!;
-  const p1 = perm[(ix + 1) & MASK]!;
-  const a = vals[(p0 + iy) & MASK]!;
-  const b = vals[(p1 + iy) & MASK]!;
-  const c = vals[(p0 + iy + 1) & MASK]!;
-  const d = vals[(p1 + iy + 1) & MASK]!;
+  const p0 = perm[fx & MASK]!;
+  const p1 = perm[(fx + 1) & MASK]!;
+  const a = vals[(p0 + fy) & MASK]!;
+  const b = vals[(p1 + fy) & MASK]!;
+  const c = vals[(p0 + fy + 1) & MASK]!;
   const k1 = b - a;
   const k2 = c - a;
-  const k3 = a - b - c + d;
+  const k3 = a - b - c + vals[(p1 + fy + 1) & MASK]!;
   nd[0] = a + k1 * ux + k2 * uy + k3 * ux * uy;
   nd[1] = 30 * tx * tx * (tx * (tx - 2) + 1) * (k1 + k3 * uy);
   nd[2] = 30 * ty * ty * (ty * (ty - 2) + 1) * (k2 + k3 * ux);

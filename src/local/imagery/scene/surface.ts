@@ -80,6 +80,19 @@ export function prepareSurface(scene: SceneSpec, T: TerrainParams, look: LookPar
   };
 }
 
+/** Most octaves of the fine albedo and bump noise (2 m lattice, halving each octave), before the detail level's. */
+const FINE_ALBEDO_OCTAVES = 6;
+const FINE_BUMP_OCTAVES = 5;
+
+/**
+ * Octaves of the finest texture (the fine albedo noise) of ground seen with the given
+ * footprint; its finest lattice is 2^(2 - octaves) metres.
+ */
+export function fineOctaves(P: SurfaceParams, footprint: number): number {
+  const fine = Math.log2(2 / (2 * footprint + 1e-4)) + P.lodBias;
+  return Math.min(FINE_ALBEDO_OCTAVES + P.detail, fine);
+}
+
 const alb = new Float64Array(3);
 const INV_PI = 1 / Math.PI;
 /** Sky light on the ground is boosted a little: bounce light and multiple scattering. */
@@ -104,8 +117,8 @@ export function shadeGround(
   const fine = Math.log2(2 / (2 * footprint + 1e-4)) + P.lodBias;
   let v2 = 0;
   if (fine > 0) {
-    v2 = fbm2(px / 2 + 3.3, pz / 2 - 8.1, Math.min(6 + P.detail, fine), 0.8);
-    fractalGrad(px, pz, 1 / 2, 11.3, 5.7, Math.min(5 + P.detail, fine), false);
+    v2 = fbm2(px / 2 + 3.3, pz / 2 - 8.1, Math.min(FINE_ALBEDO_OCTAVES + P.detail, fine), 0.8);
+    fractalGrad(px, pz, 1 / 2, 11.3, 5.7, Math.min(FINE_BUMP_OCTAVES + P.detail, fine), false);
     const k = P.bump;
     nx -= fg[0]! * k;
     nz -= fg[1]! * k;

@@ -3,7 +3,7 @@
  * and Quilez's "erosion" fBm (each octave damped by the slope accumulated so far), which
  * gives ridges, gullies and flat valley floors. Gradients feed the surface normals.
  */
-import { nd, noise2 } from "../math/noise.ts";
+import { MASK, NOISE } from "../math/noise.ts";
 
 /** Gradient (d/dx, d/dz) of the last fbmGrad / erosionGrad call, per world unit. */
 export const fg = new Float64Array(2);
@@ -15,6 +15,7 @@ export const fg = new Float64Array(2);
 export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: number, octaves: number, erosion: boolean): number {
   let qx = x * invL + ox;
   let qz = z * invL + oz;
+  // d(q)/d(x, z) of the current octave: invL times the octaves' rotation-scalings so far.
   let m00 = invL;
   let m01 = 0;
   let m10 = 0;
@@ -26,14 +27,28 @@ export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: 
   let gx = 0;
   let gz = 0;
   const full = Math.floor(octaves);
-  for (let i = 0; i <= full; i++) {
-    const w = i < full ? 1 : octaves - full;
-    if (w <= 0) break;
-    noise2(qx, qz);
-    const n = nd[0]!;
-    const ndx = nd[1]!;
-    const ndz = nd[2]!;
-    let k = w * amp;
+  const last = octaves - full;
+  const count = last > 0 ? full + 1 : full;
+  const perm = NOISE.perm;
+  const vals = NOISE.vals;
+  for (let i = 0; i < count; i++) {
+    // noise2 of math/noise.ts, written out: this loop is the renderer's hottest code.
+    const fx = Math.floor(qx);
+    const fz = Math.floor(qz);
+    const tx = qx - fx;
+    const tz = qz - fz;
+    const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
+    const uz = tz * tz * tz * (tz * (tz * 6 - 15) + 10);
+    const p0 = perm[fx & MASK]!;
+    const p1 = perm[(fx + 1) & MASK]!;
+    const a = vals[(p0 + fz) & MASK]!;
+    const k1 = vals[(p1 + fz) & MASK]! - a;
+    const k2 = vals[(p0 + fz + 1) & MASK]! - a;
+    const k3 = vals[(p1 + fz + 1) & MASK]! - a - k1 - k2;
+    const n = a + k1 * ux + k2 * uz + k3 * ux * uz;
+    const ndx = 30 * tx * tx * (tx * (tx - 2) + 1) * (k1 + k3 * uz);
+    const ndz = 30 * tz * tz * (tz * (tz - 2) + 1) * (k2 + k3 * ux);
+    let k = i < full ? amp : last * amp;
     if (erosion) {
       ax += ndx;
       az += ndz;

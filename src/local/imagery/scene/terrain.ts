@@ -137,8 +137,15 @@ export function terrainOctaves(T: TerrainParams, r: number, pixelAngle: number):
 
 /** Height at (x, z) with the given octaves; gradient into `tg`. */
 export function terrainHeight(T: TerrainParams, x: number, z: number, octaves: number): number {
+  const r = Math.sqrt(x * x + z * z) + 1e-6;
+  if (r <= T.r0) {
+    // The camera's flat top hides whatever lies beneath it.
+    tg[0] = 0;
+    tg[1] = 0;
+    return T.ground;
+  }
   const h = groundHeight(T, x, z, octaves);
-  return summit(T, x, z, Math.sqrt(x * x + z * z) + 1e-6, h, tg[0]!, tg[1]!, octaves);
+  return summit(T, x, z, r, h, tg[0]!, tg[1]!, octaves);
 }
 
 /** The ground without the camera's summit (gradient into `tg`). */
@@ -185,11 +192,6 @@ function groundHeight(T: TerrainParams, x: number, z: number, octaves: number): 
  * toward 50 m below the floor: the terrain is the smooth union of that summit and the relief.
  */
 function summit(T: TerrainParams, x: number, z: number, r: number, h: number, gx: number, gz: number, octaves: number): number {
-  if (r <= T.r0) {
-    tg[0] = 0;
-    tg[1] = 0;
-    return T.ground;
-  }
   const depth = T.ground - T.floor + 50;
   const e = Math.exp((-(r - T.r0) * T.summitSlope) / depth);
   let top = T.ground - depth * (1 - e);
