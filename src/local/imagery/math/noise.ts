@@ -145,17 +145,40 @@ export function fbm3(x: number, y: number, z: number, octaves: number, gain = 0.
   return norm > 0 ? sum / norm : 0;
 }
 
-/** Fractal sum of 2D noise (no derivatives), fractional octaves, roughly in [-1, 1]. */
-export function fbm2(x: number, y: number, octaves: number, gain = 0.5): number {
+/**
+ * Fractal sum of 2D noise (no derivatives), fractional octaves, roughly in [-1, 1].
+ * With `floor`, the sum stops as soon as the octaves left (each at most its amplitude)
+ * cannot lift it above `floor`, and returns a value <= floor: callers that only need to
+ * know "at most floor" (clear sky between clouds) skip the fine octaves there.
+ */
+export function fbm2(x: number, y: number, octaves: number, gain = 0.5, floor = -Infinity): number {
+  const full = Math.floor(octaves);
+  const last = octaves - full;
+  const count = last > 0 ? full + 1 : full;
+  let norm = 0;
+  for (let i = 0, amp = 0.5; i < count; i++, amp *= gain) norm += i < full ? amp : last * amp;
+  let left = norm;
+  const stop = floor * norm;
   let sum = 0;
   let amp = 0.5;
-  let norm = 0;
-  const full = Math.floor(octaves);
-  for (let i = 0; i <= full; i++) {
-    const w = i < full ? 1 : octaves - full;
-    if (w <= 0) break;
-    sum += w * amp * value2(x, y);
-    norm += w * amp;
+  for (let i = 0; i < count; i++) {
+    // value2, written out (clouds and ground texture call this for most pixels).
+    const fx = Math.floor(x);
+    const fy = Math.floor(y);
+    const tx = x - fx;
+    const ty = y - fy;
+    const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
+    const uy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
+    const p0 = perm[fx & MASK]!;
+    const p1 = perm[(fx + 1) & MASK]!;
+    const a = vals[(p0 + fy) & MASK]!;
+    const ab = a + (vals[(p1 + fy) & MASK]! - a) * ux;
+    const c = vals[(p0 + fy + 1) & MASK]!;
+    const cd = c + (vals[(p1 + fy + 1) & MASK]! - c) * ux;
+    const k = i < full ? amp : last * amp;
+    sum += k * (ab + (cd - ab) * uy);
+    left -= k;
+    if (sum + left <= stop) return (sum + left) / norm;
     amp *= gain;
     const nx = 1.6 * x - 1.2 * y + 5.3;
     y = 1.2 * x + 1.6 * y + 11.9;

@@ -26,16 +26,18 @@ export function shadeSky(P: PreparedScene, row: RowState, dx: number, dy: number
   let vis = 1 - lum * P.exposure * 4;
   vis = vis < 0 ? 0 : vis;
   obj[0] = obj[1] = obj[2] = 0;
-  if (vis > 0) {
-    addStars(P.celestial, dx, dy, dz, vis, obj);
+  const C = P.celestial;
+  // Calls are made only where they can add something (a call with float arguments costs).
+  if (vis > 0 && R.night) {
+    if (C.stars > 0) addStars(C, dx, dy, dz, vis, obj);
     const dust = v[o + DUST]! * u + v[o + STRIDE + DUST]! * w;
     for (let c = 0; c < 3; c++) {
       const field = v[o + FIELD + c]! * u + v[o + STRIDE + FIELD + c]! * w;
       obj[c] = (obj[c]! + field * vis) * dust + v[o + AURORA + c]! * u + v[o + STRIDE + AURORA + c]! * w;
     }
   }
-  addMoon(P.celestial, dx, dy, dz, obj);
-  addSun(P.celestial, dx, dy, dz, 1, obj);
+  if (C.moonVisible) addMoon(C, dx, dy, dz, obj);
+  if (C.sunVisible) addSun(C, dx, dy, dz, 1, obj);
   if (P.space.planets.length > 0) shadePlanets(P.space, dx, dy, dz, obj);
   for (let c = 0; c < 3; c++) out[c] = out[c]! + obj[c]! * R.trans[c]!;
   if (!P.open) {

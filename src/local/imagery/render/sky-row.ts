@@ -37,6 +37,8 @@ export interface SkyRow {
   n: number;
   perColumn: number;
   values: Float64Array;
+  /** Whether the row has anything of the night sky (stars, Milky Way, nebulae, aurorae) to add. */
+  night: boolean;
   /** Transmittance of the atmosphere along the row's rays, and of fog seen against the sky. */
   trans: Float64Array;
   fogT: number;
@@ -54,7 +56,7 @@ export function createSkyRow(width: number): SkyRow {
     sin[k] = Math.sin(a);
     cos[k] = Math.cos(a);
   }
-  return { y: -1, width, n, perColumn: n / width, values: new Float64Array((n + 1) * STRIDE), trans: new Float64Array(3), fogT: 1, sin, cos };
+  return { y: -1, width, n, perColumn: n / width, values: new Float64Array((n + 1) * STRIDE), night: false, trans: new Float64Array(3), fogT: 1, sin, cos };
 }
 
 const tmp = new Float64Array(3);
@@ -65,6 +67,7 @@ export function fillSkyRow(P: PreparedScene, R: SkyRow, y: number, sp: number, c
   viewTransmittance(P.sky, sp, R.trans);
   R.fogT = P.open ? 1 : skyFogTransmittance(P.fog, sp);
   const v = R.values;
+  let night = P.celestial.stars > 0;
   for (let k = 0; k < R.n; k++) {
     const dx = R.sin[k]! * cp;
     const dz = -R.cos[k]! * cp;
@@ -86,7 +89,9 @@ export function fillSkyRow(P: PreparedScene, R: SkyRow, y: number, sp: number, c
     v[o + AURORA + 1] = tmp[1]!;
     v[o + AURORA + 2] = tmp[2]!;
     v[o + GLOW] = skyFogGlow(P.sky, dx, sp, dz);
+    night ||= v[o + DUST] !== 1 || v[o + FIELD] !== 0 || v[o + FIELD + 1] !== 0 || v[o + FIELD + 2] !== 0 || v[o + AURORA] !== 0 || v[o + AURORA + 1] !== 0 || v[o + AURORA + 2] !== 0;
   }
+  R.night = night;
   // A copy of the first sample after the last: interpolation wraps without a branch.
   v.copyWithin(R.n * STRIDE, 0, STRIDE);
 }

@@ -60,9 +60,9 @@ export function prepareClouds(scene: SceneSpec, width: number, light: [number, n
   };
 }
 
-/** Raw cloud noise above the coverage threshold (<= 0: clear sky). */
+/** Raw cloud noise above the coverage threshold (<= 0: clear sky, then not exact). */
 function excess(K: CloudParams, x: number, z: number, octaves: number): number {
-  const n = K.cirrus ? fbm2(x * 0.35 + K.ox, z * 3 + K.oz, octaves, 0.55) : fbm2(x + K.ox, z + K.oz, octaves, 0.52);
+  const n = K.cirrus ? fbm2(x * 0.35 + K.ox, z * 3 + K.oz, octaves, 0.55, K.threshold) : fbm2(x + K.ox, z + K.oz, octaves, 0.52, K.threshold);
   return n - K.threshold;
 }
 
