@@ -152,16 +152,56 @@ export function fbm3(x: number, y: number, z: number, octaves: number, gain = 0.
  * know "at most floor" (clear sky between clouds) skip the fine octaves there.
  */
 export function fbm2(x: number, y: number, octaves: number, gain = 0.5, floor = -Infinity): number {
+  const norm = fbmNorm(octaves, gain);
+  return norm > 0 ? octaveSum(x, y, 0, octaves, gain, norm, floor * norm) / norm : 0;
+}
+
+/** Total weight of fbm2's octaves (what its sum is divided by). */
+export function fbmNorm(octaves: number, gain: number): number {
+  const full = Math.floor(octaves);
+  const last = octaves - full;
+  let norm = 0;
+  let amp = 0.5;
+  for (let i = 0; i < full; i++, amp *= gain) norm += amp;
+  return norm + last * amp;
+}
+
+/**
+ * The weighted sum of fbm2's octaves from `from` on (fbm2 = this from 0, divided by
+ * fbmNorm): a texture can take its coarse octaves from a grid and add the fine ones.
+ */
+export function fbm2Sum(x: number, y: number, from: number, octaves: number, gain: number): number {
+  return octaveSum(x, y, from, octaves, gain, 0, -Infinity);
+}
+
+/*
+ * fbm2's octave i samples the noise at A^i (x, y) + B_i, A and the offset being its
+ * rotation-scaling step. These tables let a sum start at any octave.
+ */
+const STEPS = 24;
+const STEP_A = new Float64Array(STEPS * 4);
+const STEP_B = new Float64Array(STEPS * 2);
+for (let i = 0, a = [1, 0, 0, 1], b = [0, 0]; i < STEPS; i++) {
+  STEP_A.set(a, i * 4);
+  STEP_B.set(b, i * 2);
+  a = [1.6 * a[0]! - 1.2 * a[2]!, 1.6 * a[1]! - 1.2 * a[3]!, 1.2 * a[0]! + 1.6 * a[2]!, 1.2 * a[1]! + 1.6 * a[3]!];
+  b = [1.6 * b[0]! - 1.2 * b[1]! + 5.3, 1.2 * b[0]! + 1.6 * b[1]! + 11.9];
+}
+
+/**
+ * Octaves [from, octaves) of fbm2, weighted and summed. `left` is the weight of those
+ * octaves; the sum stops, returning a bound <= stop, once it cannot exceed `stop`.
+ */
+function octaveSum(x0: number, y0: number, from: number, octaves: number, gain: number, left: number, stop: number): number {
   const full = Math.floor(octaves);
   const last = octaves - full;
   const count = last > 0 ? full + 1 : full;
-  let norm = 0;
-  for (let i = 0, amp = 0.5; i < count; i++, amp *= gain) norm += i < full ? amp : last * amp;
-  let left = norm;
-  const stop = floor * norm;
+  if (from >= count) return 0;
+  let x = from === 0 ? x0 : STEP_A[from * 4]! * x0 + STEP_A[from * 4 + 1]! * y0 + STEP_B[from * 2]!;
+  let y = from === 0 ? y0 : STEP_A[from * 4 + 2]! * x0 + STEP_A[from * 4 + 3]! * y0 + STEP_B[from * 2 + 1]!;
+  let amp = from === 0 ? 0.5 : 0.5 * Math.pow(gain, from);
   let sum = 0;
-  let amp = 0.5;
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < count; i++) {
     // value2, written out (clouds and ground texture call this for most pixels).
     const fx = Math.floor(x);
     const fy = Math.floor(y);
@@ -171,20 +211,20 @@ export function fbm2(x: number, y: number, octaves: number, gain = 0.5, floor = 
     const uy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
     const p0 = perm[fx & MASK]!;
     const p1 = perm[(fx + 1) & MASK]!;
-    const a = vals[(p0 + fy) & MASK]!;
-    const ab = a + (vals[(p1 + fy) & MASK]! - a) * ux;
+    const v = vals[(p0 + fy) & MASK]!;
+    const ab = v + (vals[(p1 + fy) & MASK]! - v) * ux;
     const c = vals[(p0 + fy + 1) & MASK]!;
     const cd = c + (vals[(p1 + fy + 1) & MASK]! - c) * ux;
     const k = i < full ? amp : last * amp;
     sum += k * (ab + (cd - ab) * uy);
     left -= k;
-    if (sum + left <= stop) return (sum + left) / norm;
+    if (sum + left <= stop) return sum + left;
     amp *= gain;
     const nx = 1.6 * x - 1.2 * y + 5.3;
     y = 1.2 * x + 1.6 * y + 11.9;
     x = nx;
   }
-  return norm > 0 ? sum / norm : 0;
+  return sum;
 }
 
 /** A 32-bit hash of three integers, in [0, 1). For stars, windows and other sparse things. */

@@ -36,6 +36,11 @@ export function finishRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   const brush = (L.brush * W) / 1024;
   const glowRadius = Math.max(2, W / 160);
   const plain = L.look === "photoreal";
+  if (plain && !overlay) {
+    // Nothing to finish: the final image is the display.
+    v.final.set(v.display.subarray(y0 * W * 3, y1 * W * 3), y0 * W * 3);
+    return;
+  }
   for (let y = y0; y < y1; y++) {
     for (let x = 0; x < W; x++) {
       const i = y * W + x;

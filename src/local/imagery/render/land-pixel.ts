@@ -1,18 +1,32 @@
 /**
  * The radiance of the land (not water) at distance t along a pixel's ray, before clouds
- * and fog: the terrain's normal at the pixel's level of detail, then its material and light.
+ * and fog: the terrain's normal at the pixel's level of detail, the texture's noise, then
+ * its material and light.
  */
+import { patches } from "../scene/ground-albedo.ts";
+import { addFineTexture, BUMP_X, BUMP_Z, CLOUDS, FINE, PATCHES, SHADOW, TEXTURE_LENGTH } from "../scene/ground-texture.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { shadeGround } from "../scene/surface.ts";
 import { terrainHeight, terrainOctaves, tg } from "../scene/terrain.ts";
+
+const texture = new Float64Array(TEXTURE_LENGTH);
 
 export function shadeLand(P: PreparedScene, dx: number, dy: number, dz: number, t: number, out: Float64Array): void {
   const px = dx * t;
   const py = P.camY + dy * t;
   const pz = dz * t;
+  const footprint = t * P.pixelAngle;
   terrainHeight(P.terrain, px, pz, terrainOctaves(P.terrain, t, P.pixelAngle) + 1);
   const gx = tg[0]!;
   const gz = tg[1]!;
   const inv = 1 / Math.sqrt(gx * gx + 1 + gz * gz);
-  shadeGround(P.surface, P.terrain, P.sky, P.clouds, px, py, pz, -gx * inv, inv, -gz * inv, t * P.pixelAngle, out);
+  texture[FINE] = 0;
+  texture[BUMP_X] = 0;
+  texture[BUMP_Z] = 0;
+  texture[PATCHES] = patches(px, pz, footprint);
+  // Shadows are found by the shading, only where the ground faces the light.
+  texture[SHADOW] = NaN;
+  texture[CLOUDS] = NaN;
+  addFineTexture(P.surface, px, pz, footprint, 0, 0, texture);
+  shadeGround(P.surface, P.terrain, P.sky, P.clouds, px, py, pz, -gx * inv, inv, -gz * inv, footprint, texture, out);
 }

@@ -2,22 +2,45 @@
  * The flat spot the camera stands on, shaded on a coarse screen grid. Every ray steeper
  * than atan(eye / r0) lands on that disc (terrain-march.ts), so it fills the bottom rows
  * of the panorama, a third of the image, with pixels a millimetre or two wide, while its
- * finest texture (the fine albedo and bump noise of surface.ts) has a lattice of
- * centimetres. There the land is shaded at every STEP-th pixel of every STEP-th row and
- * interpolated bilinearly; a row uses the grid only if the finest lattice spans at least
- * SAMPLES_PER_LATTICE grid steps (measured along the ray's foreshortened direction), so the
- * interpolation cannot be seen. Fog, guides and tone mapping still run per pixel.
+ * texture (the fine albedo and bump noise of ground-texture.ts, halving their lattice
+ * from 2 m each octave) is mostly far coarser. Samples are taken at every STEP-th pixel of
+ * every STEP-th row, and a pixel reads the four around it:
+ *
+ *   whole      where even the finest octave spans SAMPLES_PER_LATTICE grid steps, the
+ *              radiance itself is interpolated;
+ *   texture    elsewhere the octaves that span SAMPLES_PER_LATTICE grid steps (with the
+ *              light let through past terrain and clouds, which is smooth) are
+ *              interpolated, and the pixel adds its finer octaves and shades itself.
+ *
+ * Grid steps are measured along the foreshortened direction (the larger footprint), and
+ * a grid is only read between two sample rows that both lie on the disc. Fog, guides and
+ * tone mapping still run per pixel.
  */
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
+import { patches } from "../scene/ground-albedo.ts";
+import { coarseFineTexture, addFineTexture, fineAlbedoOctaves, fineBumpOctaves, PATCHES, TEXTURE_LENGTH } from "../scene/ground-texture.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import { fineOctaves } from "../scene/surface.ts";
+import { groundShadows, shadeGround } from "../scene/surface.ts";
 import { columnTrig } from "./column-trig.ts";
 import { shadeLand } from "./land-pixel.ts";
 import type { RowState } from "./row-state.ts";
 
 const SAMPLES_PER_LATTICE = 6;
-/** Grid steps tried, coarsest first. */
+/** Grid steps tried for whole-radiance rows, coarsest first; texture rows use the first. */
 const STEPS = [4, 2];
+/** A texture grid is worth its samples from this many coarse octaves on. */
+const MIN_CUT = 2;
+
+/** How a row is shaded: step 0 = every pixel itself; cut -1 = whole radiance, else octaves from the grid. */
+export interface NadirPlan {
+  step: number;
+  albedoCut: number;
+  bumpCut: number;
+}
+
+export function createNadirPlan(): NadirPlan {
+  return { step: 0, albedoCut: -1, bumpCut: -1 };
+}
 
 interface CoarseRow {
   /** Image row of the samples (-1: empty). */
@@ -25,7 +48,7 @@ interface CoarseRow {
   values: Float64Array;
 }
 
-/** Coarse rows of the current scene: two per step (above and below the pixel row being drawn). */
+/** Coarse rows of the current scene: two per kind of grid (above and below the row being drawn). */
 export interface NadirCache {
   scene: PreparedScene | null;
   rows: Map<number, [CoarseRow, CoarseRow]>;
@@ -35,73 +58,119 @@ export function createNadirCache(): NadirCache {
   return { scene: null, rows: new Map() };
 }
 
-/** The grid step row y of the panorama is shaded with (0: every pixel). */
-export function nadirStep(P: PreparedScene, y: number): number {
+/** Plans row y of the panorama into `plan`. */
+export function planNadirRow(P: PreparedScene, y: number, plan: NadirPlan): void {
+  plan.step = 0;
+  plan.albedoCut = -1;
+  plan.bumpCut = -1;
   const T = P.terrain;
-  if (P.open || P.look.celBands > 0) return 0;
-  if (P.water.on && T.ground <= P.water.level + 0.05) return 0;
-  const eye = T.camY - T.ground;
-  const tan0 = -eye / T.r0;
+  if (P.open || P.look.celBands > 0) return;
+  if (P.water.on && T.ground <= P.water.level + 0.05) return;
   for (const step of STEPS) {
-    if (P.width % step !== 0) continue;
-    const above = Math.floor(y / step) * step;
-    if (above + step > P.height - 1) continue;
-    // The sample row nearer the horizon has the larger footprint; it must be on the disc too.
-    const phi = elevationOfV((above + 0.5) / P.height);
-    if (!(Math.tan(phi) < tan0)) continue;
-    const s = -Math.sin(phi);
-    const t = eye / s;
-    const lattice = Math.pow(2, 2 - fineOctaves(P.surface, t * P.pixelAngle));
-    const footprint = (t * P.pixelAngle) / s;
-    if (step * footprint * SAMPLES_PER_LATTICE <= lattice) return step;
+    const spacing = gridSpacing(P, y, step);
+    if (spacing > 0 && spacing * SAMPLES_PER_LATTICE <= Math.pow(2, 2 - fineAlbedoOctaves(P.surface, footprintAbove(P, y, step)))) {
+      plan.step = step;
+      return;
+    }
   }
-  return 0;
+  const step = STEPS[0]!;
+  const spacing = gridSpacing(P, y, step);
+  if (spacing <= 0) return;
+  const footprint = footprintAbove(P, y, step);
+  // Octaves i whose lattice 2^(1 - i) spans SAMPLES_PER_LATTICE grid steps.
+  const cut = Math.floor(1 - Math.log2(spacing * SAMPLES_PER_LATTICE)) + 1;
+  const albedoCut = Math.min(cut, Math.floor(fineAlbedoOctaves(P.surface, footprint)));
+  if (albedoCut < MIN_CUT) return;
+  plan.step = step;
+  plan.albedoCut = albedoCut;
+  plan.bumpCut = Math.max(0, Math.min(cut, Math.floor(fineBumpOctaves(P.surface, footprint))));
 }
 
-const sample = new Float64Array(3);
+/** The grid row at or above y for a step. */
+function rowAbove(y: number, step: number): number {
+  return Math.floor(y / step) * step;
+}
 
-/** Radiance (before fog) of pixel x of the current row, from the grid of step row.nadirStep. */
-export function nadirRadiance(P: PreparedScene, row: RowState, x: number, out: Float64Array): void {
-  const step = row.nadirStep;
+/** Footprint (m per pixel) on the disc at the grid row above y (the larger of the two). */
+function footprintAbove(P: PreparedScene, y: number, step: number): number {
+  const s = -Math.sin(elevationOfV((rowAbove(y, step) + 0.5) / P.height));
+  return ((P.camY - P.terrain.ground) / s) * P.pixelAngle;
+}
+
+/**
+ * Grid spacing (metres, along the ray's foreshortened direction) of a step around row y,
+ * or 0 if that grid cannot serve the row (a sample row off the disc or the image).
+ */
+function gridSpacing(P: PreparedScene, y: number, step: number): number {
+  const above = rowAbove(y, step);
+  if (P.width % step !== 0 || above + step > P.height - 1) return 0;
+  const T = P.terrain;
+  const eye = T.camY - T.ground;
+  const phi = elevationOfV((above + 0.5) / P.height);
+  // The march's test for the flat top; the row below is steeper, so on it too.
+  if (!(Math.tan(phi) < -eye / T.r0)) return 0;
+  const s = -Math.sin(phi);
+  return (step * (eye / s) * P.pixelAngle) / s;
+}
+
+const texture = new Float64Array(TEXTURE_LENGTH);
+
+/** Radiance (before fog) of pixel x of the current row (direction dx, dy, dz, flat-top distance t), from the row's grid. */
+export function nadirRadiance(P: PreparedScene, row: RowState, dx: number, dy: number, dz: number, t: number, out: Float64Array): void {
+  const plan = row.nadirPlan;
+  const step = plan.step;
   const above = Math.floor(row.y / step) * step;
-  const a = coarseRow(P, row, step, above).values;
-  const b = coarseRow(P, row, step, above + step).values;
-  const s = x / step;
+  const stride = plan.albedoCut < 0 ? 3 : TEXTURE_LENGTH;
+  const a = coarseRow(P, row, above, stride).values;
+  const b = coarseRow(P, row, above + step, stride).values;
+  const s = row.x / step;
   const k = Math.floor(s);
   const tx = s - k;
   const ty = (row.y - above) / step;
-  const o = k * 3;
-  for (let c = 0; c < 3; c++) {
-    const top = a[o + c]! + (a[o + 3 + c]! - a[o + c]!) * tx;
-    const bottom = b[o + c]! + (b[o + 3 + c]! - b[o + c]!) * tx;
-    out[c] = top + (bottom - top) * ty;
+  const o = k * stride;
+  const into = stride === 3 ? out : texture;
+  for (let c = 0; c < stride; c++) {
+    const top = a[o + c]! + (a[o + stride + c]! - a[o + c]!) * tx;
+    const bottom = b[o + c]! + (b[o + stride + c]! - b[o + c]!) * tx;
+    into[c] = top + (bottom - top) * ty;
   }
+  if (stride === 3) return;
+  const px = dx * t;
+  const py = P.camY + dy * t;
+  const pz = dz * t;
+  const footprint = t * P.pixelAngle;
+  addFineTexture(P.surface, px, pz, footprint, plan.albedoCut, plan.bumpCut, texture);
+  shadeGround(P.surface, P.terrain, P.sky, P.clouds, px, py, pz, 0, 1, 0, footprint, texture, out);
 }
 
-function coarseRow(P: PreparedScene, row: RowState, step: number, y: number): CoarseRow {
+function coarseRow(P: PreparedScene, row: RowState, y: number, stride: number): CoarseRow {
   const cache = row.nadir;
   if (cache.scene !== P) {
     cache.scene = P;
     cache.rows.clear();
   }
-  const n = P.width / step;
-  let pair = cache.rows.get(step);
+  const plan = row.nadirPlan;
+  const key = plan.step * 4096 + (plan.albedoCut + 1) * 64 + plan.bumpCut + 1;
+  const n = P.width / plan.step;
+  let pair = cache.rows.get(key);
   if (!pair) {
     pair = [
-      { y: -1, values: new Float64Array((n + 1) * 3) },
-      { y: -1, values: new Float64Array((n + 1) * 3) },
+      { y: -1, values: new Float64Array((n + 1) * stride) },
+      { y: -1, values: new Float64Array((n + 1) * stride) },
     ];
-    cache.rows.set(step, pair);
+    cache.rows.set(key, pair);
   }
   if (pair[0].y === y) return pair[0];
   if (pair[1].y === y) return pair[1];
   // Replace the row further from y (rows are drawn top to bottom, mostly).
   const r = Math.abs(pair[0].y - y) > Math.abs(pair[1].y - y) ? pair[0] : pair[1];
-  fillCoarseRow(P, r, step, y, n);
+  fillCoarseRow(P, plan, r, y, n, stride);
   return r;
 }
 
-function fillCoarseRow(P: PreparedScene, r: CoarseRow, step: number, y: number, n: number): void {
+const sample = new Float64Array(TEXTURE_LENGTH);
+
+function fillCoarseRow(P: PreparedScene, plan: NadirPlan, r: CoarseRow, y: number, n: number, stride: number): void {
   r.y = y;
   const { sin, cos } = columnTrig(P.width);
   const phi = elevationOfV((y + 0.5) / P.height);
@@ -109,11 +178,21 @@ function fillCoarseRow(P: PreparedScene, r: CoarseRow, step: number, y: number, 
   const sp = Math.sin(phi);
   const eye = P.camY - P.terrain.ground;
   // The march's exact hit of the flat top.
-  const t = (eye / -Math.tan(phi)) / cp;
+  const t = eye / -Math.tan(phi) / cp;
+  const footprint = t * P.pixelAngle;
   for (let k = 0; k < n; k++) {
-    const x = k * step;
-    shadeLand(P, sin[x]! * cp, sp, -cos[x]! * cp, t, sample);
-    r.values.set(sample, k * 3);
+    const x = k * plan.step;
+    const dx = sin[x]! * cp;
+    const dz = -cos[x]! * cp;
+    if (stride === 3) shadeLand(P, dx, sp, dz, t, sample);
+    else {
+      const px = dx * t;
+      const pz = dz * t;
+      coarseFineTexture(px, pz, plan.albedoCut, plan.bumpCut, sample);
+      sample[PATCHES] = patches(px, pz, footprint);
+      groundShadows(P.surface, P.terrain, P.sky, P.clouds, px, P.camY + sp * t, pz, sample);
+    }
+    r.values.set(sample.subarray(0, stride), k * stride);
   }
-  r.values.copyWithin(n * 3, 0, 3);
+  r.values.copyWithin(n * stride, 0, stride);
 }

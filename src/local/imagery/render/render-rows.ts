@@ -10,7 +10,7 @@ import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { columnTrig } from "./column-trig.ts";
 import { applyGroundFog, groundFogTransmittance } from "../scene/fog.ts";
 import { shadeLand } from "./land-pixel.ts";
-import { nadirRadiance, nadirStep } from "./nadir-grid.ts";
+import { nadirRadiance, planNadirRow } from "./nadir-grid.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
@@ -42,7 +42,7 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
     row.y = y;
     row.sp = sp;
     row.cp = cp;
-    row.nadirStep = nadirStep(P, y);
+    planNadirRow(P, y, row.nadirPlan);
     for (let x = 0; x < W; x++) {
       row.x = x;
       const dx = sin[x]! * cp;
@@ -87,7 +87,7 @@ function shadePixel(P: PreparedScene, row: RowState, dx: number, dy: number, dz:
       waterBody(P.water, P.sky.direct, P.sky.ambient, P.sky.ly > 0 ? P.sky.ly : 0, out);
       for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - f);
       reflection[0] = f * groundFogTransmittance(fogTable(P, row), t);
-    } else if (row.nadirStep > 0) nadirRadiance(P, row, row.x, out);
+    } else if (row.nadirPlan.step > 0) nadirRadiance(P, row, dx, dy, dz, t, out);
     else shadeLand(P, dx, dy, dz, t, out);
     applyClouds(P, dx, dy, dz, t, out);
   }

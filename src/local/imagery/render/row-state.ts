@@ -5,7 +5,7 @@
  */
 import { FOG_TABLE_LENGTH, fillFogTable } from "../scene/fog.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import { createNadirCache, type NadirCache } from "./nadir-grid.ts";
+import { createNadirCache, createNadirPlan, type NadirCache, type NadirPlan } from "./nadir-grid.ts";
 import { createSkyRow, type SkyRow } from "./sky-row.ts";
 
 export interface RowState {
@@ -19,8 +19,8 @@ export interface RowState {
   /** Row the fog table is for (-1: none). */
   fogRow: number;
   fog: Float64Array;
-  /** Coarse grid step of the row on the camera's flat top (0: shade every pixel). */
-  nadirStep: number;
+  /** How the row's pixels on the camera's flat top are shaded. */
+  nadirPlan: NadirPlan;
   nadir: NadirCache;
 }
 
@@ -29,7 +29,7 @@ let state: RowState | null = null;
 /** This thread's row state, emptied for a new band of rows of a panorama `width` wide. */
 export function rowState(width: number): RowState {
   if (!state || state.sky.width !== width) {
-    state = { y: -1, x: 0, sp: 0, cp: 1, sky: createSkyRow(width), fogRow: -1, fog: new Float64Array(FOG_TABLE_LENGTH), nadirStep: 0, nadir: createNadirCache() };
+    state = { y: -1, x: 0, sp: 0, cp: 1, sky: createSkyRow(width), fogRow: -1, fog: new Float64Array(FOG_TABLE_LENGTH), nadirPlan: createNadirPlan(), nadir: createNadirCache() };
   }
   state.sky.y = -1;
   state.fogRow = -1;

@@ -8,20 +8,33 @@ import { MASK, NOISE } from "../math/noise.ts";
 /** Gradient (d/dx, d/dz) of the last fbmGrad / erosionGrad call, per world unit. */
 export const fg = new Float64Array(2);
 
+/** R^i, R being the octaves' rotation-scaling step [[1.6, -1.2], [1.2, 1.6]] (row-major 2x2). */
+const STEPS = 24;
+const POWERS = new Float64Array(STEPS * 4);
+for (let i = 0, m = [1, 0, 0, 1]; i < STEPS; i++) {
+  POWERS.set(m, i * 4);
+  m = [1.6 * m[0]! - 1.2 * m[2]!, 1.6 * m[1]! - 1.2 * m[3]!, 1.2 * m[0]! + 1.6 * m[2]!, 1.2 * m[1]! + 1.6 * m[3]!];
+}
+
 /**
  * Fractional-octave fBm of 2D value noise at (x, z) * invL (+ offset), roughly in [-1, 1].
- * `erosion` damps each octave by 1 / (1 + |sum of derivatives|^2).
+ * `erosion` damps each octave by 1 / (1 + |sum of derivatives|^2). Without erosion the
+ * octaves are independent, and `from` skips the first ones (a texture can take its coarse
+ * octaves from a grid and add the fine ones).
  */
-export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: number, octaves: number, erosion: boolean): number {
-  let qx = x * invL + ox;
-  let qz = z * invL + oz;
+export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: number, octaves: number, erosion: boolean, from = 0): number {
+  const r = from * 4;
+  const x0 = x * invL + ox;
+  const z0 = z * invL + oz;
+  let qx = from === 0 ? x0 : POWERS[r]! * x0 + POWERS[r + 1]! * z0;
+  let qz = from === 0 ? z0 : POWERS[r + 2]! * x0 + POWERS[r + 3]! * z0;
   // d(q)/d(x, z) of the current octave: invL times the octaves' rotation-scalings so far.
-  let m00 = invL;
-  let m01 = 0;
-  let m10 = 0;
-  let m11 = invL;
+  let m00 = POWERS[r]! * invL;
+  let m01 = POWERS[r + 1]! * invL;
+  let m10 = POWERS[r + 2]! * invL;
+  let m11 = POWERS[r + 3]! * invL;
   let sum = 0;
-  let amp = 0.5;
+  let amp = 0.5 / (1 << from);
   let ax = 0;
   let az = 0;
   let gx = 0;
@@ -31,7 +44,7 @@ export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: 
   const count = last > 0 ? full + 1 : full;
   const perm = NOISE.perm;
   const vals = NOISE.vals;
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < count; i++) {
     // noise2 of math/noise.ts, written out: this loop is the renderer's hottest code.
     const fx = Math.floor(qx);
     const fz = Math.floor(qz);
