@@ -153,7 +153,7 @@ export function fbm3(x: number, y: number, z: number, octaves: number, gain = 0.
  */
 export function fbm2(x: number, y: number, octaves: number, gain = 0.5, floor = -Infinity): number {
   const norm = fbmNorm(octaves, gain);
-  return norm > 0 ? octaveSum(x, y, 0, octaves, gain, norm, floor * norm) / norm : 0;
+  return norm > 0 ? fbm2Octaves(x, y, 0, octaves, gain, norm, floor * norm) / norm : 0;
 }
 
 /** Total weight of fbm2's octaves (what its sum is divided by). */
@@ -164,14 +164,6 @@ export function fbmNorm(octaves: number, gain: number): number {
   let amp = 0.5;
   for (let i = 0; i < full; i++, amp *= gain) norm += amp;
   return norm + last * amp;
-}
-
-/**
- * The weighted sum of fbm2's octaves from `from` on (fbm2 = this from 0, divided by
- * fbmNorm): a texture can take its coarse octaves from a grid and add the fine ones.
- */
-export function fbm2Sum(x: number, y: number, from: number, octaves: number, gain: number): number {
-  return octaveSum(x, y, from, octaves, gain, 0, -Infinity);
 }
 
 /*
@@ -189,10 +181,12 @@ for (let i = 0, a = [1, 0, 0, 1], b = [0, 0]; i < STEPS; i++) {
 }
 
 /**
- * Octaves [from, octaves) of fbm2, weighted and summed. `left` is the weight of those
- * octaves; the sum stops, returning a bound <= stop, once it cannot exceed `stop`.
+ * The weighted sum of fbm2's octaves [from, octaves) at (x0, y0) (fbm2 = the sum from 0,
+ * divided by fbmNorm): a texture can take its coarse octaves from a grid and add the fine
+ * ones. With `stop`, `left` being the weight of those octaves, the sum stops once it
+ * cannot exceed `stop`, returning a bound <= stop.
  */
-function octaveSum(x0: number, y0: number, from: number, octaves: number, gain: number, left: number, stop: number): number {
+export function fbm2Octaves(x0: number, y0: number, from: number, octaves: number, gain: number, left = 0, stop = -Infinity): number {
   const full = Math.floor(octaves);
   const last = octaves - full;
   const count = last > 0 ? full + 1 : full;

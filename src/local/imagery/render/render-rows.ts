@@ -89,7 +89,7 @@ function shadePixel(P: PreparedScene, row: RowState, dx: number, dy: number, dz:
       reflection[0] = f * groundFogTransmittance(fogTable(P, row), t);
     } else if (row.nadirPlan.step > 0) nadirRadiance(P, row, dx, dy, dz, t, out);
     else shadeLand(P, dx, dy, dz, t, out);
-    applyClouds(P, dx, dy, dz, t, out);
+    applyClouds(P, row, dx, dy, dz, t, out);
   }
   applyGroundFog(P.fog, fogTable(P, row), t, P.hazeByColumn, row.x * 3, out);
 }

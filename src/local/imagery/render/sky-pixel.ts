@@ -3,11 +3,11 @@
  * moon, sun and planets (seen through the atmosphere), then clouds and fog in front.
  */
 import { addMoon, addStars, addSun } from "../scene/celestial.ts";
-import { cloudAlong } from "../scene/clouds.ts";
+import { cloudAt } from "../scene/clouds.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { shadePlanets } from "../scene/space.ts";
 import type { RowState } from "./row-state.ts";
-import { ATM, AURORA, DUST, FIELD, fillSkyRow, GLOW, locateSky, skyAt, STRIDE } from "./sky-row.ts";
+import { ATM, AURORA, CLOUD, CLOUD_SHADE, DUST, FIELD, fillSkyRow, GLOW, locateSky, skyAt, STRIDE } from "./sky-row.ts";
 
 const obj = new Float64Array(3);
 const cloud = new Float64Array(3);
@@ -41,7 +41,7 @@ export function shadeSky(P: PreparedScene, row: RowState, dx: number, dy: number
   if (P.space.planets.length > 0) shadePlanets(P.space, dx, dy, dz, obj);
   for (let c = 0; c < 3; c++) out[c] = out[c]! + obj[c]! * R.trans[c]!;
   if (!P.open) {
-    applyClouds(P, dx, dy, dz, Infinity, out);
+    applyClouds(P, row, dx, dy, dz, Infinity, out);
     if (R.fogT < 1) {
       const glow = (v[o + GLOW]! * u + v[o + STRIDE + GLOW]! * w) * (1 - R.fogT);
       for (let c = 0; c < 3; c++) out[c] = out[c]! * R.fogT + P.fog.fogColor[c]! * glow;
@@ -49,10 +49,19 @@ export function shadeSky(P: PreparedScene, row: RowState, dx: number, dy: number
   }
 }
 
-/** Puts the cloud layer (if the ray meets it before distance t) in front of out. */
-export function applyClouds(P: PreparedScene, dx: number, dy: number, dz: number, t: number, out: Float64Array): void {
+/** Puts the cloud layer (if the ray, the current pixel of `row`, meets it before distance t) in front of out. */
+export function applyClouds(P: PreparedScene, row: RowState, dx: number, dy: number, dz: number, t: number, out: Float64Array): void {
   if (!P.clouds.on || dy <= 0) return;
-  const a = cloudAlong(P.clouds, P.camY, dx, dy, dz, t, P.sky.direct, P.sky.ambient, cloud);
+  const R = row.sky;
+  if (R.y !== row.y) fillSkyRow(P, R, row.y, row.sp, row.cp);
+  if (R.clouds.t === Infinity || R.clouds.t > t) return;
+  locateSky(R, row.x);
+  const v = R.values;
+  const o = skyAt.o;
+  const w = skyAt.w;
+  const coarse = v[o + CLOUD]! * (1 - w) + v[o + STRIDE + CLOUD]! * w;
+  const coarseShade = v[o + CLOUD_SHADE]! * (1 - w) + v[o + STRIDE + CLOUD_SHADE]! * w;
+  const a = cloudAt(P.clouds, R.clouds, dx, dy, dz, t, coarse, coarseShade, P.sky.direct, P.sky.ambient, cloud);
   if (a <= 0) return;
   for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - a) + cloud[c]! * a;
 }

@@ -12,6 +12,7 @@
  * below one display level. Stars, the sun, the moon, planets and clouds stay per pixel.
  */
 import { addAurora } from "../scene/aurora.ts";
+import { cloudCoarse, type CloudRow, createCloudRow, planCloudRow } from "../scene/clouds.ts";
 import { addMilkyWay } from "../scene/celestial.ts";
 import { skyFogGlow, skyFogTransmittance } from "../scene/fog.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
@@ -21,13 +22,18 @@ import { azimuthOfU } from "../../../api/panorama/panorama-directions.ts";
 
 /** Samples per row (or the width, if smaller). */
 const SAMPLES = 1024;
-/** Values per sample: atmosphere (3), star-field glow (3, Milky Way and nebula), aurora (3), dust, fog glow. */
-export const STRIDE = 11;
+/**
+ * Values per sample: atmosphere (3), star-field glow (3, Milky Way and nebula), aurora
+ * (3), dust, fog glow, and the coarse octaves of the clouds and their self-shadow sample.
+ */
+export const STRIDE = 13;
 export const ATM = 0;
 export const FIELD = 3;
 export const AURORA = 6;
 export const DUST = 9;
 export const GLOW = 10;
+export const CLOUD = 11;
+export const CLOUD_SHADE = 12;
 
 export interface SkyRow {
   /** Row these values are for (-1: none yet). */
@@ -42,6 +48,7 @@ export interface SkyRow {
   /** Transmittance of the atmosphere along the row's rays, and of fog seen against the sky. */
   trans: Float64Array;
   fogT: number;
+  clouds: CloudRow;
   sin: Float64Array;
   cos: Float64Array;
 }
@@ -56,7 +63,7 @@ export function createSkyRow(width: number): SkyRow {
     sin[k] = Math.sin(a);
     cos[k] = Math.cos(a);
   }
-  return { y: -1, width, n, perColumn: n / width, values: new Float64Array((n + 1) * STRIDE), night: false, trans: new Float64Array(3), fogT: 1, sin, cos };
+  return { y: -1, width, n, perColumn: n / width, values: new Float64Array((n + 1) * STRIDE), night: false, trans: new Float64Array(3), fogT: 1, clouds: createCloudRow(), sin, cos };
 }
 
 const tmp = new Float64Array(3);
@@ -66,6 +73,7 @@ export function fillSkyRow(P: PreparedScene, R: SkyRow, y: number, sp: number, c
   R.y = y;
   viewTransmittance(P.sky, sp, R.trans);
   R.fogT = P.open ? 1 : skyFogTransmittance(P.fog, sp);
+  planCloudRow(P.clouds, P.camY, sp, R.width / R.n, R.clouds);
   const v = R.values;
   let night = P.celestial.stars > 0;
   for (let k = 0; k < R.n; k++) {
@@ -89,6 +97,7 @@ export function fillSkyRow(P: PreparedScene, R: SkyRow, y: number, sp: number, c
     v[o + AURORA + 1] = tmp[1]!;
     v[o + AURORA + 2] = tmp[2]!;
     v[o + GLOW] = skyFogGlow(P.sky, dx, sp, dz);
+    cloudCoarse(P.clouds, R.clouds, dx, dz, v, o + CLOUD);
     night ||= v[o + DUST] !== 1 || v[o + FIELD] !== 0 || v[o + FIELD + 1] !== 0 || v[o + FIELD + 2] !== 0 || v[o + AURORA] !== 0 || v[o + AURORA + 1] !== 0 || v[o + AURORA + 2] !== 0;
   }
   R.night = night;

@@ -12,7 +12,7 @@
  * the coarse octaves interpolated from a grid, the fine ones added per pixel
  * (render/nadir-grid.ts).
  */
-import { fbm2Sum } from "../math/noise.ts";
+import { fbm2Octaves } from "../math/noise.ts";
 import { fg, fractalGrad } from "./terrain-noise.ts";
 import type { SurfaceParams } from "./surface.ts";
 
@@ -53,7 +53,7 @@ export function fineBumpOctaves(P: SurfaceParams, footprint: number): number {
  */
 export function addFineTexture(P: SurfaceParams, px: number, pz: number, footprint: number, fromAlbedo: number, fromBump: number, tex: Float64Array): void {
   const a = fineAlbedoOctaves(P, footprint);
-  if (a > fromAlbedo) tex[FINE] = tex[FINE]! + fbm2Sum(px / 2 + 3.3, pz / 2 - 8.1, fromAlbedo, a, FINE_GAIN);
+  if (a > fromAlbedo) tex[FINE] = tex[FINE]! + fbm2Octaves(px / 2 + 3.3, pz / 2 - 8.1, fromAlbedo, a, FINE_GAIN);
   const b = fineBumpOctaves(P, footprint);
   if (b > fromBump) {
     fractalGrad(px, pz, 1 / 2, 11.3, 5.7, b, false, fromBump);
@@ -64,7 +64,7 @@ export function addFineTexture(P: SurfaceParams, px: number, pz: number, footpri
 
 /** Only the first `albedoOctaves` and `bumpOctaves` (whole octaves) of the fine noise, into tex (replacing). */
 export function coarseFineTexture(px: number, pz: number, albedoOctaves: number, bumpOctaves: number, tex: Float64Array): void {
-  tex[FINE] = albedoOctaves > 0 ? fbm2Sum(px / 2 + 3.3, pz / 2 - 8.1, 0, albedoOctaves, FINE_GAIN) : 0;
+  tex[FINE] = albedoOctaves > 0 ? fbm2Octaves(px / 2 + 3.3, pz / 2 - 8.1, 0, albedoOctaves, FINE_GAIN) : 0;
   if (bumpOctaves > 0) {
     fractalGrad(px, pz, 1 / 2, 11.3, 5.7, bumpOctaves, false);
     tex[BUMP_X] = fg[0]!;
