@@ -11,10 +11,11 @@ import { terrainHeight, terrainOctaves, tg } from "../scene/terrain.ts";
 
 const texture = new Float64Array(TEXTURE_LENGTH);
 
-export function shadeLand(P: PreparedScene, dx: number, dy: number, dz: number, t: number, out: Float64Array): void {
-  const px = dx * t;
-  const py = P.camY + dy * t;
-  const pz = dz * t;
+/** `ray`: the unit direction (x, y, z). */
+export function shadeLand(P: PreparedScene, ray: Float64Array, t: number, out: Float64Array): void {
+  const px = ray[0]! * t;
+  const py = P.camY + ray[1]! * t;
+  const pz = ray[2]! * t;
   const footprint = t * P.pixelAngle;
   terrainHeight(P.terrain, px, pz, terrainOctaves(P.terrain, t, P.pixelAngle) + 1);
   const gx = tg[0]!;

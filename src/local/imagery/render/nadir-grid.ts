@@ -115,8 +115,8 @@ function gridSpacing(P: PreparedScene, y: number, step: number): number {
 
 const texture = new Float64Array(TEXTURE_LENGTH);
 
-/** Radiance (before fog) of pixel x of the current row (direction dx, dy, dz, flat-top distance t), from the row's grid. */
-export function nadirRadiance(P: PreparedScene, row: RowState, dx: number, dy: number, dz: number, t: number, out: Float64Array): void {
+/** Radiance (before fog) of the current pixel of the row (flat-top distance t), from the row's grid. */
+export function nadirRadiance(P: PreparedScene, row: RowState, t: number, out: Float64Array): void {
   const plan = row.nadirPlan;
   const step = plan.step;
   const above = Math.floor(row.y / step) * step;
@@ -135,9 +135,9 @@ export function nadirRadiance(P: PreparedScene, row: RowState, dx: number, dy: n
     into[c] = top + (bottom - top) * ty;
   }
   if (stride === 3) return;
-  const px = dx * t;
-  const py = P.camY + dy * t;
-  const pz = dz * t;
+  const px = row.ray[0]! * t;
+  const py = P.camY + row.ray[1]! * t;
+  const pz = row.ray[2]! * t;
   const footprint = t * P.pixelAngle;
   addFineTexture(P.surface, px, pz, footprint, plan.albedoCut, plan.bumpCut, texture);
   shadeGround(P.surface, P.terrain, P.sky, P.clouds, px, py, pz, 0, 1, 0, footprint, texture, out);
@@ -169,6 +169,7 @@ function coarseRow(P: PreparedScene, row: RowState, y: number, stride: number): 
 }
 
 const sample = new Float64Array(TEXTURE_LENGTH);
+const sampleRay = new Float64Array(3);
 
 function fillCoarseRow(P: PreparedScene, plan: NadirPlan, r: CoarseRow, y: number, n: number, stride: number): void {
   r.y = y;
@@ -184,7 +185,12 @@ function fillCoarseRow(P: PreparedScene, plan: NadirPlan, r: CoarseRow, y: numbe
     const x = k * plan.step;
     const dx = sin[x]! * cp;
     const dz = -cos[x]! * cp;
-    if (stride === 3) shadeLand(P, dx, sp, dz, t, sample);
+    if (stride === 3) {
+      sampleRay[0] = dx;
+      sampleRay[1] = sp;
+      sampleRay[2] = dz;
+      shadeLand(P, sampleRay, t, sample);
+    }
     else {
       const px = dx * t;
       const pz = dz * t;

@@ -15,12 +15,11 @@ import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
 import { applyClouds, shadeSky } from "./sky-pixel.ts";
-import { dither, toneMapPixel } from "./tone-map.ts";
+import { dither, writeDisplay } from "./tone-map.ts";
 import { waterBody, waterFresnel, waveNormal } from "../scene/water.ts";
 
 const col = new Float64Array(3);
 const nrm = new Float64Array(3);
-const disp = new Float64Array(3);
 /** Water reflection weight of the last shadePixel call (0 if none). */
 const reflection = new Float64Array(1);
 
@@ -35,6 +34,9 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   const H = P.height;
   const { sin, cos } = columnTrig(W);
   const row = rowState(W);
+  const ray = row.ray;
+  const { hit, aux, radiance, display } = v;
+  const exposure = P.exposure;
   for (let y = y0; y < y1; y++) {
     const phi = elevationOfV((y + 0.5) / H);
     const cp = Math.cos(phi);
@@ -43,41 +45,43 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
     row.sp = sp;
     row.cp = cp;
     planNadirRow(P, y, row.nadirPlan);
+    ray[1] = sp;
     for (let x = 0; x < W; x++) {
       row.x = x;
-      const dx = sin[x]! * cp;
-      const dz = -cos[x]! * cp;
+      ray[0] = sin[x]! * cp;
+      ray[2] = -cos[x]! * cp;
       const i = y * W + x;
-      if (active && !active(dx, sp, dz)) continue;
-      shadePixel(P, row, dx, sp, dz, v.hit[i]!, col);
-      v.aux[i] = reflection[0]!;
+      if (active && !active(ray[0]!, sp, ray[2]!)) continue;
+      shadePixel(P, row, hit[i]!, col);
+      aux[i] = reflection[0]!;
       if (guide) guide(x, y, col);
       const o = i * 3;
-      const d = dither(x, y);
-      toneMapPixel(col[0]!, col[1]!, col[2]!, P.exposure, disp);
-      for (let c = 0; c < 3; c++) {
-        v.radiance[o + c] = col[c]!;
-        const s = disp[c]! + d;
-        v.display[o + c] = s < 0 ? 0 : s > 255 ? 255 : s + 0.5;
-      }
+      radiance[o] = col[0]!;
+      radiance[o + 1] = col[1]!;
+      radiance[o + 2] = col[2]!;
+      writeDisplay(col, 0, exposure, dither(x, y), display, o);
     }
   }
 }
 
-/** Radiance along a direction into out; the water reflection weight into `reflection`. */
-function shadePixel(P: PreparedScene, row: RowState, dx: number, dy: number, dz: number, groundT: number, out: Float64Array): void {
+/** Radiance along the current pixel's ray into out; the water reflection weight into `reflection`. */
+function shadePixel(P: PreparedScene, row: RowState, groundT: number, out: Float64Array): void {
   reflection[0] = 0;
   if (P.open) {
-    shadeSky(P, row, dx, dy, dz, out);
+    shadeSky(P, row, out);
     return;
   }
+  const ray = row.ray;
+  const dx = ray[0]!;
+  const dy = ray[1]!;
+  const dz = ray[2]!;
   let t = groundT;
   const cityT = P.city.on ? cityHit(P.city, P.camY, dx, dy, dz, t < 8000 ? t : 8000) : Infinity;
   if (cityT < t) {
     t = cityT;
     shadeBuilding(P.city, P.sky, P.cityLook, dx * t, P.camY + dy * t, dz * t, t, dx, dy, dz, out);
   } else if (t === Infinity) {
-    shadeSky(P, row, dx, dy, dz, out);
+    shadeSky(P, row, out);
     return;
   } else {
     if (P.water.on && P.camY + dy * t <= P.water.level + 0.05) {
@@ -87,9 +91,9 @@ function shadePixel(P: PreparedScene, row: RowState, dx: number, dy: number, dz:
       waterBody(P.water, P.sky.direct, P.sky.ambient, P.sky.ly > 0 ? P.sky.ly : 0, out);
       for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - f);
       reflection[0] = f * groundFogTransmittance(fogTable(P, row), t);
-    } else if (row.nadirPlan.step > 0) nadirRadiance(P, row, dx, dy, dz, t, out);
-    else shadeLand(P, dx, dy, dz, t, out);
-    applyClouds(P, row, dx, dy, dz, t, out);
+    } else if (row.nadirPlan.step > 0) nadirRadiance(P, row, t, out);
+    else shadeLand(P, ray, t, out);
+    if (dy > 0) applyClouds(P, row, t, out);
   }
   applyGroundFog(P.fog, fogTable(P, row), t, P.hazeByColumn, row.x * 3, out);
 }

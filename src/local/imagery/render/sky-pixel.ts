@@ -12,8 +12,11 @@ import { ATM, AURORA, CLOUD, CLOUD_SHADE, DUST, FIELD, fillSkyRow, GLOW, locateS
 const obj = new Float64Array(3);
 const cloud = new Float64Array(3);
 
-/** Radiance of the sky along direction (dx, dy, dz), the current pixel of `row`, into out. */
-export function shadeSky(P: PreparedScene, row: RowState, dx: number, dy: number, dz: number, out: Float64Array): void {
+/** Radiance of the sky along the current pixel's ray of `row`, into out. */
+export function shadeSky(P: PreparedScene, row: RowState, out: Float64Array): void {
+  const dx = row.ray[0]!;
+  const dy = row.ray[1]!;
+  const dz = row.ray[2]!;
   const R = row.sky;
   if (R.y !== row.y) fillSkyRow(P, R, row.y, row.sp, row.cp);
   locateSky(R, row.x);
@@ -36,12 +39,12 @@ export function shadeSky(P: PreparedScene, row: RowState, dx: number, dy: number
       obj[c] = (obj[c]! + field * vis) * dust + v[o + AURORA + c]! * u + v[o + STRIDE + AURORA + c]! * w;
     }
   }
-  if (C.moonVisible) addMoon(C, dx, dy, dz, obj);
-  if (C.sunVisible) addSun(C, dx, dy, dz, 1, obj);
+  if (C.moonVisible && dx * C.mx + dy * C.my + dz * C.mz >= C.moonReach) addMoon(C, dx, dy, dz, obj);
+  if (C.sunVisible && dx * C.sx + dy * C.sy + dz * C.sz >= C.sunReach) addSun(C, dx, dy, dz, 1, obj);
   if (P.space.planets.length > 0) shadePlanets(P.space, dx, dy, dz, obj);
   for (let c = 0; c < 3; c++) out[c] = out[c]! + obj[c]! * R.trans[c]!;
   if (!P.open) {
-    applyClouds(P, row, dx, dy, dz, Infinity, out);
+    if (dy > 0) applyClouds(P, row, Infinity, out);
     if (R.fogT < 1) {
       const glow = (v[o + GLOW]! * u + v[o + STRIDE + GLOW]! * w) * (1 - R.fogT);
       for (let c = 0; c < 3; c++) out[c] = out[c]! * R.fogT + P.fog.fogColor[c]! * glow;
@@ -49,19 +52,23 @@ export function shadeSky(P: PreparedScene, row: RowState, dx: number, dy: number
   }
 }
 
-/** Puts the cloud layer (if the ray, the current pixel of `row`, meets it before distance t) in front of out. */
-export function applyClouds(P: PreparedScene, row: RowState, dx: number, dy: number, dz: number, t: number, out: Float64Array): void {
-  if (!P.clouds.on || dy <= 0) return;
+/** Puts the cloud layer (if the current pixel's ray meets it before distance t) in front of out. */
+export function applyClouds(P: PreparedScene, row: RowState, t: number, out: Float64Array): void {
+  const K = P.clouds;
+  if (!K.on) return;
   const R = row.sky;
   if (R.y !== row.y) fillSkyRow(P, R, row.y, row.sp, row.cp);
-  if (R.clouds.t === Infinity || R.clouds.t > t) return;
+  const C = R.clouds;
+  if (C.t === Infinity || C.t > t) return;
   locateSky(R, row.x);
   const v = R.values;
   const o = skyAt.o;
   const w = skyAt.w;
   const coarse = v[o + CLOUD]! * (1 - w) + v[o + STRIDE + CLOUD]! * w;
+  // Clear sky, when the octaves left cannot lift the noise over the threshold.
+  if (coarse + C.left <= K.threshold * C.norm) return;
   const coarseShade = v[o + CLOUD_SHADE]! * (1 - w) + v[o + STRIDE + CLOUD_SHADE]! * w;
-  const a = cloudAt(P.clouds, R.clouds, dx, dy, dz, t, coarse, coarseShade, P.sky.direct, P.sky.ambient, cloud);
+  const a = cloudAt(K, C, row.ray, t, coarse, coarseShade, P.sky.direct, P.sky.ambient, cloud);
   if (a <= 0) return;
   for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - a) + cloud[c]! * a;
 }

@@ -59,22 +59,26 @@ export function toneMapChannel(radiance: number, exposure: number): number {
 }
 
 /**
- * Display (sRGB 0..255 floats) of an RGB radiance: half per-channel ACES (which rolls
- * bright colours off to white) and half hue-preserving ACES on luminance (which keeps a
- * bright sunset orange instead of bleaching it).
+ * Writes the display bytes (sRGB) of the RGB radiance rgb[ro..ro + 2] into
+ * display[o..o + 2], dithered by d: half per-channel ACES (which rolls bright colours off
+ * to white) and half hue-preserving ACES on luminance (which keeps a bright sunset orange
+ * instead of bleaching it).
  */
-export function toneMapPixel(r: number, g: number, b: number, exposure: number, out: Float64Array): void {
-  const x = r * exposure;
-  const y = g * exposure;
-  const z = b * exposure;
+export function writeDisplay(rgb: Float32Array | Float64Array, ro: number, exposure: number, d: number, display: Uint8Array, o: number): void {
+  const x = rgb[ro]! * exposure;
+  const y = rgb[ro + 1]! * exposure;
+  const z = rgb[ro + 2]! * exposure;
   const lum = 0.2126 * x + 0.7152 * y + 0.0722 * z;
   const k = lum > 1e-9 ? aces(lum) / lum : 1;
   const m = Math.max(x * k, y * k, z * k);
   // Colours pushed past white by the luminance curve fall back onto the per-channel one.
-  const s = m > 1 ? 1 / m : 1;
-  out[0] = srgbEncode(0.5 * aces(x) + 0.5 * x * k * s);
-  out[1] = srgbEncode(0.5 * aces(y) + 0.5 * y * k * s);
-  out[2] = srgbEncode(0.5 * aces(z) + 0.5 * z * k * s);
+  const s = m > 1 ? k / m : k;
+  const r = srgbEncode(0.5 * aces(x) + 0.5 * x * s) + d;
+  const g = srgbEncode(0.5 * aces(y) + 0.5 * y * s) + d;
+  const b = srgbEncode(0.5 * aces(z) + 0.5 * z * s) + d;
+  display[o] = r < 0 ? 0 : r > 255 ? 255 : r + 0.5;
+  display[o + 1] = g < 0 ? 0 : g > 255 ? 255 : g + 0.5;
+  display[o + 2] = b < 0 ? 0 : b > 255 ? 255 : b + 0.5;
 }
 
 /** Radiance that tone-maps to a display value (sRGB 0..255 float) at an exposure. */

@@ -17,11 +17,14 @@ export interface CelestialParams {
   sz: number;
   sunVisible: boolean;
   sunRadius: number;
+  /** Cosine of the angle from the sun (moon) beyond which the disk adds nothing. */
+  sunReach: number;
   mx: number;
   my: number;
   mz: number;
   moonVisible: boolean;
   moonRadius: number;
+  moonReach: number;
   /** Moon disk frame (two tangents) and the direction its light comes from. */
   mu: Float64Array;
   mv: Float64Array;
@@ -66,17 +69,22 @@ export function prepareCelestial(scene: SceneSpec, width: number): CelestialPara
   const layers = STAR_LAYERS.filter(([n]) => 1 / n! > 6 * pixelAngle);
   const glow = STAR_LAYERS.filter(([n]) => 1 / n! <= 6 * pixelAngle).reduce((s, [, p, b]) => s + p! * b! * 0.01, 0);
   const [gx, gy, gz] = directionOfDegrees((scene.seed % 360) - 180, 35 + (scene.seed % 40));
+  const sunRadius = Math.max(0.6 * DEG, 1.3 * pixelAngle);
+  const sunReach = sunRadius + 2 * pixelAngle;
+  const moonRadius = Math.max(1.5 * DEG, 3 * pixelAngle);
   return {
     sx,
     sy,
     sz,
     sunVisible: scene.sun.visible,
-    sunRadius: Math.max(0.6 * DEG, 1.3 * pixelAngle),
+    sunRadius,
+    sunReach: 1 - (sunReach * sunReach) / 2,
     mx,
     my,
     mz,
     moonVisible: scene.moon.visible,
-    moonRadius: Math.max(1.5 * DEG, 3 * pixelAngle),
+    moonRadius,
+    moonReach: Math.cos(moonRadius * 4),
     mu: Float64Array.from(mu),
     mv: Float64Array.from(mv),
     moonLight: Float64Array.from(moonLight),
@@ -98,8 +106,7 @@ export function prepareCelestial(scene: SceneSpec, width: number): CelestialPara
 export function addSun(C: CelestialParams, dx: number, dy: number, dz: number, scale: number, out: Float64Array): void {
   if (!C.sunVisible) return;
   const cosG = dx * C.sx + dy * C.sy + dz * C.sz;
-  const reach = C.sunRadius + 2 * C.pixelAngle;
-  if (cosG < 1 - (reach * reach) / 2) return;
+  if (cosG < C.sunReach) return;
   const ang = Math.sqrt(Math.max(0, 2 * (1 - cosG)));
   const cover = Math.min(1, Math.max(0, (C.sunRadius - ang) / C.pixelAngle + 0.5));
   if (cover <= 0) return;
@@ -116,7 +123,7 @@ export function addMoon(C: CelestialParams, dx: number, dy: number, dz: number, 
   if (!C.moonVisible) return 0;
   const cosG = dx * C.mx + dy * C.my + dz * C.mz;
   const rr = C.moonRadius;
-  if (cosG < Math.cos(rr * 4)) return 0;
+  if (cosG < C.moonReach) return 0;
   const sinR = Math.sin(rr);
   const a = (dx * C.mu[0]! + dy * C.mu[1]! + dz * C.mu[2]!) / sinR;
   const b = (dx * C.mv[0]! + dy * C.mv[1]! + dz * C.mv[2]!) / sinR;

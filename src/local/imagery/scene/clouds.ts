@@ -143,16 +143,14 @@ export function cloudCoarse(K: CloudParams, R: CloudRow, dx: number, dz: number,
 }
 
 /**
- * The cloud along direction d of row R, in front of something at maxDistance, given the
+ * The cloud along direction `ray` of row R, in front of something at maxDistance, given the
  * coarse octaves there (cloudCoarse, interpolated): writes the cloud's own colour into
  * out and returns its opacity (0 = clear). `direct` and `ambient` light it.
  */
 export function cloudAt(
   K: CloudParams,
   R: CloudRow,
-  dx: number,
-  dy: number,
-  dz: number,
+  ray: Float64Array,
   maxDistance: number,
   coarse: number,
   coarseShade: number,
@@ -162,6 +160,9 @@ export function cloudAt(
 ): number {
   const t = R.t;
   if (t === Infinity || t > maxDistance) return 0;
+  const dx = ray[0]!;
+  const dy = ray[1]!;
+  const dz = ray[2]!;
   // Clear sky once the octaves left cannot lift the noise over the threshold.
   const stop = K.threshold * R.norm;
   if (coarse + R.left <= stop) return 0;
