@@ -187,10 +187,33 @@ for (let i = 0, a = [1, 0, 0, 1], b = [0, 0]; i < STEPS; i++) {
  * cannot exceed `stop`, returning a bound <= stop.
  */
 export function fbm2Octaves(x0: number, y0: number, from: number, octaves: number, gain: number, left = 0, stop = -Infinity): number {
+  // Small enough for V8 to inline into its callers: the floats reach the loop in memory,
+  // not as arguments (a call with floats allocates a heap number for each).
+  args[0] = x0;
+  args[1] = y0;
+  args[2] = octaves;
+  args[3] = gain;
+  args[4] = left;
+  args[5] = stop;
+  octaveSum(from);
+  return args[6]!;
+}
+
+/** fbm2Octaves' floats (x0, y0, octaves, gain, left, stop) and its result. */
+const args = new Float64Array(7);
+
+function octaveSum(from: number): void {
+  const x0 = args[0]!;
+  const y0 = args[1]!;
+  const octaves = args[2]!;
+  const gain = args[3]!;
+  let left = args[4]!;
+  const stop = args[5]!;
+  args[6] = 0;
   const full = Math.floor(octaves);
   const last = octaves - full;
   const count = last > 0 ? full + 1 : full;
-  if (from >= count) return 0;
+  if (from >= count) return;
   let x = from === 0 ? x0 : STEP_A[from * 4]! * x0 + STEP_A[from * 4 + 1]! * y0 + STEP_B[from * 2]!;
   let y = from === 0 ? y0 : STEP_A[from * 4 + 2]! * x0 + STEP_A[from * 4 + 3]! * y0 + STEP_B[from * 2 + 1]!;
   let amp = from === 0 ? 0.5 : 0.5 * Math.pow(gain, from);
@@ -212,13 +235,16 @@ export function fbm2Octaves(x0: number, y0: number, from: number, octaves: numbe
     const k = i < full ? amp : last * amp;
     sum += k * (ab + (cd - ab) * uy);
     left -= k;
-    if (sum + left <= stop) return sum + left;
+    if (sum + left <= stop) {
+      args[6] = sum + left;
+      return;
+    }
     amp *= gain;
     const nx = 1.6 * x - 1.2 * y + 5.3;
     y = 1.2 * x + 1.6 * y + 11.9;
     x = nx;
   }
-  return sum;
+  args[6] = sum;
 }
 
 /** A 32-bit hash of three integers, in [0, 1). For stars, windows and other sparse things. */

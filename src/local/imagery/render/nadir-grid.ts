@@ -18,7 +18,7 @@
  */
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { patches } from "../scene/ground-albedo.ts";
-import { coarseFineTexture, addFineTexture, fineAlbedoOctaves, fineBumpOctaves, PATCHES, TEXTURE_LENGTH } from "../scene/ground-texture.ts";
+import { addFineTexture, ALBEDO_OCTAVES, BUMP_OCTAVES, coarseFineTexture, NX, NY, NZ, PATCHES, POINT_LENGTH, PX, PY, PZ, setFootprint, TEXTURE_LENGTH } from "../scene/ground-texture.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { groundShadows, shadeGround } from "../scene/surface.ts";
 import { columnTrig } from "./column-trig.ts";
@@ -68,7 +68,9 @@ export function planNadirRow(P: PreparedScene, y: number, plan: NadirPlan): void
   if (P.water.on && T.ground <= P.water.level + 0.05) return;
   for (const step of STEPS) {
     const spacing = gridSpacing(P, y, step);
-    if (spacing > 0 && spacing * SAMPLES_PER_LATTICE <= Math.pow(2, 2 - fineAlbedoOctaves(P.surface, footprintAbove(P, y, step)))) {
+    if (spacing <= 0) continue;
+    setFootprint(P.surface, planned, footprintAbove(P, y, step));
+    if (spacing * SAMPLES_PER_LATTICE <= Math.pow(2, 2 - planned[ALBEDO_OCTAVES]!)) {
       plan.step = step;
       return;
     }
@@ -76,14 +78,14 @@ export function planNadirRow(P: PreparedScene, y: number, plan: NadirPlan): void
   const step = STEPS[0]!;
   const spacing = gridSpacing(P, y, step);
   if (spacing <= 0) return;
-  const footprint = footprintAbove(P, y, step);
+  setFootprint(P.surface, planned, footprintAbove(P, y, step));
   // Octaves i whose lattice 2^(1 - i) spans SAMPLES_PER_LATTICE grid steps.
   const cut = Math.floor(1 - Math.log2(spacing * SAMPLES_PER_LATTICE)) + 1;
-  const albedoCut = Math.min(cut, Math.floor(fineAlbedoOctaves(P.surface, footprint)));
+  const albedoCut = Math.min(cut, Math.floor(planned[ALBEDO_OCTAVES]!));
   if (albedoCut < MIN_CUT) return;
   plan.step = step;
   plan.albedoCut = albedoCut;
-  plan.bumpCut = Math.max(0, Math.min(cut, Math.floor(fineBumpOctaves(P.surface, footprint))));
+  plan.bumpCut = Math.max(0, Math.min(cut, Math.floor(planned[BUMP_OCTAVES]!)));
 }
 
 /** The grid row at or above y for a step. */
@@ -114,6 +116,12 @@ function gridSpacing(P: PreparedScene, y: number, step: number): number {
 }
 
 const texture = new Float64Array(TEXTURE_LENGTH);
+/** The point being shaded; its footprint is the row's (set once a row). */
+const point = new Float64Array(POINT_LENGTH);
+let pointRow = -1;
+let pointScene: PreparedScene | null = null;
+/** Footprints of the rows planned. */
+const planned = new Float64Array(POINT_LENGTH);
 
 /** Radiance (before fog) of the current pixel of the row (flat-top distance t), from the row's grid. */
 export function nadirRadiance(P: PreparedScene, row: RowState, t: number, out: Float64Array): void {
@@ -135,12 +143,20 @@ export function nadirRadiance(P: PreparedScene, row: RowState, t: number, out: F
     into[c] = top + (bottom - top) * ty;
   }
   if (stride === 3) return;
-  const px = row.ray[0]! * t;
-  const py = P.camY + row.ray[1]! * t;
-  const pz = row.ray[2]! * t;
-  const footprint = t * P.pixelAngle;
-  addFineTexture(P.surface, px, pz, footprint, plan.albedoCut, plan.bumpCut, texture);
-  shadeGround(P.surface, P.terrain, P.sky, P.clouds, px, py, pz, 0, 1, 0, footprint, texture, out);
+  if (pointRow !== row.y || pointScene !== P) {
+    // The flat top: one distance, one footprint, one normal along the row.
+    setFootprint(P.surface, point, t * P.pixelAngle);
+    point[NX] = 0;
+    point[NY] = 1;
+    point[NZ] = 0;
+    pointRow = row.y;
+    pointScene = P;
+  }
+  point[PX] = row.ray[0]! * t;
+  point[PY] = P.camY + row.ray[1]! * t;
+  point[PZ] = row.ray[2]! * t;
+  addFineTexture(point, plan.albedoCut, plan.bumpCut, texture);
+  shadeGround(P.surface, P.terrain, P.sky, P.clouds, point, texture, out);
 }
 
 function coarseRow(P: PreparedScene, row: RowState, y: number, stride: number): CoarseRow {

@@ -6,6 +6,7 @@
 import { value2 } from "../math/noise.ts";
 import { clamp, smoothstep } from "../math/scalar.ts";
 import { streetLights } from "./ground-glow.ts";
+import { FOOTPRINT, PATCHES, PX, PY, PZ, VALUE } from "./ground-texture.ts";
 import type { SurfaceParams } from "./surface.ts";
 
 export const COVERS = {
@@ -29,10 +30,14 @@ export function patches(px: number, pz: number, footprint: number): number {
 }
 
 /**
- * Albedo (alb[0..2]) and street-light emission (alb[3]) of ground at p with normal
- * height ny, from the fine texture noise `fine` and the patches `v`.
+ * Albedo (alb[0..2]) and street-light emission (alb[3]) of ground at `point`
+ * (ground-texture.ts) with normal height ny, from the texture's fine noise (VALUE) and
+ * patches.
  */
-export function albedo(P: SurfaceParams, px: number, py: number, pz: number, ny: number, footprint: number, fine: number, v: number, alb: Float64Array): void {
+export function albedo(P: SurfaceParams, point: Float64Array, ny: number, tex: Float64Array, alb: Float64Array): void {
+  const py = point[PY]!;
+  const fine = tex[VALUE]!;
+  const v = tex[PATCHES]!;
   alb[3] = 0;
   const slope = 1 - ny;
   const base = P.cover;
@@ -78,13 +83,15 @@ export function albedo(P: SurfaceParams, px: number, py: number, pz: number, ny:
   b += (BEACH[2]! - b) * beach;
   if (P.cityRadius > 0) {
     // Streets and lots: grey ground inside the city.
+    const px = point[PX]!;
+    const pz = point[PZ]!;
     const rr = Math.sqrt(px * px + pz * pz);
     const paved = smoothstep(300, 360, rr) * (1 - smoothstep(P.cityRadius * 0.9, P.cityRadius, rr));
     const grey = 0.09 + 0.03 * fine;
     r += (grey - r) * paved;
     g += (grey - g) * paved;
     b += (grey * 1.05 - b) * paved;
-    alb[3] = paved * P.cityNight * streetLights(px, pz, footprint);
+    alb[3] = paved * P.cityNight * streetLights(px, pz, point[FOOTPRINT]!);
   }
   const snow = smoothstep(P.snowline - P.amp * 0.06, P.snowline + P.amp * 0.04, py + v * P.amp * 0.12) * smoothstep(0.62, 0.4, slope);
   alb[0] = r + (SNOW[0]! - r) * snow;

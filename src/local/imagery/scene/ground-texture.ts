@@ -7,6 +7,11 @@
  *   PATCHES  the large albedo noise (ground-albedo.ts)
  *   SHADOW, CLOUDS  light reaching the point past the terrain and the clouds (NaN: the
  *            shading computes them if the point faces the light)
+ *   VALUE    the fine albedo noise itself, FINE / fbmNorm (written by the shading)
+ *
+ * The point being shaded travels in an array too (position, normal, footprint and the
+ * octave counts its footprint allows): a call with float arguments costs an allocation
+ * for each, and these calls run for every pixel of ground.
  *
  * Both fine noises are sums of independent octaves, so a texture can be split by scale:
  * the coarse octaves interpolated from a grid, the fine ones added per pixel
@@ -22,7 +27,21 @@ export const BUMP_Z = 2;
 export const PATCHES = 3;
 export const SHADOW = 4;
 export const CLOUDS = 5;
-export const TEXTURE_LENGTH = 6;
+export const VALUE = 6;
+export const TEXTURE_LENGTH = 7;
+
+export const PX = 0;
+export const PY = 1;
+export const PZ = 2;
+export const NX = 3;
+export const NY = 4;
+export const NZ = 5;
+/** Metres per pixel there. */
+export const FOOTPRINT = 6;
+/** Octaves of the fine albedo and bump noise that show (0: none). */
+export const ALBEDO_OCTAVES = 7;
+export const BUMP_OCTAVES = 8;
+export const POINT_LENGTH = 9;
 
 /** Most octaves of the fine albedo and bump noise, before the detail level's. */
 const FINE_ALBEDO_OCTAVES = 6;
@@ -30,31 +49,24 @@ const FINE_BUMP_OCTAVES = 5;
 /** Gain between the fine albedo noise's octaves. */
 export const FINE_GAIN = 0.8;
 
-/** Level of detail of the fine texture for a footprint (m per pixel): > 0 where it shows. */
-function fineLevel(P: SurfaceParams, footprint: number): number {
-  return Math.log2(2 / (2 * footprint + 1e-4)) + P.lodBias;
-}
-
-/** Octaves of the fine albedo noise seen with a footprint (0: none); its finest lattice is 2^(2 - octaves) m. */
-export function fineAlbedoOctaves(P: SurfaceParams, footprint: number): number {
-  const fine = fineLevel(P, footprint);
-  return fine > 0 ? Math.min(FINE_ALBEDO_OCTAVES + P.detail, fine) : 0;
-}
-
-/** Octaves of the fine bump noise seen with a footprint (0: none). */
-export function fineBumpOctaves(P: SurfaceParams, footprint: number): number {
-  const fine = fineLevel(P, footprint);
-  return fine > 0 ? Math.min(FINE_BUMP_OCTAVES + P.detail, fine) : 0;
+/** Sets the point's footprint (m per pixel) and the octaves of fine texture it allows. */
+export function setFootprint(P: SurfaceParams, point: Float64Array, footprint: number): void {
+  const fine = Math.log2(2 / (2 * footprint + 1e-4)) + P.lodBias;
+  point[FOOTPRINT] = footprint;
+  point[ALBEDO_OCTAVES] = fine > 0 ? Math.min(FINE_ALBEDO_OCTAVES + P.detail, fine) : 0;
+  point[BUMP_OCTAVES] = fine > 0 ? Math.min(FINE_BUMP_OCTAVES + P.detail, fine) : 0;
 }
 
 /**
  * Adds to tex the octaves of the fine albedo noise from `fromAlbedo` on and of the bump
- * noise from `fromBump` on, at (px, pz) seen with `footprint`.
+ * noise from `fromBump` on, at the point.
  */
-export function addFineTexture(P: SurfaceParams, px: number, pz: number, footprint: number, fromAlbedo: number, fromBump: number, tex: Float64Array): void {
-  const a = fineAlbedoOctaves(P, footprint);
+export function addFineTexture(point: Float64Array, fromAlbedo: number, fromBump: number, tex: Float64Array): void {
+  const px = point[PX]!;
+  const pz = point[PZ]!;
+  const a = point[ALBEDO_OCTAVES]!;
   if (a > fromAlbedo) tex[FINE] = tex[FINE]! + fbm2Octaves(px / 2 + 3.3, pz / 2 - 8.1, fromAlbedo, a, FINE_GAIN);
-  const b = fineBumpOctaves(P, footprint);
+  const b = point[BUMP_OCTAVES]!;
   if (b > fromBump) {
     fractalGrad(px, pz, 1 / 2, 11.3, 5.7, b, false, fromBump);
     tex[BUMP_X] = tex[BUMP_X]! + fg[0]!;

@@ -14,7 +14,7 @@ import type { SkyParams } from "./sky.ts";
 import { RELIEF, type TerrainParams, terrainHeight } from "./terrain.ts";
 import { addGrid } from "./ground-glow.ts";
 import { albedo, COVERS } from "./ground-albedo.ts";
-import { BUMP_X, BUMP_Z, CLOUDS, FINE, FINE_GAIN, fineAlbedoOctaves, PATCHES, SHADOW } from "./ground-texture.ts";
+import { ALBEDO_OCTAVES, BUMP_X, BUMP_Z, CLOUDS, FINE, FINE_GAIN, FOOTPRINT, NX, NY, NZ, PX, PY, PZ, SHADOW, VALUE } from "./ground-texture.ts";
 import { allocateClipmap, type ClipmapMemory, clipmapCells, clipmapHeight, type HeightClipmap, openClipmap } from "./height-clipmap.ts";
 
 /** Octaves of the terrain that shadows see (the shape of hills and ridges, not their texture). */
@@ -79,29 +79,21 @@ export function groundShadows(P: SurfaceParams, T: TerrainParams, S: SkyParams, 
 }
 
 /**
- * Radiance of the ground at p with normal n seen with a footprint (m per pixel) into out,
- * given the noise of its texture there (ground-texture.ts).
+ * Radiance of the ground at `point` (ground-texture.ts: position, normal, footprint) into
+ * out, given the noise of its texture there.
  */
-export function shadeGround(
-  P: SurfaceParams,
-  T: TerrainParams,
-  S: SkyParams,
-  K: CloudParams,
-  px: number,
-  py: number,
-  pz: number,
-  nx: number,
-  ny: number,
-  nz: number,
-  footprint: number,
-  t: Float64Array,
-  out: Float64Array,
-): void {
+export function shadeGround(P: SurfaceParams, T: TerrainParams, S: SkyParams, K: CloudParams, point: Float64Array, t: Float64Array, out: Float64Array): void {
+  const px = point[PX]!;
+  const py = point[PY]!;
+  const pz = point[PZ]!;
+  let nx = point[NX]!;
+  let ny = point[NY]!;
+  let nz = point[NZ]!;
   // Fine detail below the heightfield's octaves: albedo variation and a bump on the normal.
-  const octaves = fineAlbedoOctaves(P, footprint);
-  let v2 = 0;
+  const octaves = point[ALBEDO_OCTAVES]!;
+  t[VALUE] = 0;
   if (octaves > 0) {
-    v2 = t[FINE]! / fbmNorm(octaves, FINE_GAIN);
+    t[VALUE] = t[FINE]! / fbmNorm(octaves, FINE_GAIN);
     const k = P.bump;
     nx -= t[BUMP_X]! * k;
     nz -= t[BUMP_Z]! * k;
@@ -110,7 +102,7 @@ export function shadeGround(
     ny *= inv;
     nz *= inv;
   }
-  albedo(P, px, py, pz, ny, footprint, v2, t[PATCHES]!, alb);
+  albedo(P, point, ny, t, alb);
   let ndl = nx * S.lx + ny * S.ly + nz * S.lz;
   ndl = ndl > 0 ? ndl : 0;
   let light = ndl;
@@ -126,7 +118,7 @@ export function shadeGround(
     out[1]! += glow * 0.02;
     out[2]! += glow * 0.009;
   }
-  if (P.neon) addGrid(px, pz, footprint, out);
+  if (P.neon) addGrid(px, pz, point[FOOTPRINT]!, out);
 }
 
 /** Soft shadow: how much of the light reaches p past the terrain (coarse march). */

@@ -5,8 +5,10 @@
  */
 import { MASK, NOISE } from "../math/noise.ts";
 
-/** Gradient (d/dx, d/dz) of the last fbmGrad / erosionGrad call, per world unit. */
-export const fg = new Float64Array(2);
+/** Gradient (d/dx, d/dz) of the last fractalGrad call, per world unit, and its value. */
+export const fg = new Float64Array(3);
+/** fractalGrad's float arguments, handed to fractalSum in memory. */
+const args = new Float64Array(6);
 
 /** R^i, R being the octaves' rotation-scaling step [[1.6, -1.2], [1.2, 1.6]] (row-major 2x2). */
 const STEPS = 24;
@@ -23,6 +25,25 @@ for (let i = 0, m = [1, 0, 0, 1]; i < STEPS; i++) {
  * octaves from a grid and add the fine ones).
  */
 export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: number, octaves: number, erosion: boolean, from = 0): number {
+  // Small enough for V8 to inline into its callers: the float arguments of the loop below
+  // then never become heap numbers (a call with floats allocates one for each).
+  args[0] = x;
+  args[1] = z;
+  args[2] = invL;
+  args[3] = ox;
+  args[4] = oz;
+  args[5] = octaves;
+  fractalSum(erosion, from);
+  return fg[2]!;
+}
+
+function fractalSum(erosion: boolean, from: number): void {
+  const x = args[0]!;
+  const z = args[1]!;
+  const invL = args[2]!;
+  const ox = args[3]!;
+  const oz = args[4]!;
+  const octaves = args[5]!;
   const r = from * 4;
   const x0 = x * invL + ox;
   const z0 = z * invL + oz;
@@ -83,5 +104,5 @@ export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: 
   }
   fg[0] = gx;
   fg[1] = gz;
-  return sum;
+  fg[2] = sum;
 }
