@@ -9,7 +9,7 @@ import { sampleWrappedInto } from "../../../api/panorama/panorama-sampling.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { columnTrig } from "./column-trig.ts";
-import { dither, writeDisplay } from "./tone-map.ts";
+import { writeDisplay } from "./tone-map.ts";
 import { waveNormal } from "../scene/water.ts";
 
 const nrm = new Float64Array(3);
@@ -41,7 +41,7 @@ export function reflectRows(P: PreparedScene, v: TaskViews, y0: number, y1: numb
       sampleWrappedInto(radiance, W, H, 3, uOfDirection(rx, rz), vOfDirection(ry), sample);
       const o = i * 3;
       for (let c = 0; c < 3; c++) radiance[o + c] = radiance[o + c]! + weight * sample[c]!;
-      writeDisplay(radiance, o, P.exposure, dither(x, y), display, o);
+      writeDisplay(radiance, o, P, x, y, display, o);
     }
   }
 }

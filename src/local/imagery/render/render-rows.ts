@@ -15,7 +15,7 @@ import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
 import { applyClouds, shadeSky } from "./sky-pixel.ts";
-import { dither, writeDisplay } from "./tone-map.ts";
+import { writeDisplay } from "./tone-map.ts";
 import { waterBody, waterFresnel, waveNormal } from "../scene/water.ts";
 
 const col = new Float64Array(3);
@@ -36,7 +36,6 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   const row = rowState(W);
   const ray = row.ray;
   const { hit, aux, radiance, display } = v;
-  const exposure = P.exposure;
   for (let y = y0; y < y1; y++) {
     const phi = elevationOfV((y + 0.5) / H);
     const cp = Math.cos(phi);
@@ -52,20 +51,24 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
       ray[2] = -cos[x]! * cp;
       const i = y * W + x;
       if (active && !active(ray[0]!, sp, ray[2]!)) continue;
-      shadePixel(P, row, hit[i]!, col);
+      shadePixel(P, row, hit, i, col);
       aux[i] = reflection[0]!;
       if (guide) guide(x, y, col);
       const o = i * 3;
       radiance[o] = col[0]!;
       radiance[o + 1] = col[1]!;
       radiance[o + 2] = col[2]!;
-      writeDisplay(col, 0, exposure, dither(x, y), display, o);
+      writeDisplay(col, 0, P, x, y, display, o);
     }
   }
 }
 
-/** Radiance along the current pixel's ray into out; the water reflection weight into `reflection`. */
-function shadePixel(P: PreparedScene, row: RowState, groundT: number, out: Float64Array): void {
+/**
+ * Radiance along the current pixel's ray (ground hit distance hit[i]) into out; the water
+ * reflection weight into `reflection`.
+ */
+function shadePixel(P: PreparedScene, row: RowState, hit: Float32Array, i: number, out: Float64Array): void {
+  const groundT = hit[i]!;
   reflection[0] = 0;
   if (P.open) {
     shadeSky(P, row, out);

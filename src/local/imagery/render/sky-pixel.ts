@@ -3,11 +3,11 @@
  * moon, sun and planets (seen through the atmosphere), then clouds and fog in front.
  */
 import { addMoon, addStars, addSun } from "../scene/celestial.ts";
-import { cloudAt } from "../scene/clouds.ts";
+import { CLOUD_IN, cloudAt } from "../scene/clouds.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { shadePlanets } from "../scene/space.ts";
 import type { RowState } from "./row-state.ts";
-import { ATM, AURORA, CLOUD, CLOUD_SHADE, DUST, FIELD, fillSkyRow, GLOW, locateSky, skyAt, STRIDE } from "./sky-row.ts";
+import { ATM, AURORA, CLOUD, CLOUD_SHADE, DUST, FIELD, fillSkyRow, FORWARD, GLOW, locateSky, skyAt, STRIDE } from "./sky-row.ts";
 
 const obj = new Float64Array(3);
 const cloud = new Float64Array(3);
@@ -67,8 +67,13 @@ export function applyClouds(P: PreparedScene, row: RowState, t: number, out: Flo
   const coarse = v[o + CLOUD]! * (1 - w) + v[o + STRIDE + CLOUD]! * w;
   // Clear sky, when the octaves left cannot lift the noise over the threshold.
   if (coarse + C.left <= K.threshold * C.norm) return;
-  const coarseShade = v[o + CLOUD_SHADE]! * (1 - w) + v[o + STRIDE + CLOUD_SHADE]! * w;
-  const a = cloudAt(K, C, row.ray, t, coarse, coarseShade, P.sky.direct, P.sky.ambient, cloud);
+  cloudIn[CLOUD_IN.maxDistance] = t;
+  cloudIn[CLOUD_IN.coarse] = coarse;
+  cloudIn[CLOUD_IN.coarseShade] = v[o + CLOUD_SHADE]! * (1 - w) + v[o + STRIDE + CLOUD_SHADE]! * w;
+  cloudIn[CLOUD_IN.forward] = v[o + FORWARD]! * (1 - w) + v[o + STRIDE + FORWARD]! * w;
+  const a = cloudAt(K, C, row.ray, cloudIn, P.sky.direct, P.sky.ambient, cloud);
   if (a <= 0) return;
   for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - a) + cloud[c]! * a;
 }
+
+const cloudIn = new Float64Array(CLOUD_IN.length);

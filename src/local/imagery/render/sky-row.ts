@@ -12,7 +12,7 @@
  * below one display level. Stars, the sun, the moon, planets and clouds stay per pixel.
  */
 import { addAurora } from "../scene/aurora.ts";
-import { cloudCoarse, type CloudRow, createCloudRow, planCloudRow } from "../scene/clouds.ts";
+import { cloudCoarse, cloudForward, type CloudRow, createCloudRow, planCloudRow } from "../scene/clouds.ts";
 import { addMilkyWay } from "../scene/celestial.ts";
 import { skyFogGlow, skyFogTransmittance } from "../scene/fog.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
@@ -24,9 +24,10 @@ import { azimuthOfU } from "../../../api/panorama/panorama-directions.ts";
 const SAMPLES = 1024;
 /**
  * Values per sample: atmosphere (3), star-field glow (3, Milky Way and nebula), aurora
- * (3), dust, fog glow, and the coarse octaves of the clouds and their self-shadow sample.
+ * (3), dust, fog glow, the coarse octaves of the clouds and their self-shadow sample,
+ * and the clouds' forward scattering.
  */
-export const STRIDE = 13;
+export const STRIDE = 14;
 export const ATM = 0;
 export const FIELD = 3;
 export const AURORA = 6;
@@ -34,6 +35,7 @@ export const DUST = 9;
 export const GLOW = 10;
 export const CLOUD = 11;
 export const CLOUD_SHADE = 12;
+export const FORWARD = 13;
 
 export interface SkyRow {
   /** Row these values are for (-1: none yet). */
@@ -98,6 +100,7 @@ export function fillSkyRow(P: PreparedScene, R: SkyRow, y: number, sp: number, c
     v[o + AURORA + 2] = tmp[2]!;
     v[o + GLOW] = skyFogGlow(P.sky, dx, sp, dz);
     cloudCoarse(P.clouds, R.clouds, dx, dz, v, o + CLOUD);
+    v[o + FORWARD] = P.clouds.on ? cloudForward(P.clouds, dx, sp, dz) : 0;
     night ||= v[o + DUST] !== 1 || v[o + FIELD] !== 0 || v[o + FIELD + 1] !== 0 || v[o + FIELD + 2] !== 0 || v[o + AURORA] !== 0 || v[o + AURORA + 1] !== 0 || v[o + AURORA + 2] !== 0;
   }
   R.night = night;

@@ -60,11 +60,14 @@ export function toneMapChannel(radiance: number, exposure: number): number {
 
 /**
  * Writes the display bytes (sRGB) of the RGB radiance rgb[ro..ro + 2] into
- * display[o..o + 2], dithered by d: half per-channel ACES (which rolls bright colours off
- * to white) and half hue-preserving ACES on luminance (which keeps a bright sunset orange
- * instead of bleaching it).
+ * display[o..o + 2], dithered for pixel (px, py): half per-channel ACES (which rolls bright
+ * colours off to white) and half hue-preserving ACES on luminance (which keeps a bright
+ * sunset orange instead of bleaching it). The exposure comes in an object: a float
+ * argument would cost an allocation per pixel.
  */
-export function writeDisplay(rgb: Float32Array | Float64Array, ro: number, exposure: number, d: number, display: Uint8Array, o: number): void {
+export function writeDisplay(rgb: Float32Array | Float64Array, ro: number, scene: { exposure: number }, px: number, py: number, display: Uint8Array, o: number): void {
+  const exposure = scene.exposure;
+  const d = dither(px, py);
   const x = rgb[ro]! * exposure;
   const y = rgb[ro + 1]! * exposure;
   const z = rgb[ro + 2]! * exposure;

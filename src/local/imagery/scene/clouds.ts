@@ -142,26 +142,33 @@ export function cloudCoarse(K: CloudParams, R: CloudRow, dx: number, dz: number,
   out[o + 1] = cloudOctaves(K, x + K.shx, z + K.shz, 0, R.shadeCut, 0, -Infinity);
 }
 
+/** The inputs of cloudAt (floats pass in memory: a float argument costs an allocation a pixel). */
+export const CLOUD_IN = { maxDistance: 0, coarse: 1, coarseShade: 2, forward: 3, length: 4 } as const;
+
 /**
- * The cloud along direction `ray` of row R, in front of something at maxDistance, given the
- * coarse octaves there (cloudCoarse, interpolated): writes the cloud's own colour into
- * out and returns its opacity (0 = clear). `direct` and `ambient` light it.
+ * How much light the cloud scatters forward (toward the viewer looking near the light)
+ * along a direction: a smooth lobe some 20 degrees wide, so the render takes it from the
+ * sky's row samples.
  */
-export function cloudAt(
-  K: CloudParams,
-  R: CloudRow,
-  ray: Float64Array,
-  maxDistance: number,
-  coarse: number,
-  coarseShade: number,
-  direct: Float64Array,
-  ambient: Float64Array,
-  out: Float64Array,
-): number {
+export function cloudForward(K: CloudParams, dx: number, dy: number, dz: number): number {
+  const cosG = dx * K.lx + dy * K.ly + dz * K.lz;
+  const g = 0.6;
+  const base = 1 + g * g - 2 * g * cosG;
+  return (1 - g * g) / (base * Math.sqrt(base));
+}
+
+/**
+ * The cloud along direction `ray` of row R, in front of something at
+ * input[maxDistance], given the coarse octaves there and the forward scattering
+ * (cloudCoarse, cloudForward; interpolated): writes the cloud's own colour into out and
+ * returns its opacity (0 = clear). `direct` and `ambient` light it.
+ */
+export function cloudAt(K: CloudParams, R: CloudRow, ray: Float64Array, input: Float64Array, direct: Float64Array, ambient: Float64Array, out: Float64Array): number {
   const t = R.t;
-  if (t === Infinity || t > maxDistance) return 0;
+  if (t === Infinity || t > input[CLOUD_IN.maxDistance]!) return 0;
+  const coarse = input[CLOUD_IN.coarse]!;
+  const coarseShade = input[CLOUD_IN.coarseShade]!;
   const dx = ray[0]!;
-  const dy = ray[1]!;
   const dz = ray[2]!;
   // Clear sky once the octaves left cannot lift the noise over the threshold.
   const stop = K.threshold * R.norm;
@@ -176,12 +183,8 @@ export function cloudAt(
   const shadeStop = K.threshold * R.shadeNorm;
   const e2 = (coarseShade + cloudOctaves(K, x + K.shx, z + K.shz, R.shadeCut, R.shadeOctaves, R.shadeLeft, shadeStop - coarseShade)) / R.shadeNorm - K.threshold;
   const shade = Math.exp(-2.2 * clamp(e2 * 2, 0, 1) * (1 + K.darkness)) * (1 - 0.45 * thick);
-  const cosG = dx * K.lx + dy * K.ly + dz * K.lz;
-  const g = 0.6;
-  const base = 1 + g * g - 2 * g * cosG;
-  const forward = (1 - g * g) / (base * Math.sqrt(base));
   const thin = 1 - d;
-  const lit = (0.3 + 0.7 * shade) * (1 + 0.35 * forward * (0.3 + thin));
+  const lit = (0.3 + 0.7 * shade) * (1 + 0.35 * input[CLOUD_IN.forward]! * (0.3 + thin));
   const dark = 1 - 0.78 * K.darkness;
   const amb = 0.75 + 0.25 * thin;
   for (let c = 0; c < 3; c++) out[c] = (direct[c]! * lit * 0.32 + ambient[c]! * amb * 0.42) * dark;
