@@ -89,6 +89,23 @@ export function inverseToneMapChannel(display255: number, exposure: number): num
   return acesInverse(srgbDecode(display255)) / exposure;
 }
 
+/** acesInverse(srgbDecode(v)) for v = i / INVERSE_STEPS_PER_LEVEL, up to 255. */
+const INVERSE_STEPS_PER_LEVEL = 16;
+const inverseLut = new Float64Array(255 * INVERSE_STEPS_PER_LEVEL + 2);
+for (let i = 0; i < inverseLut.length; i++) inverseLut[i] = acesInverse(srgbDecode(Math.min(255, i / INVERSE_STEPS_PER_LEVEL)));
+
+/**
+ * inverseToneMapChannel times the exposure, from a table (finishing calls it for every
+ * channel of every stylised pixel; the curve is smooth below 255, where the table is
+ * interpolated 16 steps a display level).
+ */
+export function inverseToneMapScaled(display255: number): number {
+  const f = (display255 <= 0 ? 0 : display255 >= 255 ? 255 : display255) * INVERSE_STEPS_PER_LEVEL;
+  const i = f | 0;
+  const a = inverseLut[i]!;
+  return a + (inverseLut[i + 1]! - a) * (f - i);
+}
+
 /** A small deterministic dither in [-0.5, 0.5) for pixel (x, y), to hide 8-bit banding. */
 export function dither(x: number, y: number): number {
   let h = Math.imul(x, 0x27d4eb2d) ^ Math.imul(y, 0x165667b1);
