@@ -28,6 +28,8 @@ export interface TerrainParams {
   summitSlope: number;
   /** Height (m) of the rough relief on the summit's flanks. */
   summitRough: number;
+  /** Beyond this distance the summit's flanks have reached their foot (to a micrometre). */
+  summitReach: number;
   /** The relief grows from 0 at envStart to full at envEnd (a valley around the camera). */
   envStart: number;
   envEnd: number;
@@ -71,6 +73,7 @@ export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainPar
     ground: scene.camera.ground,
     camY: scene.camera.ground + scene.camera.eye,
     r0: { 0: 4, 1: 2, 2: 4, 3: 4, 4: 3, 5: 5 }[kind]!,
+    summitReach: Infinity,
     summitSlope: scene.city ? 0.6 : { 0: 0.2, 1: 0.6, 2: 0.5, 3: 1.1, 4: 0.35, 5: 1.2 }[kind]!,
     summitRough: { 0: 0, 1: 1.2, 2: 2, 3: 5, 4: 0.8, 5: 5 }[kind]!,
     envStart: { 0: 0, 1: 60, 2: 30, 3: 700, 4: 15, 5: 0 }[kind]!,
@@ -90,6 +93,9 @@ export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainPar
     maxDistance: kind === RELIEF.mountains || scene.control ? 70000 : 30000,
   };
   if (kind !== RELIEF.none) liftCamera(T, scene.camera.eye);
+  // exp(-(r - r0) * slope / depth) * depth < 1e-6 m beyond it (see summitAt).
+  const depth = T.ground - T.floor + 50;
+  T.summitReach = T.r0 + (depth / T.summitSlope) * Math.log(depth * 1e6);
   if (scene.control) T.control = controlHeights(scene.control.profile, T.camY, T.controlRadius);
   const controlMax = T.control ? Math.max(0, ...T.control) : 0;
   T.maxHeight = Math.max(floor + amp * (kind === RELIEF.mountains ? 2.7 : 1.3) + 30, T.ground + 5, controlMax + amp + 60) + (forest ? 14 : 0);
@@ -215,6 +221,8 @@ function summitAt(T: TerrainParams): void {
   const z = tp[1]!;
   const r = tp[3]!;
   const depth = T.ground - T.floor + 50;
+  // Far away the flanks are at their foot, 50 m below the floor: most ground is above them.
+  if (r > T.summitReach && tg[2]! - (T.ground - depth) > 40) return;
   const e = Math.exp((-(r - T.r0) * T.summitSlope) / depth);
   let top = T.ground - depth * (1 - e);
   let tx = (-T.summitSlope * e * x) / r;
