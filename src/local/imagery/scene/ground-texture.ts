@@ -17,7 +17,7 @@
  * the coarse octaves interpolated from a grid, the fine ones added per pixel
  * (render/nadir-grid.ts).
  */
-import { fbm2Octaves } from "../math/noise.ts";
+import { fbm2Octaves, fbmNorm } from "../math/noise.ts";
 import { fg, fractalGrad } from "./terrain-noise.ts";
 import type { SurfaceParams } from "./surface.ts";
 
@@ -41,7 +41,9 @@ export const FOOTPRINT = 6;
 /** Octaves of the fine albedo and bump noise that show (0: none). */
 export const ALBEDO_OCTAVES = 7;
 export const BUMP_OCTAVES = 8;
-export const POINT_LENGTH = 9;
+/** fbmNorm of the albedo octaves (what FINE is divided by). */
+export const ALBEDO_NORM = 9;
+export const POINT_LENGTH = 10;
 
 /** Most octaves of the fine albedo and bump noise, before the detail level's. */
 const FINE_ALBEDO_OCTAVES = 6;
@@ -52,9 +54,11 @@ export const FINE_GAIN = 0.8;
 /** Sets the point's footprint (m per pixel) and the octaves of fine texture it allows. */
 export function setFootprint(P: SurfaceParams, point: Float64Array, footprint: number): void {
   const fine = Math.log2(2 / (2 * footprint + 1e-4)) + P.lodBias;
+  const albedo = fine > 0 ? Math.min(FINE_ALBEDO_OCTAVES + P.detail, fine) : 0;
   point[FOOTPRINT] = footprint;
-  point[ALBEDO_OCTAVES] = fine > 0 ? Math.min(FINE_ALBEDO_OCTAVES + P.detail, fine) : 0;
+  point[ALBEDO_OCTAVES] = albedo;
   point[BUMP_OCTAVES] = fine > 0 ? Math.min(FINE_BUMP_OCTAVES + P.detail, fine) : 0;
+  point[ALBEDO_NORM] = albedo > 0 ? fbmNorm(albedo, FINE_GAIN) : 1;
 }
 
 /**

@@ -7,14 +7,13 @@
  */
 import { cloudShadow, type CloudParams } from "./clouds.ts";
 import type { LookParams } from "../render/looks.ts";
-import { fbmNorm } from "../math/noise.ts";
 import { smoothstep } from "../math/scalar.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import type { SkyParams } from "./sky.ts";
 import { RELIEF, type TerrainParams, terrainHeight } from "./terrain.ts";
 import { addGrid } from "./ground-glow.ts";
 import { albedo, COVERS } from "./ground-albedo.ts";
-import { ALBEDO_OCTAVES, BUMP_X, BUMP_Z, CLOUDS, FINE, FINE_GAIN, FOOTPRINT, NX, NY, NZ, PX, PY, PZ, SHADOW, VALUE } from "./ground-texture.ts";
+import { ALBEDO_NORM, ALBEDO_OCTAVES, BUMP_X, BUMP_Z, CLOUDS, FINE, FOOTPRINT, NX, NY, NZ, PX, PY, PZ, SHADOW, VALUE } from "./ground-texture.ts";
 import { allocateClipmap, type ClipmapMemory, clipmapCells, clipmapHeight, type HeightClipmap, openClipmap } from "./height-clipmap.ts";
 
 /** Octaves of the terrain that shadows see (the shape of hills and ridges, not their texture). */
@@ -93,7 +92,7 @@ export function shadeGround(P: SurfaceParams, T: TerrainParams, S: SkyParams, K:
   const octaves = point[ALBEDO_OCTAVES]!;
   t[VALUE] = 0;
   if (octaves > 0) {
-    t[VALUE] = t[FINE]! / fbmNorm(octaves, FINE_GAIN);
+    t[VALUE] = t[FINE]! / point[ALBEDO_NORM]!;
     const k = P.bump;
     nx -= t[BUMP_X]! * k;
     nz -= t[BUMP_Z]! * k;
