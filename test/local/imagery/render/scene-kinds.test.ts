@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RenderRequest } from "../../../../src/local/imagery/contract.ts";
+import { createImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
-import { createImageryPool, type ImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
-import { type Rgb8, readJpeg, readRadiance, removeTempDirs, request, tempDir } from "../render-fixtures.ts";
+import { readJpeg, readRadiance, renderPool, request, type Rgb8, tempDir } from "../render-fixtures.ts";
 
 /*
  * The scenes keep their kind whatever shortcuts the renderer takes: the prompt's words
@@ -14,16 +14,9 @@ import { type Rgb8, readJpeg, readRadiance, removeTempDirs, request, tempDir } f
  * the work was split.
  */
 
-let pool: ImageryPool;
-beforeAll(() => {
-  pool = createImageryPool({ size: 2 });
-});
-afterAll(async () => {
-  await pool.close();
-  removeTempDirs();
-});
+const pool = renderPool();
 
-async function render(overrides: Partial<RenderRequest>, on = pool): Promise<string> {
+async function render(overrides: Partial<RenderRequest>, on = pool()): Promise<string> {
   const dir = tempDir("kinds");
   await generateSkybox(request(overrides), dir, { pool: on });
   return dir;
