@@ -9,8 +9,10 @@ const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
  * The local Skybox service started by the proxy plugin when SKYBOX_API_KEY is not set.
- * SKYBOX_LOCAL_SPEED, SKYBOX_LOCAL_IMAGE_SCALE, SKYBOX_LOCAL_DATA_DIR and SKYBOX_LOCAL_PLAN
- * tune it (the browser tests make it fast and small); unset, it is the spec's realistic one.
+ * Unset, it has the plugin's defaults (DEV_LOCAL_DEFAULTS: lifecycle 3x faster, images at
+ * half size, so a first skybox completes in about 10 s); SKYBOX_LOCAL_SPEED,
+ * SKYBOX_LOCAL_IMAGE_SCALE, SKYBOX_LOCAL_DATA_DIR and SKYBOX_LOCAL_PLAN override them
+ * (SKYBOX_LOCAL_SPEED=1 SKYBOX_LOCAL_IMAGE_SCALE=1: the spec's realistic service).
  */
 function localOptions(env = process.env): LocalServiceOptions {
   const number = (v: string | undefined) => (v ? Number(v) : undefined);

@@ -1,17 +1,23 @@
 import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera";
 import type { Engine } from "@babylonjs/core/Engines/engine";
+import { DirectionalLight } from "@babylonjs/core/Lights/directionalLight";
 import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight";
+import { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator";
+import "@babylonjs/core/Lights/Shadows/shadowGeneratorSceneComponent";
+import { BackgroundMaterial } from "@babylonjs/core/Materials/Background/backgroundMaterial";
 import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial";
+import { RenderTargetTexture } from "@babylonjs/core/Materials/Textures/renderTargetTexture";
 import { Color3 } from "@babylonjs/core/Maths/math.color";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector";
-import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder";
+import { CreateDisc } from "@babylonjs/core/Meshes/Builders/discBuilder";
 import { CreateSphere } from "@babylonjs/core/Meshes/Builders/sphereBuilder";
 import { CreateTorusKnot } from "@babylonjs/core/Meshes/Builders/torusKnotBuilder";
+import type { Mesh } from "@babylonjs/core/Meshes/mesh";
 import { Scene } from "@babylonjs/core/scene";
 
 /**
- * A scene worth lighting: PBR spheres from mirror to rough, a metallic knot and a ground.
- * Without a skybox it is lit by a dim hemispheric light only.
+ * A scene worth lighting: PBR spheres from mirror to rough and a metallic knot, standing
+ * on a shadow catcher. Without a skybox it is lit by a dim hemispheric light only.
  */
 export function createShowcaseScene(engine: Engine): Scene {
   const scene = new Scene(engine);
@@ -22,6 +28,7 @@ export function createShowcaseScene(engine: Engine): Scene {
   const fill = new HemisphericLight("fill", new Vector3(0, 1, 0), scene);
   fill.intensity = 0.15;
 
+  const objects: Mesh[] = [];
   const roughness = [0, 0.15, 0.35, 0.6, 1];
   roughness.forEach((r, i) => {
     const sphere = CreateSphere(`sphere-${r}`, { diameter: 1, segments: 32 }, scene);
@@ -31,6 +38,7 @@ export function createShowcaseScene(engine: Engine): Scene {
     material.metallic = i < 3 ? 1 : 0;
     material.roughness = r;
     sphere.material = material;
+    objects.push(sphere);
   });
 
   const knot = CreateTorusKnot("knot", { radius: 0.6, tube: 0.2, radialSegments: 128 }, scene);
@@ -40,12 +48,35 @@ export function createShowcaseScene(engine: Engine): Scene {
   gold.metallic = 1;
   gold.roughness = 0.25;
   knot.material = gold;
-
-  const ground = CreateGround("ground", { width: 12, height: 12 }, scene);
-  const floor = new PBRMaterial("floor", scene);
-  floor.albedoColor = new Color3(0.35, 0.35, 0.38);
-  floor.metallic = 0;
-  floor.roughness = 0.8;
-  ground.material = floor;
+  objects.push(knot);
+  addShadowCatcher(scene, objects);
   return scene;
+}
+
+/**
+ * The ground the objects stand on is the skybox's own: an invisible disc that shows only
+ * their soft shadows, so no floor of ours cuts the panorama with a straight edge, and any
+ * skybox reads as the place they stand in. The shadows come from a light above that
+ * lights nothing else (the skybox lights the objects) and are drawn once: nothing moves.
+ */
+function addShadowCatcher(scene: Scene, casters: Mesh[]): void {
+  const ground = CreateDisc("ground", { radius: 8, tessellation: 64 }, scene);
+  ground.rotation.x = Math.PI / 2;
+  ground.receiveShadows = true;
+  ground.isPickable = false;
+  const catcher = new BackgroundMaterial("shadow-catcher", scene);
+  catcher.shadowOnly = true;
+  catcher.primaryColor = new Color3(0.02, 0.02, 0.03);
+  catcher.alpha = 0.55;
+  ground.material = catcher;
+
+  const sun = new DirectionalLight("shadow-light", new Vector3(-0.25, -1, 0.35), scene);
+  sun.position = new Vector3(2.5, 10, -3.5);
+  sun.includedOnlyMeshes = [ground];
+  const shadows = new ShadowGenerator(1024, sun);
+  shadows.useBlurExponentialShadowMap = true;
+  shadows.blurKernel = 48;
+  shadows.depthScale = 60;
+  for (const mesh of casters) shadows.addShadowCaster(mesh);
+  shadows.getShadowMap()!.refreshRate = RenderTargetTexture.REFRESHRATE_RENDER_ONCE;
 }

@@ -1,51 +1,119 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { EXPORT_TYPES, IMAGE_SIZES } from "../../src/api/reference.ts";
 import { defaultResolution } from "../../src/api/rules/export-rules.ts";
-import type { RenderRequest } from "../../src/local/imagery/contract.ts";
-import { createImageryPool } from "../../src/local/imagery/pipeline/render-pool.ts";
+import type { RenderRequest, Size } from "../../src/local/imagery/contract.ts";
+import { createImageryPool, type ImageryPool } from "../../src/local/imagery/pipeline/render-pool.ts";
+import { threadCpuMs } from "../../src/local/imagery/pipeline/thread-cpu.ts";
+import { coreUsage } from "./core-usage.ts";
+import { type Floor, imageryFloor } from "./imagery-floor.ts";
 
-const request = (model: 3 | 4, prompt: string): RenderRequest => ({
-  prompt, negativeText: null, enhancePrompt: false, seed: 1, look: "photoreal", model, variant: model === 4 ? "standard" : null, softLines: false,
-  size: model === 4 ? IMAGE_SIZES.model4 : IMAGE_SIZES.model3, thumbSize: IMAGE_SIZES.thumb, depthSize: IMAGE_SIZES.depth,
-});
+const PROMPT = "alpine lake at sunset with snowy mountains";
+/** Runs of each generation (the median is reported); SKYBOX_BENCH_RUNS overrides. */
+const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 3);
 
-/** Wall time of `work`, and how many of the machine's cores it kept busy on average. */
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; cores: number; value: T }> {
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const value = await work();
-  const ms = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  return { ms, cores: (cpu.user + cpu.system) / 1000 / ms, value };
+interface Case {
+  name: string;
+  model: 3 | 4;
+  variant: RenderRequest["variant"];
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const CASES: Case[] = [
+  { name: "Model 4 standard", model: 4, variant: "standard" },
+  { name: "Model 4 enhanced", model: 4, variant: "enhanced" },
+  { name: "Model 3", model: 3, variant: null },
+];
+
+const request = (c: Case, size: Size = c.model === 4 ? IMAGE_SIZES.model4 : IMAGE_SIZES.model3): RenderRequest => ({
+  prompt: PROMPT, negativeText: null, enhancePrompt: false, seed: 1, look: "photoreal", model: c.model, variant: c.variant, softLines: false,
+  size, thumbSize: IMAGE_SIZES.thumb, depthSize: IMAGE_SIZES.depth,
+});
+
+/** One generation: wall time, CPU of every thread by what it did, each core's busy share. */
+interface Run {
+  seconds: number;
+  cpu: number;
+  phases: [string, number][];
+  cores: number[] | null;
+}
+
+async function generation(pool: ImageryPool, req: RenderRequest, dir: string): Promise<Run> {
+  pool.stats.reset();
+  const usage = coreUsage();
+  const cpu0 = process.cpuUsage();
+  const main0 = threadCpuMs();
+  const t0 = performance.now();
+  await pool.generate(req, dir);
+  const seconds = (performance.now() - t0) / 1000;
+  const used = process.cpuUsage(cpu0);
+  const cpu = (used.user + used.system) / 1e6;
+  const phases: [string, number][] = [...pool.stats.byKind].map(([kind, s]) => [kind, (s.cpuMs ?? s.ms) / 1000]);
+  const workers = phases.reduce((sum, [, s]) => sum + s, 0);
+  const main = main0 === null ? null : (threadCpuMs()! - main0) / 1000;
+  if (main !== null) phases.push(["main thread", main], ["sharp and other threads", Math.max(0, cpu - workers - main)]);
+  return { seconds, cpu, phases, cores: usage() };
+}
+
+const s2 = (n: number) => n.toFixed(2);
+const percent = (n: number) => `${Math.round(n * 100)}%`;
+
+function floorLine(label: string, f: Floor, cores: number): string {
+  return `${label}: JPEG encode ${s2(f.jpeg)} s + (analytic sky pass ${s2(f.sky)} s + RGBE packing ${s2(f.rgbe)} s) / ${cores} cores = ${s2(f.total)} s`;
+}
+
+async function benchCase(pool: ImageryPool, c: Case, floor: Floor, work: string): Promise<string> {
+  const req = request(c);
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const dir = join(work, `${c.model}-${c.variant}-${i}`);
+    mkdirSync(dir);
+    runs.push(await generation(pool, req, dir));
+    if (i > 0) rmSync(dir, { recursive: true, force: true });
+  }
+  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const { width, height } = req.size;
+  const cores = median.cores ? `cores busy over the render: ${median.cores.map((u, i) => `cpu${i} ${percent(u)}`).join(", ")}` : "cores: not measured here";
+  return [
+    `${c.name} ${width}x${height} + thumb + depth: ${s2(median.seconds)} s median of ${runs.map((r) => s2(r.seconds)).join(", ")} = ${(median.seconds / floor.total).toFixed(1)}x the floor`,
+    `  ${s2(median.cpu)} CPU-s (${(median.cpu / median.seconds).toFixed(2)} cores kept busy): ${median.phases.map(([k, s]) => `${k} ${s2(s)}`).join(", ")}`,
+    `  ${cores}`,
+  ].join("\n");
+}
 
 /**
- * Imagery figures at the spec's full sizes on this machine: generation time (panorama,
- * thumbnail, depth) of Model 4 and Model 3, each export type at its default options, the
- * cores kept busy, and peak memory.
+ * Imagery figures at the spec's full sizes on this machine: the floor (what any renderer
+ * pays here), Model 4 and Model 3 generation time (panorama, thumbnail, depth) against
+ * it with CPU time by phase and each core's use, each export type at its default options,
+ * and peak memory. Medians of RUNS runs after a warm-up; the load average before says how
+ * busy the machine was.
  */
 export async function imageryBench(): Promise<string[]> {
   const pool = createImageryPool();
   const work = mkdtempSync(join(tmpdir(), "skybox-imagery-bench-"));
-  const out = [`worker threads: ${pool.size} on ${availableParallelism()} cores`];
+  const out = [`worker threads: ${pool.size} on ${availableParallelism()} cores; load average before: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (1, 5, 15 min)`];
   try {
-    const dirs: Record<3 | 4, string> = { 3: join(work, "m3"), 4: join(work, "m4") };
-    for (const model of [4, 3] as const) {
-      mkdirSync(dirs[model]);
-      const size = model === 4 ? IMAGE_SIZES.model4 : IMAGE_SIZES.model3;
-      const t = await timed(() => pool.generate(request(model, "alpine lake at sunset with snowy mountains"), dirs[model]));
-      out.push(`Model ${model} generation ${size.width}x${size.height} + thumb + depth: ${seconds(t.ms)} (${t.cores.toFixed(2)} cores busy)`);
-    }
+    const floors = {
+      3: await imageryFloor(IMAGE_SIZES.model3.width, IMAGE_SIZES.model3.height, pool.size),
+      4: await imageryFloor(IMAGE_SIZES.model4.width, IMAGE_SIZES.model4.height, pool.size),
+    };
+    out.push(floorLine(`floor Model 3 ${IMAGE_SIZES.model3.width}x${IMAGE_SIZES.model3.height}`, floors[3], pool.size));
+    out.push(floorLine(`floor Model 4 ${IMAGE_SIZES.model4.width}x${IMAGE_SIZES.model4.height}`, floors[4], pool.size));
+    // Warm-up: workers start, modules load, code gets optimised.
+    const warm = join(work, "warm");
+    mkdirSync(warm);
+    await pool.generate(request(CASES[0]!, { width: 1024, height: 512 }), warm);
+    for (const c of CASES) out.push(await benchCase(pool, c, floors[c.model], work));
+    const m3 = join(work, "3-null-0");
     for (const type of EXPORT_TYPES) {
       const resolution = defaultResolution(type.key, 3) ?? { width: 2048, height: 1024, name: "-" };
-      const t = await timed(() =>
-        pool.runExport({ from: dirs[3], type: type.key, size: { width: resolution.width, height: resolution.height }, out: join(work, `export-${type.id}`), imageScale: 1 }),
-      );
-      out.push(`export ${type.key.padEnd(22)} (${resolution.name}, Model 3 defaults): ${seconds(t.ms)} (${t.cores.toFixed(2)} cores)`);
+      const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
+      await pool.runExport({ from: m3, type: type.key, size: { width: resolution.width, height: resolution.height }, out: join(work, `export-${type.id}`), imageScale: 1 });
+      const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      out.push(`export ${type.key.padEnd(22)} (${resolution.name}, Model 3 defaults): ${s2(ms / 1000)} s (${((cpu.user + cpu.system) / 1000 / ms).toFixed(2)} cores)`);
     }
     out.push(`peak memory (RSS, main thread and workers): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   } finally {

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createServer, preview, type PreviewServer, type ViteDevServer } from "vite";
-import skyboxProxy, { type LocalUpstream } from "../../src/dev-server/vite-plugin.ts";
+import skyboxProxy, { DEV_LOCAL_DEFAULTS, type LocalUpstream } from "../../src/dev-server/vite-plugin.ts";
+import type { LocalServiceOptions } from "../../src/local/options.ts";
 import { startRecordingServer } from "../helpers/recording-server.ts";
 import { creationResponse, model3Style } from "../fixtures/api-shapes.ts";
 import { KEY } from "../proxy/proxy-fixture.ts";
@@ -26,9 +27,10 @@ const urlOf = (server: ViteDevServer | PreviewServer) => server.resolvedUrls!.lo
 
 /** A stand-in for the local service: the recording server, with push settings, closed with the plugin. */
 function fakeLocal() {
-  const calls = { started: 0, closed: 0 };
-  const start = async (): Promise<LocalUpstream> => {
+  const calls = { started: 0, closed: 0, options: [] as LocalServiceOptions[] };
+  const start = async (options: LocalServiceOptions): Promise<LocalUpstream> => {
     calls.started++;
+    calls.options.push(options);
     return {
       url: upstream.url,
       apiKey: "local-key-123456",
@@ -64,6 +66,8 @@ describe("vite plugin", () => {
     try {
       await server.listen();
       expect(local.calls.started).toBe(1);
+      // A newcomer's first skybox: the real lifecycle, 3x faster, at half size.
+      expect(local.calls.options[0]).toEqual({ port: 0, speed: 3, imageScale: 0.5 });
       const res = await fetch(`${urlOf(server)}/skybox/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"prompt":"p","skybox_style_id":2}' });
       expect(res.status).toBe(200);
       const sent = upstream.last();
@@ -81,6 +85,20 @@ describe("vite plugin", () => {
       if (saved !== undefined) process.env.SKYBOX_API_KEY = saved;
     }
     expect(local.calls.closed).toBe(1);
+  });
+
+  test("the local service's options override the plugin's defaults one by one", async () => {
+    const saved = process.env.SKYBOX_API_KEY;
+    delete process.env.SKYBOX_API_KEY;
+    const local = fakeLocal();
+    const server = await createServer({ ...quiet(), server: { port: 0, host: "127.0.0.1" }, plugins: [skyboxProxy({ startLocal: local.start, local: { speed: 1, dataDir: "d" } })] });
+    try {
+      await server.listen();
+      expect(local.calls.options[0]).toEqual({ ...DEV_LOCAL_DEFAULTS, speed: 1, dataDir: "d" });
+    } finally {
+      await server.close();
+      if (saved !== undefined) process.env.SKYBOX_API_KEY = saved;
+    }
   });
 
   test("the preview server mounts it too", async () => {

@@ -6,8 +6,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
+import { afterAll, beforeAll } from "vitest";
 import type { RenderRequest } from "../../../src/local/imagery/contract.ts";
 import { decodeRgbe } from "../../../src/local/imagery/formats/rgbe.ts";
+import { createImageryPool, type ImageryPool } from "../../../src/local/imagery/pipeline/render-pool.ts";
 
 export const W = 512;
 export const H = 256;
@@ -27,6 +29,22 @@ export function request(overrides: Partial<RenderRequest> = {}): RenderRequest {
     depthSize: { width: 256, height: 128 },
     ...overrides,
   };
+}
+
+/**
+ * One pool of 2 workers for a test file, closed (and the file's temporary directories
+ * removed) after its tests; call at the top of the file, read the pool inside tests.
+ */
+export function renderPool(): () => ImageryPool {
+  let pool: ImageryPool | null = null;
+  beforeAll(() => {
+    pool = createImageryPool({ size: 2 });
+  });
+  afterAll(async () => {
+    await pool?.close();
+    removeTempDirs();
+  });
+  return () => pool!;
 }
 
 const created: string[] = [];

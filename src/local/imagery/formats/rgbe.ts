@@ -25,12 +25,25 @@ export function rgbeHeader(width: number, height: number): Uint8Array {
 export function encodeRgbe(width: number, height: number, rgb: Float32Array): Uint8Array {
   if (rgb.length < width * height * 3) throw new Error("encodeRgbe: rgb is smaller than width * height * 3");
   const header = rgbeHeader(width, height);
-  const out = new Uint8Array(header.length + height * maxScanlineBytes(width));
+  const rows = encodeRgbeRows(width, rgb, 0, height);
+  const out = new Uint8Array(header.length + rows.length);
   out.set(header);
+  out.set(rows, header.length);
+  return out;
+}
+
+/**
+ * The scanlines of rows [y0, y1) of `rgb` (width * 3 floats a row, top row first): what
+ * follows the header. Scanlines are independent, so bands of rows can be encoded in
+ * parallel and their bytes concatenated in order after `rgbeHeader`.
+ */
+export function encodeRgbeRows(width: number, rgb: Float32Array, y0: number, y1: number): Uint8Array {
+  if (rgb.length < y1 * width * 3) throw new Error("encodeRgbe: rgb is smaller than width * height * 3");
+  const out = new Uint8Array((y1 - y0) * maxScanlineBytes(width));
   const planes = new Uint8Array(width * 4);
-  let pos = header.length;
+  let pos = 0;
   const rowLength = width * 3;
-  for (let y = 0; y < height; y++) {
+  for (let y = y0; y < y1; y++) {
     pos = encodeScanline(rgb.subarray(y * rowLength, (y + 1) * rowLength), width, planes, out, pos);
   }
   return out.slice(0, pos);

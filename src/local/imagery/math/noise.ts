@@ -8,9 +8,12 @@
 import { Rng } from "./prng.ts";
 
 const SIZE = 1024;
-const MASK = SIZE - 1;
+/** Lattice coordinates wrap with this mask. */
+export const MASK = SIZE - 1;
 const perm = new Int32Array(SIZE);
 const vals = new Float64Array(SIZE);
+/** The lattice's permutation and values, for loops that write the noise out inline (terrain-noise.ts). */
+export const NOISE = { perm, vals } as const;
 let currentSeed = Number.NaN;
 
 /** Value and derivatives of the last `noise2` call: [value, d/dx, d/dy]. */
@@ -40,23 +43,22 @@ setNoiseSeed(0);
  * the hottest function of the renderer).
  */
 export function noise2(x: number, y: number): void {
+  // Kept under V8's inlining size limit (460 bytes of bytecode): callers' loops inline it.
+  // `fx & MASK` converts like `(fx | 0) & MASK`, for the same lattice cell.
   const fx = Math.floor(x);
   const fy = Math.floor(y);
-  const ix = fx | 0;
-  const iy = fy | 0;
   const tx = x - fx;
   const ty = y - fy;
   const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
   const uy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
-  const p0 = perm[ix & MASK]!;
-  const p1 = perm[(ix + 1) & MASK]!;
-  const a = vals[(p0 + iy) & MASK]!;
-  const b = vals[(p1 + iy) & MASK]!;
-  const c = vals[(p0 + iy + 1) & MASK]!;
-  const d = vals[(p1 + iy + 1) & MASK]!;
+  const p0 = perm[fx & MASK]!;
+  const p1 = perm[(fx + 1) & MASK]!;
+  const a = vals[(p0 + fy) & MASK]!;
+  const b = vals[(p1 + fy) & MASK]!;
+  const c = vals[(p0 + fy + 1) & MASK]!;
   const k1 = b - a;
   const k2 = c - a;
-  const k3 = a - b - c + d;
+  const k3 = a - b - c + vals[(p1 + fy + 1) & MASK]!;
   nd[0] = a + k1 * ux + k2 * uy + k3 * ux * uy;
   nd[1] = 30 * tx * tx * (tx * (tx - 2) + 1) * (k1 + k3 * uy);
   nd[2] = 30 * ty * ty * (ty * (ty - 2) + 1) * (k2 + k3 * ux);
@@ -143,23 +145,106 @@ export function fbm3(x: number, y: number, z: number, octaves: number, gain = 0.
   return norm > 0 ? sum / norm : 0;
 }
 
-/** Fractal sum of 2D noise (no derivatives), fractional octaves, roughly in [-1, 1]. */
-export function fbm2(x: number, y: number, octaves: number, gain = 0.5): number {
-  let sum = 0;
-  let amp = 0.5;
-  let norm = 0;
+/**
+ * Fractal sum of 2D noise (no derivatives), fractional octaves, roughly in [-1, 1].
+ * With `floor`, the sum stops as soon as the octaves left (each at most its amplitude)
+ * cannot lift it above `floor`, and returns a value <= floor: callers that only need to
+ * know "at most floor" (clear sky between clouds) skip the fine octaves there.
+ */
+export function fbm2(x: number, y: number, octaves: number, gain = 0.5, floor = -Infinity): number {
+  const norm = fbmNorm(octaves, gain);
+  return norm > 0 ? fbm2Octaves(x, y, 0, octaves, gain, norm, floor * norm) / norm : 0;
+}
+
+/** Total weight of fbm2's octaves (what its sum is divided by). */
+export function fbmNorm(octaves: number, gain: number): number {
   const full = Math.floor(octaves);
-  for (let i = 0; i <= full; i++) {
-    const w = i < full ? 1 : octaves - full;
-    if (w <= 0) break;
-    sum += w * amp * value2(x, y);
-    norm += w * amp;
+  const last = octaves - full;
+  let norm = 0;
+  let amp = 0.5;
+  for (let i = 0; i < full; i++, amp *= gain) norm += amp;
+  return norm + last * amp;
+}
+
+/*
+ * fbm2's octave i samples the noise at A^i (x, y) + B_i, A and the offset being its
+ * rotation-scaling step. These tables let a sum start at any octave.
+ */
+const STEPS = 24;
+const STEP_A = new Float64Array(STEPS * 4);
+const STEP_B = new Float64Array(STEPS * 2);
+for (let i = 0, a = [1, 0, 0, 1], b = [0, 0]; i < STEPS; i++) {
+  STEP_A.set(a, i * 4);
+  STEP_B.set(b, i * 2);
+  a = [1.6 * a[0]! - 1.2 * a[2]!, 1.6 * a[1]! - 1.2 * a[3]!, 1.2 * a[0]! + 1.6 * a[2]!, 1.2 * a[1]! + 1.6 * a[3]!];
+  b = [1.6 * b[0]! - 1.2 * b[1]! + 5.3, 1.2 * b[0]! + 1.6 * b[1]! + 11.9];
+}
+
+/**
+ * The weighted sum of fbm2's octaves [from, octaves) at (x0, y0) (fbm2 = the sum from 0,
+ * divided by fbmNorm): a texture can take its coarse octaves from a grid and add the fine
+ * ones. With `stop`, `left` being the weight of those octaves, the sum stops once it
+ * cannot exceed `stop`, returning a bound <= stop.
+ */
+export function fbm2Octaves(x0: number, y0: number, from: number, octaves: number, gain: number, left = 0, stop = -Infinity): number {
+  // Small enough for V8 to inline into its callers: the floats reach the loop in memory,
+  // not as arguments (a call with floats allocates a heap number for each).
+  args[0] = x0;
+  args[1] = y0;
+  args[2] = octaves;
+  args[3] = gain;
+  args[4] = left;
+  args[5] = stop;
+  octaveSum(from);
+  return args[6]!;
+}
+
+/** fbm2Octaves' floats (x0, y0, octaves, gain, left, stop) and its result. */
+const args = new Float64Array(7);
+
+function octaveSum(from: number): void {
+  const x0 = args[0]!;
+  const y0 = args[1]!;
+  const octaves = args[2]!;
+  const gain = args[3]!;
+  let left = args[4]!;
+  const stop = args[5]!;
+  args[6] = 0;
+  const full = Math.floor(octaves);
+  const last = octaves - full;
+  const count = last > 0 ? full + 1 : full;
+  if (from >= count) return;
+  let x = from === 0 ? x0 : STEP_A[from * 4]! * x0 + STEP_A[from * 4 + 1]! * y0 + STEP_B[from * 2]!;
+  let y = from === 0 ? y0 : STEP_A[from * 4 + 2]! * x0 + STEP_A[from * 4 + 3]! * y0 + STEP_B[from * 2 + 1]!;
+  let amp = from === 0 ? 0.5 : 0.5 * Math.pow(gain, from);
+  let sum = 0;
+  for (let i = from; i < count; i++) {
+    // value2, written out (clouds and ground texture call this for most pixels).
+    const fx = Math.floor(x);
+    const fy = Math.floor(y);
+    const tx = x - fx;
+    const ty = y - fy;
+    const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
+    const uy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
+    const p0 = perm[fx & MASK]!;
+    const p1 = perm[(fx + 1) & MASK]!;
+    const v = vals[(p0 + fy) & MASK]!;
+    const ab = v + (vals[(p1 + fy) & MASK]! - v) * ux;
+    const c = vals[(p0 + fy + 1) & MASK]!;
+    const cd = c + (vals[(p1 + fy + 1) & MASK]! - c) * ux;
+    const k = i < full ? amp : last * amp;
+    sum += k * (ab + (cd - ab) * uy);
+    left -= k;
+    if (sum + left <= stop) {
+      args[6] = sum + left;
+      return;
+    }
     amp *= gain;
     const nx = 1.6 * x - 1.2 * y + 5.3;
     y = 1.2 * x + 1.6 * y + 11.9;
     x = nx;
   }
-  return norm > 0 ? sum / norm : 0;
+  args[6] = sum;
 }
 
 /** A 32-bit hash of three integers, in [0, 1). For stars, windows and other sparse things. */

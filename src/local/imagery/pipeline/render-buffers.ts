@@ -3,6 +3,9 @@
  * SharedArrayBuffers in parallel; the coordinating thread reads the results without copies.
  */
 
+import { allocateClipmap, clipmapCells } from "../scene/height-clipmap.ts";
+import type { SharedGrids } from "../scene/prepare-scene.ts";
+
 export interface TaskMemory {
   width: number;
   height: number;
@@ -24,6 +27,8 @@ export interface TaskMemory {
   distance: SharedArrayBuffer;
   /** Uint16 Wd x Hd: depth.png values. */
   depth16: SharedArrayBuffer;
+  /** Scene grids the image's workers fill and share. */
+  grids: SharedGrids;
 }
 
 export function allocateTaskMemory(width: number, height: number, depthWidth: number, depthHeight: number): TaskMemory {
@@ -42,6 +47,7 @@ export function allocateTaskMemory(width: number, height: number, depthWidth: nu
     depthHit: new SharedArrayBuffer(nd * 4),
     distance: new SharedArrayBuffer(nd * 4),
     depth16: new SharedArrayBuffer(nd * 2),
+    grids: { shadowHeights: allocateClipmap(clipmapCells(width)) },
   };
 }
 

@@ -5,13 +5,13 @@
  *
  * A render is: "march" (columns, image and depth sizes) -> "render-rows" -> "reflect-rows"
  * (only with water) -> "finish-rows", plus "distance-rows" at the depth size; then
- * "encode-rgbe" turns the final radiance into radiance.hdr.
+ * "encode-rgbe" jobs turn bands of the final radiance into the scanlines of radiance.hdr.
  */
 import type { ExportRequest, ExportResult } from "../contract.ts";
 import { distanceRows, type KeptDistances } from "../render/distance-rows.ts";
 import { editActive, editOverlay, type EditGuide, editWeight } from "../inputs/edit.ts";
 import { finishRows, type Overlay } from "../render/finish-rows.ts";
-import { encodeRgbe } from "../formats/rgbe.ts";
+import { encodeRgbe, encodeRgbeRows } from "../formats/rgbe.ts";
 import { panoOverlay, type PanoGuide } from "../inputs/image-to-pano.ts";
 import { setNoiseSeed } from "../math/noise.ts";
 import { type PreparedScene, prepareScene } from "../scene/prepare-scene.ts";
@@ -42,7 +42,8 @@ export type RowJobKind = "render-rows" | "reflect-rows" | "finish-rows" | "dista
 export type ImageryJob =
   | { kind: "march"; task: RenderTask; target: "image" | "depth"; x0: number; x1: number }
   | { kind: RowJobKind; task: RenderTask; y0: number; y1: number }
-  | { kind: "encode-rgbe"; width: number; height: number; radiance: SharedArrayBuffer }
+  /** radiance.hdr of the radiance; with `rows` [y0, y1), only those scanlines (no header). */
+  | { kind: "encode-rgbe"; width: number; height: number; radiance: SharedArrayBuffer; rows?: [number, number] }
   | { kind: "export"; request: ExportRequest };
 
 export type ImageryJobResult = Uint8Array | ExportResult | null;
@@ -64,7 +65,7 @@ function prepared(task: RenderTask): PreparedTask {
   if (!p) {
     const m = task.memory;
     const views = taskViews(m);
-    const image = prepareScene(task.scene, m.width, m.height);
+    const image = prepareScene(task.scene, m.width, m.height, m.grids);
     const { init, edit, pano } = task.guides;
     p = {
       image,
@@ -119,6 +120,7 @@ export async function runJob(job: ImageryJob): Promise<ImageryJobResult> {
       return null;
     }
     case "encode-rgbe":
+      if (job.rows) return encodeRgbeRows(job.width, new Float32Array(job.radiance), job.rows[0], job.rows[1]);
       return encodeRgbe(job.width, job.height, new Float32Array(job.radiance));
     case "export":
       return runExport(job.request);

@@ -1,15 +1,22 @@
 /**
  * One generation as a set of parallel jobs: column marches at image and depth size, then
  * row bands of rendering, water reflection and finishing (image) and of distances
- * (depth), then the RGBE encoding and the files. Only coordination happens on the
- * calling thread; every heavy step is a job for the runner (the worker pool).
+ * (depth), then scanline bands of radiance.hdr, and the files. Only coordination happens
+ * on the calling thread; every heavy step is a job for the runner (the worker pool).
+ *
+ * The work is cut finely enough (about RUNNER_PARTS bands per worker and phase) and
+ * queued most expensive first, so the workers finish each phase together: rows just below
+ * the horizon (distant ground, full detail) first, the sky near the zenith and the ground
+ * under the camera (cheap) last. Files are written as soon as their pixels are final, so
+ * sharp's encoders run while the workers still encode radiance.hdr.
  */
+import { mkdir } from "node:fs/promises";
 import type { RenderRequest, RenderResult } from "../contract.ts";
 import { enhancePrompt } from "../prompt/enhance-prompt.ts";
 import { allocateTaskMemory } from "./render-buffers.ts";
 import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind } from "./render-jobs.ts";
 import { resolveRender } from "./scene-resolution.ts";
-import { writeSkyboxFiles } from "./skybox-outputs.ts";
+import { writeDepthFiles, writePictureFiles, writeRadianceFile, writeSceneFile } from "./skybox-outputs.ts";
 
 /** Runs jobs somewhere (the worker pool, or the current thread in `inlineRunner`). */
 export interface JobRunner {
@@ -20,6 +27,11 @@ export interface JobRunner {
   release?(taskId: string): void;
 }
 
+/** Bands per worker and phase (at least; tall images get bands of about BAND_ROWS rows). */
+const RUNNER_PARTS = 6;
+const BAND_ROWS = 32;
+const MAX_PARTS = 64;
+
 let taskCounter = 0;
 
 export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: string): Promise<RenderResult> {
@@ -27,35 +39,55 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
   const { size, depthSize } = req;
   const memory = allocateTaskMemory(size.width, size.height, depthSize.width, depthSize.height);
   const task: RenderTask = { id: `${process.pid}-${++taskCounter}`, scene, memory, guides };
-  const parts = Math.max(1, runner.size) * 6;
-  const columns = (target: "image" | "depth", width: number): Promise<unknown> =>
-    Promise.all(spans(width, parts).map(([x0, x1]) => runner.run({ kind: "march", task, target, x0, x1 })));
-  const rows = (kind: RowJobKind, y0: number, height: number): Promise<unknown> =>
-    Promise.all(spans(height - y0, parts).map(([a, b]) => runner.run({ kind, task, y0: y0 + a, y1: y0 + b })));
+  const partsOf = (n: number) => Math.max(runner.size * RUNNER_PARTS, Math.min(MAX_PARTS, Math.ceil(n / BAND_ROWS)));
+  const all = <T>(jobs: ImageryJob[]) => Promise.all(jobs.map((job) => runner.run(job) as Promise<T>));
+  const columns = (target: "image" | "depth", width: number) =>
+    all(spans(0, width, partsOf(width)).map(([x0, x1]) => ({ kind: "march", task, target, x0, x1 }) as const));
+  const rows = (kind: RowJobKind, y0: number, height: number, horizon: number) =>
+    all(costliestFirst(spans(y0, height, partsOf(height - y0)), horizon).map(([a, b]) => ({ kind, task, y0: a, y1: b }) as const));
+  await mkdir(dir, { recursive: true });
   try {
     const image = (async () => {
+      const H = size.height;
       await columns("image", size.width);
-      await rows("render-rows", 0, size.height);
-      if (scene.water) await rows("reflect-rows", size.height >> 1, size.height);
-      await rows("finish-rows", 0, size.height);
+      await rows("render-rows", 0, H, H / 2);
+      if (scene.water) await rows("reflect-rows", H >> 1, H, H / 2);
+      await rows("finish-rows", 0, H, H / 2);
+      const pictures = writePictureFiles(dir, memory, req.thumbSize);
+      const bands = await all<Uint8Array>(
+        spans(0, H, partsOf(H)).map(([a, b]) => ({ kind: "encode-rgbe", width: size.width, height: H, radiance: memory.radiance, rows: [a, b] }) as const),
+      );
+      await Promise.all([pictures, writeRadianceFile(dir, size.width, H, bands)]);
     })();
     const depth = (async () => {
       await columns("depth", depthSize.width);
-      await rows("distance-rows", 0, depthSize.height);
+      await rows("distance-rows", 0, depthSize.height, depthSize.height / 2);
+      await writeDepthFiles(dir, memory);
     })();
-    await Promise.all([image, depth]);
-    const hdr = runner.run({ kind: "encode-rgbe", width: size.width, height: size.height, radiance: memory.radiance }) as Promise<Uint8Array>;
-    await writeSkyboxFiles(dir, memory, req.thumbSize, hdr, stored);
+    await Promise.all([image, depth, writeSceneFile(dir, stored)]);
   } finally {
     runner.release?.(task.id);
   }
   return { enhancedPrompt: req.enhancePrompt ? enhancePrompt(scene) : null };
 }
 
-/** [start, end) spans covering 0..n in about `parts` pieces (at least 2 items each). */
-function spans(n: number, parts: number): [number, number][] {
-  const step = Math.max(2, Math.ceil(n / parts));
+/** [start, end) spans covering y0..n in about `parts` pieces (at least 2 items each). */
+function spans(y0: number, n: number, parts: number): [number, number][] {
+  const step = Math.max(2, Math.ceil((n - y0) / parts));
   const out: [number, number][] = [];
-  for (let a = 0; a < n; a += step) out.push([a, Math.min(n, a + step)]);
+  for (let a = y0; a < n; a += step) out.push([a, Math.min(n, a + step)]);
   return out;
+}
+
+/**
+ * Bands ordered by their distance below (then above) the horizon: the distant ground just
+ * below it costs the most, the zenith and the nadir the least. Only the order of the
+ * jobs changes; every band's pixels are the same whoever renders them, whenever.
+ */
+function costliestFirst(bands: [number, number][], horizon: number): [number, number][] {
+  const cost = ([a, b]: [number, number]) => {
+    const mid = (a + b) / 2;
+    return mid >= horizon ? mid - horizon : (horizon - mid) * 1.5;
+  };
+  return [...bands].sort((p, q) => cost(p) - cost(q));
 }

@@ -35,14 +35,16 @@ export interface ImageryPool extends Imagery, JobRunner {
   readonly stats: JobStats;
 }
 
-/** Accumulated worker time per job kind. */
+/** Accumulated worker time per job kind: wall time in the worker, and CPU time where known. */
 export class JobStats {
-  readonly byKind = new Map<string, { jobs: number; ms: number }>();
+  readonly byKind = new Map<string, { jobs: number; ms: number; cpuMs: number | null }>();
 
-  record(kind: string, ms: number): void {
-    const s = this.byKind.get(kind) ?? { jobs: 0, ms: 0 };
+  record(kind: string, ms: number, cpuMs: number | null = null): void {
+    const s = this.byKind.get(kind) ?? { jobs: 0, ms: 0, cpuMs: cpuMs === null ? null : 0 };
     s.jobs++;
     s.ms += ms;
+    if (s.cpuMs !== null && cpuMs !== null) s.cpuMs += cpuMs;
+    else s.cpuMs = null;
     this.byKind.set(kind, s);
   }
 
@@ -133,7 +135,7 @@ class WorkerPool implements ImageryPool {
       slot.busy = null;
       worker.unref();
       if (reply.ok) {
-        this.stats.record(pending.job.kind, reply.ms);
+        this.stats.record(pending.job.kind, reply.ms, reply.cpuMs);
         pending.resolve(reply.result as ImageryJobResult);
       }
       else {

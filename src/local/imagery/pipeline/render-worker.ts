@@ -5,11 +5,15 @@
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { forgetTask, type ImageryJob, runJob } from "./render-jobs.ts";
+import { threadCpuMs } from "./thread-cpu.ts";
 
 /** What the pool posts: a job to run, or a task whose cached state can go. */
 export type WorkerRequest = { id: number; job: ImageryJob } | { forget: string };
-/** A job's result or error; `ms` is the time the job ran in the worker (for benchmarks). */
-export type WorkerReply = { id: number; ok: true; result: unknown; ms: number } | { id: number; ok: false; message: string; stack?: string };
+/**
+ * A job's result or error; `ms` is the time the job took in the worker and `cpuMs` the CPU
+ * time it used (null where unknown), for benchmarks.
+ */
+export type WorkerReply = { id: number; ok: true; result: unknown; ms: number; cpuMs: number | null } | { id: number; ok: false; message: string; stack?: string };
 
 const port = parentPort;
 if (!port) throw new Error("render-worker.ts must run in a worker thread");
@@ -28,10 +32,12 @@ port.on("message", (msg: WorkerRequest) => {
     return;
   }
   const start = performance.now();
+  const cpu = threadCpuMs();
   runJob(msg.job).then(
     (result) => {
       const transfer = result instanceof Uint8Array && !(result.buffer instanceof SharedArrayBuffer) ? [result.buffer as ArrayBuffer] : [];
-      port.postMessage({ id: msg.id, ok: true, result, ms: performance.now() - start } satisfies WorkerReply, transfer);
+      const cpuMs = cpu === null ? null : threadCpuMs()! - cpu;
+      port.postMessage({ id: msg.id, ok: true, result, ms: performance.now() - start, cpuMs } satisfies WorkerReply, transfer);
     },
     (error: unknown) => {
       const e = error instanceof Error ? error : new Error(String(error));

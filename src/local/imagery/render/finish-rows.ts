@@ -6,12 +6,13 @@
  * radiance is made consistent with it: unchanged where the look changed nothing, else
  * the inverse tone map of the final colour (keeping HDR values where the display clips).
  */
-import { directionOfUv } from "../../../api/panorama/panorama-directions.ts";
+import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
+import { columnTrig } from "./column-trig.ts";
 import { noise3 } from "../math/noise.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { blockSample, brushSample, depthEdge, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage } from "./stylize.ts";
-import { dither, inverseToneMapChannel } from "./tone-map.ts";
+import { dither, inverseToneMapScaled } from "./tone-map.ts";
 
 /** Something shown over the render with a per-pixel weight (1 = only the overlay). */
 export interface Overlay {
@@ -21,6 +22,9 @@ export interface Overlay {
 }
 
 const dir = new Float64Array(3);
+/** Sine and cosine of the elevation of the row being finished. */
+let rowSin = 0;
+let rowCos = 1;
 const s = new Float64Array(3);
 const tmp = new Float64Array(3);
 const oDisplay = new Float64Array(3);
@@ -36,7 +40,15 @@ export function finishRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   const brush = (L.brush * W) / 1024;
   const glowRadius = Math.max(2, W / 160);
   const plain = L.look === "photoreal";
+  if (plain && !overlay) {
+    // Nothing to finish: the final image is the display.
+    v.final.set(v.display.subarray(y0 * W * 3, y1 * W * 3), y0 * W * 3);
+    return;
+  }
   for (let y = y0; y < y1; y++) {
+    const phi = elevationOfV((y + 0.5) / H);
+    rowSin = Math.sin(phi);
+    rowCos = Math.cos(phi);
     for (let x = 0; x < W; x++) {
       const i = y * W + x;
       const w = overlay ? overlay.weight(x, y) : 0;
@@ -86,14 +98,18 @@ function radianceOf(P: PreparedScene, v: TaskViews, o: number, disp: Float64Arra
     for (let c = 0; c < 3; c++) out[c] = out[c]! * k;
     return;
   }
-  for (let c = 0; c < 3; c++) out[c] = inverseToneMapChannel(Math.min(254, Math.max(0, disp[c]!)), P.exposure);
+  const k = 1 / P.exposure;
+  for (let c = 0; c < 3; c++) out[c] = inverseToneMapScaled(Math.min(254, Math.max(0, disp[c]!))) * k;
 }
 
 function stylizePixel(P: PreparedScene, v: TaskViews, img: DisplayImage, x: number, y: number, block: number, brush: number, glowRadius: number): void {
   const L = P.look;
   const W = P.width;
   const H = P.height;
-  directionOfUv((x + 0.5) / W, (y + 0.5) / H, dir);
+  const { sin, cos } = columnTrig(W);
+  dir[0] = sin[x]! * rowCos;
+  dir[1] = rowSin;
+  dir[2] = -cos[x]! * rowCos;
   if (block > 0) blockSample(img, x, y, block, s);
   else if (L.facets > 0) facetSample(img, dir[0]!, dir[1]!, dir[2]!, L.facets, s);
   else if (L.brush > 0) brushSample(img, x, y, dir[0]!, dir[1]!, dir[2]!, brush, s);

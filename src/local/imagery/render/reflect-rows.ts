@@ -4,44 +4,44 @@
  * stored. Reflected directions point above the horizon, where no pixel is water, so bands
  * can run in parallel and write in place.
  */
-import { directionOfUv, uOfDirection, vOfDirection } from "../../../api/panorama/panorama-directions.ts";
+import { elevationOfV, uOfDirection, vOfDirection } from "../../../api/panorama/panorama-directions.ts";
 import { sampleWrappedInto } from "../../../api/panorama/panorama-sampling.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
-import { dither, toneMapPixel } from "./tone-map.ts";
+import { columnTrig } from "./column-trig.ts";
+import { writeDisplay } from "./tone-map.ts";
 import { waveNormal } from "../scene/water.ts";
 
-const dir = new Float64Array(3);
 const nrm = new Float64Array(3);
 const sample = new Float64Array(3);
-const disp = new Float64Array(3);
 
 export function reflectRows(P: PreparedScene, v: TaskViews, y0: number, y1: number): void {
   const W = P.width;
   const H = P.height;
   const minUp = (1.5 * Math.PI) / H;
+  const { sin, cos } = columnTrig(W);
+  const { aux, hit, radiance, display } = v;
   for (let y = Math.max(y0, H >> 1); y < y1; y++) {
+    const phi = elevationOfV((y + 0.5) / H);
+    const cp = Math.cos(phi);
+    const dy = Math.sin(phi);
     for (let x = 0; x < W; x++) {
       const i = y * W + x;
-      const weight = v.aux[i]!;
+      const weight = aux[i]!;
       if (!(weight > 0)) continue;
-      directionOfUv((x + 0.5) / W, (y + 0.5) / H, dir);
-      const t = v.hit[i]!;
-      waveNormal(P.water, dir[0]! * t, dir[2]! * t, t * P.pixelAngle, nrm);
-      const dn = dir[0]! * nrm[0]! + dir[1]! * nrm[1]! + dir[2]! * nrm[2]!;
-      const rx = dir[0]! - 2 * dn * nrm[0]!;
-      let ry = dir[1]! - 2 * dn * nrm[1]!;
-      const rz = dir[2]! - 2 * dn * nrm[2]!;
+      const dx = sin[x]! * cp;
+      const dz = -cos[x]! * cp;
+      const t = hit[i]!;
+      waveNormal(P.water, dx * t, dz * t, t * P.pixelAngle, nrm);
+      const dn = dx * nrm[0]! + dy * nrm[1]! + dz * nrm[2]!;
+      const rx = dx - 2 * dn * nrm[0]!;
+      let ry = dy - 2 * dn * nrm[1]!;
+      const rz = dz - 2 * dn * nrm[2]!;
       if (ry < minUp) ry = minUp;
-      sampleWrappedInto(v.radiance, W, H, 3, uOfDirection(rx, rz), vOfDirection(ry), sample);
+      sampleWrappedInto(radiance, W, H, 3, uOfDirection(rx, rz), vOfDirection(ry), sample);
       const o = i * 3;
-      const d = dither(x, y);
-      for (let c = 0; c < 3; c++) v.radiance[o + c] = v.radiance[o + c]! + weight * sample[c]!;
-      toneMapPixel(v.radiance[o]!, v.radiance[o + 1]!, v.radiance[o + 2]!, P.exposure, disp);
-      for (let c = 0; c < 3; c++) {
-        const s = disp[c]! + d;
-        v.display[o + c] = s < 0 ? 0 : s > 255 ? 255 : s + 0.5;
-      }
+      for (let c = 0; c < 3; c++) radiance[o + c] = radiance[o + c]! + weight * sample[c]!;
+      writeDisplay(radiance, o, P, x, y, display, o);
     }
   }
 }

@@ -4,30 +4,24 @@
  * everything beyond it; clouds in front and fog are applied, and the linear radiance plus
  * its tone-mapped display value are written to the task's shared buffers.
  */
-import { addAurora } from "../scene/aurora.ts";
-import { addMoon, addStars, addSun } from "../scene/celestial.ts";
 import { cityHit } from "../scene/city.ts";
 import { shadeBuilding } from "../scene/city-shading.ts";
-import { cloudAlong } from "../scene/clouds.ts";
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { columnTrig } from "./column-trig.ts";
-import { applyFog, fogTransmittance } from "../scene/fog.ts";
+import { applyGroundFog, groundFogTransmittance } from "../scene/fog.ts";
+import { shadeLand } from "./land-pixel.ts";
+import { nadirRadiance, planNadirRow } from "./nadir-grid.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
-import { atmosphere, viewTransmittance } from "../scene/sky.ts";
-import { addNebula, shadePlanets } from "../scene/space.ts";
-import { shadeGround } from "../scene/surface.ts";
-import { terrainHeight, terrainOctaves, tg } from "../scene/terrain.ts";
-import { dither, toneMapPixel } from "./tone-map.ts";
+import { fogTable, type RowState, rowState } from "./row-state.ts";
+import { applyClouds, shadeSky } from "./sky-pixel.ts";
+import { writeDisplay } from "./tone-map.ts";
 import { waterBody, waterFresnel, waveNormal } from "../scene/water.ts";
 
-const dir = new Float64Array(3);
 const col = new Float64Array(3);
-const obj = new Float64Array(3);
-const trans = new Float64Array(3);
-const cloud = new Float64Array(3);
 const nrm = new Float64Array(3);
-const disp = new Float64Array(3);
+/** Water reflection weight of the last shadePixel call (0 if none). */
+const reflection = new Float64Array(1);
 
 /** Optional per-pixel adjustment of radiance before tone mapping (init-image guidance). */
 export type RadianceGuide = (x: number, y: number, rgb: Float64Array) => void;
@@ -39,96 +33,70 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   const W = P.width;
   const H = P.height;
   const { sin, cos } = columnTrig(W);
+  const row = rowState(W);
+  const ray = row.ray;
+  const { hit, aux, radiance, display } = v;
   for (let y = y0; y < y1; y++) {
     const phi = elevationOfV((y + 0.5) / H);
     const cp = Math.cos(phi);
     const sp = Math.sin(phi);
+    row.y = y;
+    row.sp = sp;
+    row.cp = cp;
+    planNadirRow(P, y, row.nadirPlan);
+    ray[1] = sp;
     for (let x = 0; x < W; x++) {
-      dir[0] = sin[x]! * cp;
-      dir[1] = sp;
-      dir[2] = -cos[x]! * cp;
+      row.x = x;
+      ray[0] = sin[x]! * cp;
+      ray[2] = -cos[x]! * cp;
       const i = y * W + x;
-      if (active && !active(dir[0]!, dir[1]!, dir[2]!)) continue;
-      v.aux[i] = shadePixel(P, dir[0]!, dir[1]!, dir[2]!, v.hit[i]!, col);
+      if (active && !active(ray[0]!, sp, ray[2]!)) continue;
+      shadePixel(P, row, hit, i, col);
+      aux[i] = reflection[0]!;
       if (guide) guide(x, y, col);
       const o = i * 3;
-      const d = dither(x, y);
-      toneMapPixel(col[0]!, col[1]!, col[2]!, P.exposure, disp);
-      for (let c = 0; c < 3; c++) {
-        v.radiance[o + c] = col[c]!;
-        const s = disp[c]! + d;
-        v.display[o + c] = s < 0 ? 0 : s > 255 ? 255 : s + 0.5;
-      }
+      radiance[o] = col[0]!;
+      radiance[o + 1] = col[1]!;
+      radiance[o + 2] = col[2]!;
+      writeDisplay(col, 0, P, x, y, display, o);
     }
   }
 }
 
-/** Radiance along a direction into out; returns the water reflection weight (0 if none). */
-export function shadePixel(P: PreparedScene, dx: number, dy: number, dz: number, groundT: number, out: Float64Array): number {
+/**
+ * Radiance along the current pixel's ray (ground hit distance hit[i]) into out; the water
+ * reflection weight into `reflection`.
+ */
+function shadePixel(P: PreparedScene, row: RowState, hit: Float32Array, i: number, out: Float64Array): void {
+  const groundT = hit[i]!;
+  reflection[0] = 0;
   if (P.open) {
-    shadeSky(P, dx, dy, dz, out);
-    return 0;
+    shadeSky(P, row, out);
+    return;
   }
+  const ray = row.ray;
+  const dx = ray[0]!;
+  const dy = ray[1]!;
+  const dz = ray[2]!;
   let t = groundT;
   const cityT = P.city.on ? cityHit(P.city, P.camY, dx, dy, dz, t < 8000 ? t : 8000) : Infinity;
-  let reflect = 0;
   if (cityT < t) {
     t = cityT;
     shadeBuilding(P.city, P.sky, P.cityLook, dx * t, P.camY + dy * t, dz * t, t, dx, dy, dz, out);
   } else if (t === Infinity) {
-    shadeSky(P, dx, dy, dz, out);
+    shadeSky(P, row, out);
+    return;
   } else {
-    const px = dx * t;
-    const py = P.camY + dy * t;
-    const pz = dz * t;
-    const footprint = t * P.pixelAngle;
-    if (P.water.on && py <= P.water.level + 0.05) {
-      waveNormal(P.water, px, pz, footprint, nrm);
+    if (P.water.on && P.camY + dy * t <= P.water.level + 0.05) {
+      waveNormal(P.water, dx * t, dz * t, t * P.pixelAngle, nrm);
       const cosT = -(dx * nrm[0]! + dy * nrm[1]! + dz * nrm[2]!);
       const f = waterFresnel(cosT);
       waterBody(P.water, P.sky.direct, P.sky.ambient, P.sky.ly > 0 ? P.sky.ly : 0, out);
       for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - f);
-      reflect = f * fogTransmittance(P.fog, t, dy);
-    } else {
-      terrainHeight(P.terrain, px, pz, terrainOctaves(P.terrain, t, P.pixelAngle) + 1);
-      const gx = tg[0]!;
-      const gz = tg[1]!;
-      const inv = 1 / Math.sqrt(gx * gx + 1 + gz * gz);
-      shadeGround(P.surface, P.terrain, P.sky, P.clouds, px, py, pz, -gx * inv, inv, -gz * inv, footprint, out);
-    }
-    applyClouds(P, dx, dy, dz, t, out);
+      reflection[0] = f * groundFogTransmittance(fogTable(P, row), t);
+    } else if (row.nadirPlan.step > 0) nadirRadiance(P, row, t, out);
+    else shadeLand(P, ray, t, out);
+    if (dy > 0) applyClouds(P, row, t, out);
   }
-  if (t !== Infinity) applyFog(P.fog, P.sky, t, dx, dy, dz, out);
-  return reflect;
-}
-
-function shadeSky(P: PreparedScene, dx: number, dy: number, dz: number, out: Float64Array): void {
-  atmosphere(P.sky, dx, dy, dz, out);
-  viewTransmittance(P.sky, dy, trans);
-  const lum = out[0]! * 0.2 + out[1]! * 0.7 + out[2]! * 0.1;
-  let vis = 1 - lum * P.exposure * 4;
-  vis = vis < 0 ? 0 : vis;
-  obj[0] = obj[1] = obj[2] = 0;
-  let dust = 1;
-  if (vis > 0) {
-    addStars(P.celestial, dx, dy, dz, vis, obj);
-    dust = addNebula(P.space, dx, dy, dz, vis, obj);
-    if (dust < 1) for (let c = 0; c < 3; c++) obj[c] = obj[c]! * dust;
-    addAurora(P.celestial, dx, dy, dz, obj);
-  }
-  addMoon(P.celestial, dx, dy, dz, obj);
-  addSun(P.celestial, dx, dy, dz, 1, obj);
-  if (P.space.planets.length > 0) shadePlanets(P.space, dx, dy, dz, obj);
-  for (let c = 0; c < 3; c++) out[c] = out[c]! + obj[c]! * trans[c]!;
-  if (!P.open) {
-    applyClouds(P, dx, dy, dz, Infinity, out);
-    applyFog(P.fog, P.sky, Infinity, dx, dy, dz, out);
-  }
-}
-
-function applyClouds(P: PreparedScene, dx: number, dy: number, dz: number, t: number, out: Float64Array): void {
-  if (!P.clouds.on || dy <= 0) return;
-  const a = cloudAlong(P.clouds, P.camY, dx, dy, dz, t, P.sky.direct, P.sky.ambient, cloud);
-  if (a <= 0) return;
-  for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - a) + cloud[c]! * a;
+  applyGroundFog(P.fog, fogTable(P, row), t, P.hazeByColumn, row.x * 3, out);
 }

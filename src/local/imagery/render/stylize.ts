@@ -13,10 +13,16 @@ export interface DisplayImage {
   data: Uint8Array;
 }
 
+/** x wrapped into 0..W-1 (any integer; the common case, within one width, costs no division). */
+function wrap(x: number, W: number): number {
+  if (x >= 0) return x < W ? x : x - W < W ? x - W : x % W;
+  return x + W >= 0 ? x + W : ((x % W) + W) % W;
+}
+
 /** Display colour (0..255 floats) of pixel (x, y), wrapping x and clamping y. */
 export function pixel(img: DisplayImage, x: number, y: number, out: Float64Array): void {
   const W = img.width;
-  const xi = ((x % W) + W) % W;
+  const xi = wrap(x, W);
   const yi = y < 0 ? 0 : y >= img.height ? img.height - 1 : y;
   const o = (yi * W + xi) * 3;
   out[0] = img.data[o]!;
@@ -27,7 +33,7 @@ export function pixel(img: DisplayImage, x: number, y: number, out: Float64Array
 /** Adds weight * pixel(x, y) into acc. */
 function accumulate(img: DisplayImage, x: number, y: number, weight: number, acc: Float64Array): void {
   const W = img.width;
-  const xi = ((x % W) + W) % W;
+  const xi = wrap(x, W);
   const yi = y < 0 ? 0 : y >= img.height ? img.height - 1 : y;
   const o = (yi * W + xi) * 3;
   acc[0]! += img.data[o]! * weight;
@@ -118,34 +124,59 @@ export function brushSample(
 /** Average colour on a ring of radius r around (x, y): a cheap wide glow source. */
 export function ringAverage(img: DisplayImage, x: number, y: number, r: number, out: Float64Array): void {
   out[0] = out[1] = out[2] = 0;
-  for (let k = 0; k < 8; k++) {
-    const a = (k * Math.PI) / 4;
-    accumulate(img, Math.round(x + Math.cos(a) * r), Math.round(y + Math.sin(a) * r), 1 / 8, out);
+  const ring = ringOffsets(r);
+  for (let k = 0; k < 16; k += 2) accumulate(img, x + ring[k]!, y + ring[k + 1]!, 1 / 8, out);
+}
+
+let ringRadius = -1;
+let ring = new Int32Array(16);
+
+/** The 8 pixel offsets (dx, dy) of a ring of radius r (cached for the last radius). */
+function ringOffsets(r: number): Int32Array {
+  if (r !== ringRadius) {
+    ring = new Int32Array(16);
+    for (let k = 0; k < 8; k++) {
+      const a = (k * Math.PI) / 4;
+      // Round(x + c) - x = round(c) for integer x, as the taps were placed before.
+      ring[2 * k] = Math.round(Math.cos(a) * r);
+      ring[2 * k + 1] = Math.round(Math.sin(a) * r);
+    }
+    ringRadius = r;
   }
+  return ring;
 }
 
 /** Largest luma difference between (x, y) and its 4 neighbours (0..255). */
 export function lumaEdge(img: DisplayImage, x: number, y: number): number {
+  // Module-level helpers, not closures: a closure made per pixel costs an allocation (and,
+  // under tsx, a keepNames wrapper call).
+  const c = luma(img, x, y);
+  return Math.max(Math.abs(c - luma(img, x + 1, y)), Math.abs(c - luma(img, x - 1, y)), Math.abs(c - luma(img, x, y + 1)), Math.abs(c - luma(img, x, y - 1)));
+}
+
+function luma(img: DisplayImage, x: number, y: number): number {
   const W = img.width;
+  const xi = wrap(x, W);
+  const yi = y < 0 ? 0 : y >= img.height ? img.height - 1 : y;
+  const o = (yi * W + xi) * 3;
   const d = img.data;
-  const luma = (xx: number, yy: number): number => {
-    const xi = ((xx % W) + W) % W;
-    const yi = yy < 0 ? 0 : yy >= img.height ? img.height - 1 : yy;
-    const o = (yi * W + xi) * 3;
-    return d[o]! * 0.3 + d[o + 1]! * 0.59 + d[o + 2]! * 0.11;
-  };
-  const c = luma(x, y);
-  return Math.max(Math.abs(c - luma(x + 1, y)), Math.abs(c - luma(x - 1, y)), Math.abs(c - luma(x, y + 1)), Math.abs(c - luma(x, y - 1)));
+  return d[o]! * 0.3 + d[o + 1]! * 0.59 + d[o + 2]! * 0.11;
 }
 
 /** Largest relative depth jump between (x, y) and its 4 neighbours (log units). */
 export function depthEdge(hit: Float32Array, W: number, H: number, x: number, y: number): number {
-  const ld = (xx: number, yy: number): number => {
-    const xi = ((xx % W) + W) % W;
-    const yi = yy < 0 ? 0 : yy >= H ? H - 1 : yy;
-    const t = hit[yi * W + xi]!;
-    return Math.log(t < 2e5 ? t + 1 : 2e5);
-  };
-  const c = ld(x, y);
-  return Math.max(Math.abs(c - ld(x + 1, y)), Math.abs(c - ld(x - 1, y)), Math.abs(c - ld(x, y + 1)), Math.abs(c - ld(x, y - 1)));
+  const c = logDepth(hit, W, H, x, y);
+  return Math.max(
+    Math.abs(c - logDepth(hit, W, H, x + 1, y)),
+    Math.abs(c - logDepth(hit, W, H, x - 1, y)),
+    Math.abs(c - logDepth(hit, W, H, x, y + 1)),
+    Math.abs(c - logDepth(hit, W, H, x, y - 1)),
+  );
+}
+
+function logDepth(hit: Float32Array, W: number, H: number, x: number, y: number): number {
+  const xi = wrap(x, W);
+  const yi = y < 0 ? 0 : y >= H ? H - 1 : y;
+  const t = hit[yi * W + xi]!;
+  return Math.log(t < 2e5 ? t + 1 : 2e5);
 }

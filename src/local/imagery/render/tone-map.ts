@@ -59,27 +59,51 @@ export function toneMapChannel(radiance: number, exposure: number): number {
 }
 
 /**
- * Display (sRGB 0..255 floats) of an RGB radiance: half per-channel ACES (which rolls
- * bright colours off to white) and half hue-preserving ACES on luminance (which keeps a
- * bright sunset orange instead of bleaching it).
+ * Writes the display bytes (sRGB) of the RGB radiance rgb[ro..ro + 2] into
+ * display[o..o + 2], dithered for pixel (px, py): half per-channel ACES (which rolls bright
+ * colours off to white) and half hue-preserving ACES on luminance (which keeps a bright
+ * sunset orange instead of bleaching it). The exposure comes in an object: a float
+ * argument would cost an allocation per pixel.
  */
-export function toneMapPixel(r: number, g: number, b: number, exposure: number, out: Float64Array): void {
-  const x = r * exposure;
-  const y = g * exposure;
-  const z = b * exposure;
+export function writeDisplay(rgb: Float32Array | Float64Array, ro: number, scene: { exposure: number }, px: number, py: number, display: Uint8Array, o: number): void {
+  const exposure = scene.exposure;
+  const d = dither(px, py);
+  const x = rgb[ro]! * exposure;
+  const y = rgb[ro + 1]! * exposure;
+  const z = rgb[ro + 2]! * exposure;
   const lum = 0.2126 * x + 0.7152 * y + 0.0722 * z;
   const k = lum > 1e-9 ? aces(lum) / lum : 1;
   const m = Math.max(x * k, y * k, z * k);
   // Colours pushed past white by the luminance curve fall back onto the per-channel one.
-  const s = m > 1 ? 1 / m : 1;
-  out[0] = srgbEncode(0.5 * aces(x) + 0.5 * x * k * s);
-  out[1] = srgbEncode(0.5 * aces(y) + 0.5 * y * k * s);
-  out[2] = srgbEncode(0.5 * aces(z) + 0.5 * z * k * s);
+  const s = m > 1 ? k / m : k;
+  const r = srgbEncode(0.5 * aces(x) + 0.5 * x * s) + d;
+  const g = srgbEncode(0.5 * aces(y) + 0.5 * y * s) + d;
+  const b = srgbEncode(0.5 * aces(z) + 0.5 * z * s) + d;
+  display[o] = r < 0 ? 0 : r > 255 ? 255 : r + 0.5;
+  display[o + 1] = g < 0 ? 0 : g > 255 ? 255 : g + 0.5;
+  display[o + 2] = b < 0 ? 0 : b > 255 ? 255 : b + 0.5;
 }
 
 /** Radiance that tone-maps to a display value (sRGB 0..255 float) at an exposure. */
 export function inverseToneMapChannel(display255: number, exposure: number): number {
   return acesInverse(srgbDecode(display255)) / exposure;
+}
+
+/** acesInverse(srgbDecode(v)) for v = i / INVERSE_STEPS_PER_LEVEL, up to 255. */
+const INVERSE_STEPS_PER_LEVEL = 16;
+const inverseLut = new Float64Array(255 * INVERSE_STEPS_PER_LEVEL + 2);
+for (let i = 0; i < inverseLut.length; i++) inverseLut[i] = acesInverse(srgbDecode(Math.min(255, i / INVERSE_STEPS_PER_LEVEL)));
+
+/**
+ * inverseToneMapChannel times the exposure, from a table (finishing calls it for every
+ * channel of every stylised pixel; the curve is smooth below 255, where the table is
+ * interpolated 16 steps a display level).
+ */
+export function inverseToneMapScaled(display255: number): number {
+  const f = (display255 <= 0 ? 0 : display255 >= 255 ? 255 : display255) * INVERSE_STEPS_PER_LEVEL;
+  const i = f | 0;
+  const a = inverseLut[i]!;
+  return a + (inverseLut[i + 1]! - a) * (f - i);
 }
 
 /** A small deterministic dither in [-0.5, 0.5) for pixel (x, y), to hide 8-bit banding. */

@@ -17,11 +17,14 @@ export interface CelestialParams {
   sz: number;
   sunVisible: boolean;
   sunRadius: number;
+  /** Cosine of the angle from the sun (moon) beyond which the disk adds nothing. */
+  sunReach: number;
   mx: number;
   my: number;
   mz: number;
   moonVisible: boolean;
   moonRadius: number;
+  moonReach: number;
   /** Moon disk frame (two tangents) and the direction its light comes from. */
   mu: Float64Array;
   mv: Float64Array;
@@ -66,17 +69,22 @@ export function prepareCelestial(scene: SceneSpec, width: number): CelestialPara
   const layers = STAR_LAYERS.filter(([n]) => 1 / n! > 6 * pixelAngle);
   const glow = STAR_LAYERS.filter(([n]) => 1 / n! <= 6 * pixelAngle).reduce((s, [, p, b]) => s + p! * b! * 0.01, 0);
   const [gx, gy, gz] = directionOfDegrees((scene.seed % 360) - 180, 35 + (scene.seed % 40));
+  const sunRadius = Math.max(0.6 * DEG, 1.3 * pixelAngle);
+  const sunReach = sunRadius + 2 * pixelAngle;
+  const moonRadius = Math.max(1.5 * DEG, 3 * pixelAngle);
   return {
     sx,
     sy,
     sz,
     sunVisible: scene.sun.visible,
-    sunRadius: Math.max(0.6 * DEG, 1.3 * pixelAngle),
+    sunRadius,
+    sunReach: 1 - (sunReach * sunReach) / 2,
     mx,
     my,
     mz,
     moonVisible: scene.moon.visible,
-    moonRadius: Math.max(1.5 * DEG, 3 * pixelAngle),
+    moonRadius,
+    moonReach: Math.cos(moonRadius * 4),
     mu: Float64Array.from(mu),
     mv: Float64Array.from(mv),
     moonLight: Float64Array.from(moonLight),
@@ -98,8 +106,7 @@ export function prepareCelestial(scene: SceneSpec, width: number): CelestialPara
 export function addSun(C: CelestialParams, dx: number, dy: number, dz: number, scale: number, out: Float64Array): void {
   if (!C.sunVisible) return;
   const cosG = dx * C.sx + dy * C.sy + dz * C.sz;
-  const reach = C.sunRadius + 2 * C.pixelAngle;
-  if (cosG < 1 - (reach * reach) / 2) return;
+  if (cosG < C.sunReach) return;
   const ang = Math.sqrt(Math.max(0, 2 * (1 - cosG)));
   const cover = Math.min(1, Math.max(0, (C.sunRadius - ang) / C.pixelAngle + 0.5));
   if (cover <= 0) return;
@@ -116,7 +123,7 @@ export function addMoon(C: CelestialParams, dx: number, dy: number, dz: number, 
   if (!C.moonVisible) return 0;
   const cosG = dx * C.mx + dy * C.my + dz * C.mz;
   const rr = C.moonRadius;
-  if (cosG < Math.cos(rr * 4)) return 0;
+  if (cosG < C.moonReach) return 0;
   const sinR = Math.sin(rr);
   const a = (dx * C.mu[0]! + dy * C.mu[1]! + dz * C.mu[2]!) / sinR;
   const b = (dx * C.mv[0]! + dy * C.mv[1]! + dz * C.mv[2]!) / sinR;
@@ -142,7 +149,7 @@ export function addMoon(C: CelestialParams, dx: number, dy: number, dz: number, 
   return cover;
 }
 
-/** Adds stars (and the Milky Way) scaled by `visibility` (0 in daylight or behind clouds). */
+/** Adds stars scaled by `visibility` (0 in daylight or behind clouds). */
 export function addStars(C: CelestialParams, dx: number, dy: number, dz: number, visibility: number, out: Float64Array): void {
   const vis = visibility * C.stars;
   if (vis <= 0.001) return;
@@ -189,10 +196,15 @@ export function addStars(C: CelestialParams, dx: number, dy: number, dz: number,
   out[0]! += r * k;
   out[1]! += g * k;
   out[2]! += b * k;
-  if (C.milkyWay > 0) addMilkyWay(C, dx, dy, dz, vis, out);
 }
 
-function addMilkyWay(C: CelestialParams, dx: number, dy: number, dz: number, vis: number, out: Float64Array): void {
+/**
+ * Adds the Milky Way as seen with full visibility (the sky multiplies it by its
+ * visibility times `C.stars`, as it does the stars). A smooth band: the render computes
+ * it at reduced resolution.
+ */
+export function addMilkyWay(C: CelestialParams, dx: number, dy: number, dz: number, out: Float64Array): void {
+  if (C.milkyWay <= 0) return;
   const h = dx * C.gx + dy * C.gy + dz * C.gz;
   if (h * h > 0.09) return;
   const warp = 0.06 * fbm3(dx * 3, dy * 3, dz * 3, 3);
@@ -201,7 +213,7 @@ function addMilkyWay(C: CelestialParams, dx: number, dy: number, dz: number, vis
   const c = 0.5 + 0.5 * fbm3(dx * 7 + 5, dy * 7, dz * 7, 6);
   const clumps = c * c * 1.8;
   const lane = Math.exp(-((hw + 0.025 * noise3(dx * 11, dy * 11, dz * 11)) ** 2) / 0.0004) * (0.5 + 0.5 * noise3(dx * 5, dy * 5, dz * 5));
-  const v = band * clumps * (1 - 0.85 * lane) * C.milkyGain * vis * C.milkyWay;
+  const v = band * clumps * (1 - 0.85 * lane) * C.milkyGain * C.milkyWay;
   out[0]! += v * 0.95;
   out[1]! += v * 0.9;
   out[2]! += v * 1.05;

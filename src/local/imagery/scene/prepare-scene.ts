@@ -7,7 +7,9 @@ import { type CelestialParams, prepareCelestial } from "./celestial.ts";
 import { type CityParams, prepareCity } from "./city.ts";
 import type { CityLook } from "./city-shading.ts";
 import { type CloudParams, prepareClouds } from "./clouds.ts";
-import { type FogParams, prepareFog } from "./fog.ts";
+import { type FogParams, hazeColour, prepareFog } from "./fog.ts";
+import { azimuthOfU } from "../../../api/panorama/panorama-directions.ts";
+import type { ClipmapMemory } from "./height-clipmap.ts";
 import { type LookParams, lookParams } from "../render/looks.ts";
 import { setNoiseSeed } from "../math/noise.ts";
 import type { SceneSpec } from "./scene-spec.ts";
@@ -16,6 +18,11 @@ import { prepareSpace, type SpaceParams } from "./space.ts";
 import { prepareSurface, type SurfaceParams } from "./surface.ts";
 import { prepareTerrain, type TerrainParams } from "./terrain.ts";
 import { prepareWater, type WaterParams } from "./water.ts";
+
+/** Precomputed grids in shared memory, filled by the workers as they need them. */
+export interface SharedGrids {
+  shadowHeights: ClipmapMemory;
+}
 
 export interface PreparedScene {
   spec: SceneSpec;
@@ -37,9 +44,12 @@ export interface PreparedScene {
   water: WaterParams;
   fog: FogParams;
   surface: SurfaceParams;
+  /** Haze colour (fog.ts hazeColour) in each pixel column's azimuth, RGB per column. */
+  hazeByColumn: Float64Array;
 }
 
-export function prepareScene(spec: SceneSpec, width: number, height: number): PreparedScene {
+/** `shared`: grids shared by the workers of one render (see render-buffers.ts). */
+export function prepareScene(spec: SceneSpec, width: number, height: number, shared?: SharedGrids): PreparedScene {
   setNoiseSeed(spec.seed);
   const look = lookParams(spec.look, spec.softLines);
   const scene = look.neon ? neonScene(spec) : spec;
@@ -48,6 +58,7 @@ export function prepareScene(spec: SceneSpec, width: number, height: number): Pr
   const light: [number, number, number] = [sky.lx, sky.ly, sky.lz];
   const clouds = prepareClouds(scene, width, light, look.cloudSharpness);
   overcastLight(scene, sky);
+  const fog = prepareFog(scene, sky, terrain.camY);
   const night = scene.time === "night" ? 1 : scene.time === "dusk" ? 0.7 : scene.time === "sunset" || scene.time === "dawn" ? 0.25 : 0;
   return {
     spec: scene,
@@ -66,9 +77,19 @@ export function prepareScene(spec: SceneSpec, width: number, height: number): Pr
     city: prepareCity(scene, terrain.cityRadius),
     cityLook: { night: look.neon ? 1 : night, neon: look.neon, pixelAngle: (2 * Math.PI) / width },
     water: prepareWater(scene),
-    fog: prepareFog(scene, sky, terrain.camY),
-    surface: prepareSurface(scene, terrain, look, sky),
+    fog,
+    surface: prepareSurface(scene, terrain, look, sky, width, shared?.shadowHeights),
+    hazeByColumn: hazeByColumn(fog, width),
   };
+}
+
+function hazeByColumn(fog: FogParams, width: number): Float64Array {
+  const out = new Float64Array(width * 3);
+  for (let x = 0; x < width; x++) {
+    const a = azimuthOfU((x + 0.5) / width);
+    hazeColour(fog, Math.sin(a), -Math.cos(a), out, x * 3);
+  }
+  return out;
 }
 
 /** Under a closed cloud deck the light is diffuse: less direct sun, greyer ambient. */

@@ -3,37 +3,86 @@
  * and Quilez's "erosion" fBm (each octave damped by the slope accumulated so far), which
  * gives ridges, gullies and flat valley floors. Gradients feed the surface normals.
  */
-import { nd, noise2 } from "../math/noise.ts";
+import { MASK, NOISE } from "../math/noise.ts";
 
-/** Gradient (d/dx, d/dz) of the last fbmGrad / erosionGrad call, per world unit. */
-export const fg = new Float64Array(2);
+/** Gradient (d/dx, d/dz) of the last fractalGrad call, per world unit, and its value. */
+export const fg = new Float64Array(3);
+/** fractalGrad's float arguments, handed to fractalSum in memory. */
+const args = new Float64Array(6);
+
+/** R^i, R being the octaves' rotation-scaling step [[1.6, -1.2], [1.2, 1.6]] (row-major 2x2). */
+const STEPS = 24;
+const POWERS = new Float64Array(STEPS * 4);
+for (let i = 0, m = [1, 0, 0, 1]; i < STEPS; i++) {
+  POWERS.set(m, i * 4);
+  m = [1.6 * m[0]! - 1.2 * m[2]!, 1.6 * m[1]! - 1.2 * m[3]!, 1.2 * m[0]! + 1.6 * m[2]!, 1.2 * m[1]! + 1.6 * m[3]!];
+}
 
 /**
  * Fractional-octave fBm of 2D value noise at (x, z) * invL (+ offset), roughly in [-1, 1].
- * `erosion` damps each octave by 1 / (1 + |sum of derivatives|^2).
+ * `erosion` damps each octave by 1 / (1 + |sum of derivatives|^2). Without erosion the
+ * octaves are independent, and `from` skips the first ones (a texture can take its coarse
+ * octaves from a grid and add the fine ones).
  */
-export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: number, octaves: number, erosion: boolean): number {
-  let qx = x * invL + ox;
-  let qz = z * invL + oz;
-  let m00 = invL;
-  let m01 = 0;
-  let m10 = 0;
-  let m11 = invL;
+export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: number, octaves: number, erosion: boolean, from = 0): number {
+  // Small enough for V8 to inline into its callers: the float arguments of the loop below
+  // then never become heap numbers (a call with floats allocates one for each).
+  args[0] = x;
+  args[1] = z;
+  args[2] = invL;
+  args[3] = ox;
+  args[4] = oz;
+  args[5] = octaves;
+  fractalSum(erosion, from);
+  return fg[2]!;
+}
+
+function fractalSum(erosion: boolean, from: number): void {
+  const x = args[0]!;
+  const z = args[1]!;
+  const invL = args[2]!;
+  const ox = args[3]!;
+  const oz = args[4]!;
+  const octaves = args[5]!;
+  const r = from * 4;
+  const x0 = x * invL + ox;
+  const z0 = z * invL + oz;
+  let qx = from === 0 ? x0 : POWERS[r]! * x0 + POWERS[r + 1]! * z0;
+  let qz = from === 0 ? z0 : POWERS[r + 2]! * x0 + POWERS[r + 3]! * z0;
+  // d(q)/d(x, z) of the current octave: invL times the octaves' rotation-scalings so far.
+  let m00 = POWERS[r]! * invL;
+  let m01 = POWERS[r + 1]! * invL;
+  let m10 = POWERS[r + 2]! * invL;
+  let m11 = POWERS[r + 3]! * invL;
   let sum = 0;
-  let amp = 0.5;
+  let amp = 0.5 / (1 << from);
   let ax = 0;
   let az = 0;
   let gx = 0;
   let gz = 0;
   const full = Math.floor(octaves);
-  for (let i = 0; i <= full; i++) {
-    const w = i < full ? 1 : octaves - full;
-    if (w <= 0) break;
-    noise2(qx, qz);
-    const n = nd[0]!;
-    const ndx = nd[1]!;
-    const ndz = nd[2]!;
-    let k = w * amp;
+  const last = octaves - full;
+  const count = last > 0 ? full + 1 : full;
+  const perm = NOISE.perm;
+  const vals = NOISE.vals;
+  for (let i = from; i < count; i++) {
+    // noise2 of math/noise.ts, written out: this loop is the renderer's hottest code.
+    const fx = Math.floor(qx);
+    const fz = Math.floor(qz);
+    const tx = qx - fx;
+    const tz = qz - fz;
+    const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
+    const uz = tz * tz * tz * (tz * (tz * 6 - 15) + 10);
+    const p0 = perm[fx & MASK]!;
+    const p1 = perm[(fx + 1) & MASK]!;
+    const a = vals[(p0 + fz) & MASK]!;
+    const k1 = vals[(p1 + fz) & MASK]! - a;
+    const k2 = vals[(p0 + fz + 1) & MASK]! - a;
+    const k3 = vals[(p1 + fz + 1) & MASK]! - a - k1 - k2;
+    const n = a + k1 * ux + k2 * uz + k3 * ux * uz;
+    const ndx = 30 * tx * tx * (tx * (tx - 2) + 1) * (k1 + k3 * uz);
+    const ndz = 30 * tz * tz * (tz * (tz - 2) + 1) * (k2 + k3 * ux);
+    let k = i < full ? amp : last * amp;
     if (erosion) {
       ax += ndx;
       az += ndz;
@@ -55,5 +104,5 @@ export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: 
   }
   fg[0] = gx;
   fg[1] = gz;
-  return sum;
+  fg[2] = sum;
 }

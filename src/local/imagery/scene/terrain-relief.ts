@@ -2,7 +2,10 @@
  * The relief shapes of the scene's ground, before the camera's summit, valley and city
  * shaping of terrain.ts: eroded mountains, soft hills, wind-driven dunes (two crossing
  * systems with sharp crests), a terraced canyon that opens around the camera, and a
- * near-flat plain or sea bed. Each writes its gradient into `tg`.
+ * near-flat plain or sea bed. Each reads the point from `tp` and writes its gradient and
+ * height into `tg`: these run for every step of every column's march and every pixel of
+ * ground, and a call with float arguments (or a float result) allocates a heap number for
+ * each, so the terrain's functions pass floats in memory.
  */
 import { value2 } from "../math/noise.ts";
 import { smoothstep, smoothstepSlope } from "../math/scalar.ts";
@@ -11,10 +14,24 @@ import { fg, fractalGrad } from "./terrain-noise.ts";
 
 export const RELIEF = { none: 0, flat: 1, hills: 2, mountains: 3, dunes: 4, canyon: 5 } as const;
 
-/** Gradient (d/dx, d/dz) of the last relief (and terrainHeight) call. */
-export const tg = new Float64Array(2);
+/** Gradient (d/dx, d/dz) and height of the last relief (and terrainHeight) call. */
+export const tg = new Float64Array(3);
+/** The point being evaluated: x, z, octaves, and its distance from the camera's axis. */
+export const tp = new Float64Array(4);
 
-export function relief(T: TerrainParams, x: number, z: number, octaves: number): number {
+/** Sets the point to evaluate (small enough to be inlined). */
+export function setTerrainPoint(x: number, z: number, octaves: number): void {
+  tp[0] = x;
+  tp[1] = z;
+  tp[2] = octaves;
+  tp[3] = Math.sqrt(x * x + z * z) + 1e-6;
+}
+
+/** The relief at tp, into tg. */
+export function relief(T: TerrainParams): void {
+  const x = tp[0]!;
+  const z = tp[1]!;
+  const octaves = tp[2]!;
   switch (T.kind) {
     case RELIEF.mountains: {
       const v = fractalGrad(x, z, T.invL, T.ox, T.oz, octaves, true);
@@ -28,28 +45,35 @@ export function relief(T: TerrainParams, x: number, z: number, octaves: number):
       const dh = k * dsp * (0.6 + 2 * sp);
       tg[0] = dh * fg[0]!;
       tg[1] = dh * fg[1]!;
-      return T.floor + k * sp * (0.6 + sp);
+      tg[2] = T.floor + k * sp * (0.6 + sp);
+      return;
     }
     case RELIEF.hills: {
       const v = fractalGrad(x, z, T.invL, T.ox, T.oz, octaves, false);
       tg[0] = T.amp * 1.4 * fg[0]!;
       tg[1] = T.amp * 1.4 * fg[1]!;
-      return T.floor + T.amp * (0.45 + 1.4 * v);
+      tg[2] = T.floor + T.amp * (0.45 + 1.4 * v);
+      return;
     }
     case RELIEF.dunes:
-      return dunes(T, x, z, octaves);
+      dunes(T);
+      return;
     case RELIEF.canyon:
-      return canyon(T, x, z, octaves);
+      canyon(T);
+      return;
     default: {
       const v = fractalGrad(x, z, 1 / 90, T.ox, T.oz, Math.min(octaves, 6), false);
       tg[0] = 3 * fg[0]!;
       tg[1] = 3 * fg[1]!;
-      return T.floor + 3 * v;
+      tg[2] = T.floor + 3 * v;
     }
   }
 }
 
-function dunes(T: TerrainParams, x: number, z: number, octaves: number): number {
+function dunes(T: TerrainParams): void {
+  const x = tp[0]!;
+  const z = tp[1]!;
+  const octaves = tp[2]!;
   const big = fractalGrad(x, z, 1 / 2500, T.ox, T.oz, Math.min(octaves, 4), false);
   let gx = T.amp * 1.2 * fg[0]!;
   let gz = T.amp * 1.2 * fg[1]!;
@@ -75,12 +99,15 @@ function dunes(T: TerrainParams, x: number, z: number, octaves: number): number 
   }
   tg[0] = gx;
   tg[1] = gz;
-  return h;
+  tg[2] = h;
 }
 
-function canyon(T: TerrainParams, x: number, z: number, octaves: number): number {
+function canyon(T: TerrainParams): void {
+  const x = tp[0]!;
+  const z = tp[1]!;
+  const octaves = tp[2]!;
   // The canyon opens around the camera; mesas and far rims rise beyond.
-  const r = Math.sqrt(x * x + z * z) + 1e-6;
+  const r = tp[3]!;
   const open = 0.7 * (1 - smoothstep(300, 2200, r));
   const dOpen = -0.7 * smoothstepSlope(300, 2200, r);
   const v = fractalGrad(x, z, T.invL, T.ox, T.oz, Math.min(octaves, 7), false) - open;
@@ -100,5 +127,5 @@ function canyon(T: TerrainParams, x: number, z: number, octaves: number): number
   const detail = fractalGrad(x, z, 1 / 120, T.oz, T.ox, Math.max(1, octaves - 4), true);
   tg[0] = T.amp * dterrace * vx + 6 * fg[0]!;
   tg[1] = T.amp * dterrace * vz + 6 * fg[1]!;
-  return T.floor + T.amp * terrace + 6 * detail;
+  tg[2] = T.floor + T.amp * terrace + 6 * detail;
 }

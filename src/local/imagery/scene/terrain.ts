@@ -9,7 +9,7 @@ import { uOfDirection } from "../../../api/panorama/panorama-directions.ts";
 import { nd, noise2 } from "../math/noise.ts";
 import { smoothstep, smoothstepSlope } from "../math/scalar.ts";
 import type { SceneSpec } from "./scene-spec.ts";
-import { RELIEF, relief, tg } from "./terrain-relief.ts";
+import { RELIEF, relief, setTerrainPoint, tg, tp } from "./terrain-relief.ts";
 import { fg, fractalGrad } from "./terrain-noise.ts";
 
 export { RELIEF, tg };
@@ -28,6 +28,8 @@ export interface TerrainParams {
   summitSlope: number;
   /** Height (m) of the rough relief on the summit's flanks. */
   summitRough: number;
+  /** Beyond this distance the summit's flanks have reached their foot (to a micrometre). */
+  summitReach: number;
   /** The relief grows from 0 at envStart to full at envEnd (a valley around the camera). */
   envStart: number;
   envEnd: number;
@@ -71,6 +73,7 @@ export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainPar
     ground: scene.camera.ground,
     camY: scene.camera.ground + scene.camera.eye,
     r0: { 0: 4, 1: 2, 2: 4, 3: 4, 4: 3, 5: 5 }[kind]!,
+    summitReach: Infinity,
     summitSlope: scene.city ? 0.6 : { 0: 0.2, 1: 0.6, 2: 0.5, 3: 1.1, 4: 0.35, 5: 1.2 }[kind]!,
     summitRough: { 0: 0, 1: 1.2, 2: 2, 3: 5, 4: 0.8, 5: 5 }[kind]!,
     envStart: { 0: 0, 1: 60, 2: 30, 3: 700, 4: 15, 5: 0 }[kind]!,
@@ -90,6 +93,9 @@ export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainPar
     maxDistance: kind === RELIEF.mountains || scene.control ? 70000 : 30000,
   };
   if (kind !== RELIEF.none) liftCamera(T, scene.camera.eye);
+  // exp(-(r - r0) * slope / depth) * depth < 1e-6 m beyond it (see summitAt).
+  const depth = T.ground - T.floor + 50;
+  T.summitReach = T.r0 + (depth / T.summitSlope) * Math.log(depth * 1e6);
   if (scene.control) T.control = controlHeights(scene.control.profile, T.camY, T.controlRadius);
   const controlMax = T.control ? Math.max(0, ...T.control) : 0;
   T.maxHeight = Math.max(floor + amp * (kind === RELIEF.mountains ? 2.7 : 1.3) + 30, T.ground + 5, controlMax + amp + 60) + (forest ? 14 : 0);
@@ -135,15 +141,39 @@ export function terrainOctaves(T: TerrainParams, r: number, pixelAngle: number):
   return o < 2 ? 2 : o > T.maxOctaves ? T.maxOctaves : o;
 }
 
-/** Height at (x, z) with the given octaves; gradient into `tg`. */
+/**
+ * Height at (x, z) with the given octaves; gradient and height into `tg`. Small enough to
+ * be inlined where it is called: the work below reads the point from `tp` (terrain-relief.ts).
+ */
 export function terrainHeight(T: TerrainParams, x: number, z: number, octaves: number): number {
-  const h = groundHeight(T, x, z, octaves);
-  return summit(T, x, z, Math.sqrt(x * x + z * z) + 1e-6, h, tg[0]!, tg[1]!, octaves);
+  setTerrainPoint(x, z, octaves);
+  terrainAt(T);
+  return tg[2]!;
 }
 
-/** The ground without the camera's summit (gradient into `tg`). */
+function terrainAt(T: TerrainParams): void {
+  if (tp[3]! <= T.r0) {
+    // The camera's flat top hides whatever lies beneath it.
+    tg[0] = 0;
+    tg[1] = 0;
+    tg[2] = T.ground;
+    return;
+  }
+  groundAt(T);
+  summitAt(T);
+}
+
+/** The ground without the camera's summit at (x, z) (gradient and height into `tg`). */
 function groundHeight(T: TerrainParams, x: number, z: number, octaves: number): number {
-  const r = Math.sqrt(x * x + z * z) + 1e-6;
+  setTerrainPoint(x, z, octaves);
+  groundAt(T);
+  return tg[2]!;
+}
+
+function groundAt(T: TerrainParams): void {
+  const x = tp[0]!;
+  const z = tp[1]!;
+  const r = tp[3]!;
   let h: number;
   let gx: number;
   let gz: number;
@@ -153,7 +183,8 @@ function groundHeight(T: TerrainParams, x: number, z: number, octaves: number): 
     gx = 0;
     gz = 0;
   } else {
-    h = relief(T, x, z, octaves);
+    relief(T);
+    h = tg[2]!;
     gx = tg[0]!;
     gz = tg[1]!;
   }
@@ -175,61 +206,78 @@ function groundHeight(T: TerrainParams, x: number, z: number, octaves: number): 
   }
   tg[0] = gx;
   tg[1] = gz;
-  if (T.forest) h += canopy(T, x, z, r, h, octaves - T.canopyOctave);
-  if (T.control) h = addControlRidge(T, x, z, r, h, tg[0]!, tg[1]!);
-  return h;
+  tg[2] = h;
+  if (T.forest) addCanopy(T);
+  if (T.control) addControlRidge(T);
 }
 
 /**
  * The camera stands on a small flat top whose flanks drop away (initially at summitSlope)
- * toward 50 m below the floor: the terrain is the smooth union of that summit and the relief.
+ * toward 50 m below the floor: the terrain (tg, then) is the smooth union of that summit
+ * and the relief.
  */
-function summit(T: TerrainParams, x: number, z: number, r: number, h: number, gx: number, gz: number, octaves: number): number {
-  if (r <= T.r0) {
-    tg[0] = 0;
-    tg[1] = 0;
-    return T.ground;
-  }
+function summitAt(T: TerrainParams): void {
+  const x = tp[0]!;
+  const z = tp[1]!;
+  const r = tp[3]!;
   const depth = T.ground - T.floor + 50;
+  // Far away the flanks are at their foot, 50 m below the floor: most ground is above them.
+  if (r > T.summitReach && tg[2]! - (T.ground - depth) > 40) return;
   const e = Math.exp((-(r - T.r0) * T.summitSlope) / depth);
   let top = T.ground - depth * (1 - e);
   let tx = (-T.summitSlope * e * x) / r;
   let tz = (-T.summitSlope * e * z) / r;
-  const d0 = h - top;
-  if (d0 > 40) {
-    tg[0] = gx;
-    tg[1] = gz;
-    return h;
-  }
+  const h = tg[2]!;
+  const gx = tg[0]!;
+  const gz = tg[1]!;
+  if (h - top > 40) return;
   // Rocks and hummocks on the summit's flanks (faded in beyond the flat top).
   const ramp = Math.min(1, (r - T.r0) / 8) * T.summitRough;
   if (ramp > 0) {
-    const bump = fractalGrad(x, z, 1 / 14, 17.1, 29.3, Math.min(octaves - 3, 6), true);
+    const bump = fractalGrad(x, z, 1 / 14, 17.1, 29.3, Math.min(tp[2]! - 3, 6), true);
     top += bump * ramp;
     tx += fg[0]! * ramp;
     tz += fg[1]! * ramp;
   }
-  return smoothMax(h, gx, gz, top, tx, tz, 4);
+  // fractalGrad leaves tg alone: the ground is still there.
+  tg[0] = gx;
+  tg[1] = gz;
+  tg[2] = h;
+  tb[0] = tx;
+  tb[1] = tz;
+  tb[2] = top;
+  smoothMax(4);
 }
 
-
-/** Tree canopy bumps (m), faded in with the level of detail and out on steep/high ground. */
-function canopy(T: TerrainParams, x: number, z: number, r: number, h: number, lodOctaves: number): number {
+/** Tree canopy bumps (m) added to tg, faded in with the level of detail and out on steep/high ground. */
+function addCanopy(T: TerrainParams): void {
+  const x = tp[0]!;
+  const z = tp[1]!;
+  const r = tp[3]!;
+  const h = tg[2]!;
+  const lodOctaves = tp[2]! - T.canopyOctave;
   const lod = lodOctaves <= 0 ? 0 : lodOctaves >= 1 ? 1 : lodOctaves;
   const treeline = T.kind === RELIEF.mountains ? T.amp * 0.45 : 1e9;
   const mask = (1 - smoothstep(treeline * 0.8, treeline, h)) * smoothstep(30, 90, r) * (h > T.water + 1 ? 1 : 0);
-  if (mask <= 0) return 0;
-  if (lod === 0) return 9 * mask * 0.45;
+  if (mask <= 0) return;
+  if (lod === 0) {
+    tg[2] = h + 9 * mask * 0.45;
+    return;
+  }
   noise2(x / 7 + 0.5, z / 7);
   const n = nd[0]!;
   const bump = Math.max(0, n + 0.3);
   const k = 9 * mask;
   tg[0]! += k * lod * (n > -0.3 ? nd[1]! / 7 : 0);
   tg[1]! += k * lod * (n > -0.3 ? nd[2]! / 7 : 0);
-  return k * (lod * bump + (1 - lod) * 0.45);
+  tg[2] = h + k * (lod * bump + (1 - lod) * 0.45);
 }
 
-function addControlRidge(T: TerrainParams, x: number, z: number, r: number, h: number, gx: number, gz: number): number {
+/** The control image's skyline as a ridge, smoothly united with the ground in tg. */
+function addControlRidge(T: TerrainParams): void {
+  const x = tp[0]!;
+  const z = tp[1]!;
+  const r = tp[3]!;
   const prof = T.control!;
   const n = prof.length;
   const s = (uOfDirection(x, z) * n - 0.5 + n) % n;
@@ -242,21 +290,26 @@ function addControlRidge(T: TerrainParams, x: number, z: number, r: number, h: n
   const w = (r - T.controlRadius) / 1800;
   const bump = Math.exp(-w * w);
   const dbump = (-2 * w * bump) / 1800;
-  const ridge = T.floor + (target - T.floor) * bump;
-  const rgx = (target - T.floor) * dbump * (x / r) + bump * dTargetDaz * (-z / (r * r));
-  const rgz = (target - T.floor) * dbump * (z / r) + bump * dTargetDaz * (x / (r * r));
-  return smoothMax(h, gx, gz, ridge, rgx, rgz, 20);
+  tb[2] = T.floor + (target - T.floor) * bump;
+  tb[0] = (target - T.floor) * dbump * (x / r) + bump * dTargetDaz * (-z / (r * r));
+  tb[1] = (target - T.floor) * dbump * (z / r) + bump * dTargetDaz * (x / (r * r));
+  smoothMax(20);
 }
 
+/** The second surface of smoothMax: gradient (x, z) and height. */
+const tb = new Float64Array(3);
+
 /**
- * Smooth maximum of two heights a and b (gradients (ax, az) and (bx, bz)), rounded over
- * about `softness` metres where they meet; writes the blended gradient into `tg`.
+ * Smooth maximum of the heights in tg and tb (with their gradients), rounded over about
+ * `softness` metres where they meet; into tg.
  */
-function smoothMax(a: number, ax: number, az: number, b: number, bx: number, bz: number, softness: number): number {
+function smoothMax(softness: number): void {
+  const a = tg[2]!;
+  const b = tb[2]!;
   const d = a - b;
   const q = Math.sqrt(d * d + softness * softness);
   const w = 0.5 * (1 + d / q);
-  tg[0] = w * ax + (1 - w) * bx;
-  tg[1] = w * az + (1 - w) * bz;
-  return 0.5 * (a + b + q);
+  tg[0] = w * tg[0]! + (1 - w) * tb[0]!;
+  tg[1] = w * tg[1]! + (1 - w) * tb[1]!;
+  tg[2] = 0.5 * (a + b + q);
 }

@@ -1,19 +1,11 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { directionOfUv } from "../../../../src/api/panorama/panorama-directions.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
 import { IMAGE_TO_PANO_FOV } from "../../../../src/local/imagery/inputs/image-to-pano.ts";
-import { createImageryPool, type ImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
-import { H, luma, readJpeg, removeTempDirs, request, tempDir, W } from "../render-fixtures.ts";
+import { H, luma, readJpeg, renderPool, request, tempDir, W } from "../render-fixtures.ts";
 
-let pool: ImageryPool;
-beforeAll(() => {
-  pool = createImageryPool({ size: 2 });
-});
-afterAll(async () => {
-  await pool.close();
-  removeTempDirs();
-});
+const pool = renderPool();
 
 /** A 320x240 picture: warm sky over a green field, with a dark square in the middle. */
 async function picture(): Promise<{ png: Buffer; data: Buffer }> {
@@ -35,7 +27,7 @@ describe("image to pano", () => {
   it("shows the picture straight ahead and extends its colours around it", async () => {
     const { png, data } = await picture();
     const dir = tempDir("pano");
-    await generateSkybox(request({ prompt: "", imageToPano: png }), dir, { pool });
+    await generateSkybox(request({ prompt: "", imageToPano: png }), dir, { pool: pool() });
     const pano = await readJpeg(dir);
     const tanX = Math.tan(((IMAGE_TO_PANO_FOV / 2) * Math.PI) / 180);
     const tanY = (tanX * 240) / 320;

@@ -1,23 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateSkybox, SKY_DISTANCE } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
-import { createImageryPool, type ImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
-import { meanColour, readDistance, readJpeg, removeTempDirs, request, tempDir } from "../render-fixtures.ts";
+import { meanColour, readDistance, readJpeg, renderPool, request, tempDir } from "../render-fixtures.ts";
 
-let pool: ImageryPool;
-beforeAll(() => {
-  pool = createImageryPool({ size: 2 });
-});
-afterAll(async () => {
-  await pool.close();
-  removeTempDirs();
-});
+const pool = renderPool();
 
 async function render(overrides: Parameters<typeof request>[0]): Promise<string> {
   const dir = tempDir("remix");
-  await generateSkybox(request(overrides), dir, { pool });
+  await generateSkybox(request(overrides), dir, { pool: pool() });
   return dir;
 }
 

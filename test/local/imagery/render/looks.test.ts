@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Look, LOOKS, type RenderRequest } from "../../../../src/local/imagery/contract.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
-import { createImageryPool, type ImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
-import { H, luma, meanAbsDiff, meanColour, readJpeg, readRadiance, removeTempDirs, request, tempDir, W } from "../render-fixtures.ts";
+import { H, luma, meanAbsDiff, meanColour, readJpeg, readRadiance, renderPool, request, tempDir, W } from "../render-fixtures.ts";
 
-let pool: ImageryPool;
-beforeAll(() => {
-  pool = createImageryPool({ size: 2 });
-});
-afterAll(async () => {
-  await pool.close();
-  removeTempDirs();
-});
+const pool = renderPool();
 
 async function render(overrides: Partial<RenderRequest>): Promise<string> {
   const dir = tempDir("look");
-  await generateSkybox(request({ prompt: "forest hills under a cloudy sky", ...overrides }), dir, { pool });
+  await generateSkybox(request({ prompt: "forest hills under a cloudy sky", ...overrides }), dir, { pool: pool() });
   return dir;
 }
 
