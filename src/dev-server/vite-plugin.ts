@@ -35,8 +35,10 @@ export interface LocalUpstream {
  * processing still take about 10 s, queue positions included) and images at half their
  * size (a Model 3 skybox is 4096x2048), so a first skybox completes about 10 s after the
  * click on two cores. `babylon-skybox local` keeps the realistic speed 1 and full sizes.
+ * Private webhook targets are allowed: the local service posts its webhooks to this server,
+ * on loopback.
  */
-export const DEV_LOCAL_DEFAULTS = { port: 0, speed: 3, imageScale: 0.5 } as const satisfies LocalServiceOptions;
+export const DEV_LOCAL_DEFAULTS = { port: 0, speed: 3, imageScale: 0.5, allowPrivateWebhooks: true } as const satisfies LocalServiceOptions;
 
 export interface SkyboxVitePluginOptions extends Partial<SkyboxProxyOptions> {
   /** Options of the local service started when no key is configured, over DEV_LOCAL_DEFAULTS. */
@@ -70,8 +72,7 @@ export default skyboxProxy;
 async function mount(server: ViteDevServer | PreviewServer, options: SkyboxVitePluginOptions): Promise<() => Promise<void>> {
   const { local: localOptions, startLocal, ...proxyOptions } = options;
   const apiKey = proxyOptions.apiKey ?? process.env.SKYBOX_API_KEY;
-  // The local service posts its webhooks to this server on loopback: private targets allowed.
-  const local = apiKey ? null : await (startLocal ?? startLocalService)({ ...DEV_LOCAL_DEFAULTS, allowPrivateWebhooks: true, ...localOptions });
+  const local = apiKey ? null : await (startLocal ?? startLocalService)({ ...DEV_LOCAL_DEFAULTS, ...localOptions });
   const middleware = createSkyboxProxyMiddleware(
     local
       ? {
