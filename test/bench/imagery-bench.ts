@@ -100,10 +100,13 @@ export async function imageryBench(): Promise<string[]> {
     };
     out.push(floorLine(`floor Model 3 ${IMAGE_SIZES.model3.width}x${IMAGE_SIZES.model3.height}`, floors[3], pool.size));
     out.push(floorLine(`floor Model 4 ${IMAGE_SIZES.model4.width}x${IMAGE_SIZES.model4.height}`, floors[4], pool.size));
-    // Warm-up: workers start, modules load, code gets optimised.
-    const warm = join(work, "warm");
-    mkdirSync(warm);
-    await pool.generate(request(CASES[0]!, { width: 1024, height: 512 }), warm);
+    // Warm-up, as a running service is after its first generations: workers start, modules
+    // load, and every path (the grids used from 2048 wide on) gets optimised.
+    for (const c of CASES) {
+      const warm = join(work, `warm-${c.model}-${c.variant}`);
+      mkdirSync(warm);
+      await pool.generate(request(c, { width: 2048, height: 1024 }), warm);
+    }
     for (const c of CASES) out.push(await benchCase(pool, c, floors[c.model], work));
     const m3 = join(work, "3-null-0");
     for (const type of EXPORT_TYPES) {

@@ -7,21 +7,26 @@
  * every STEP-th row, and a pixel reads the four around it:
  *
  *   whole      where even the finest octave spans SAMPLES_PER_LATTICE grid steps, the
- *              radiance itself is interpolated;
+ *              final radiance (fog included) and its display value are interpolated, and
+ *              a pixel costs its dither only (nadirRow);
  *   texture    elsewhere the octaves that span SAMPLES_PER_LATTICE grid steps (with the
  *              light let through past terrain and clouds, which is smooth) are
  *              interpolated, and the pixel adds its finer octaves and shades itself.
  *
  * Grid steps are measured along the foreshortened direction (the larger footprint), and
- * a grid is only read between two sample rows that both lie on the disc. Fog, guides and
- * tone mapping still run per pixel.
+ * a grid is only read between two sample rows that both lie on the disc. In texture rows,
+ * fog, guides and tone mapping still run per pixel; rows with a guide or an edit region
+ * use no whole grid.
  */
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { patches } from "../scene/ground-albedo.ts";
 import { addFineTexture, ALBEDO_OCTAVES, BUMP_OCTAVES, coarseFineTexture, NX, NY, NZ, PATCHES, POINT_LENGTH, PX, PY, PZ, setFootprint, TEXTURE_LENGTH } from "../scene/ground-texture.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { groundShadows, shadeGround } from "../scene/surface.ts";
+import { applyGroundFog, FOG_TABLE_LENGTH, fillFogTable } from "../scene/fog.ts";
+import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { columnTrig } from "./column-trig.ts";
+import { dither, displayValues } from "./tone-map.ts";
 import { shadeLand } from "./land-pixel.ts";
 import type { RowState } from "./row-state.ts";
 
@@ -58,15 +63,15 @@ export function createNadirCache(): NadirCache {
   return { scene: null, rows: new Map() };
 }
 
-/** Plans row y of the panorama into `plan`. */
-export function planNadirRow(P: PreparedScene, y: number, plan: NadirPlan): void {
+/** Plans row y of the panorama into `plan`; `whole`: whole rows may be interpolated. */
+export function planNadirRow(P: PreparedScene, y: number, plan: NadirPlan, whole: boolean): void {
   plan.step = 0;
   plan.albedoCut = -1;
   plan.bumpCut = -1;
   const T = P.terrain;
   if (P.open || P.look.celBands > 0) return;
   if (P.water.on && T.ground <= P.water.level + 0.05) return;
-  for (const step of STEPS) {
+  for (const step of whole ? STEPS : []) {
     const spacing = gridSpacing(P, y, step);
     if (spacing <= 0) continue;
     setFootprint(P.surface, planned, footprintAbove(P, y, step));
@@ -123,12 +128,50 @@ let pointScene: PreparedScene | null = null;
 /** Footprints of the rows planned. */
 const planned = new Float64Array(POINT_LENGTH);
 
-/** Radiance (before fog) of the current pixel of the row (flat-top distance t), from the row's grid. */
+/** Whether a row is interpolated whole (nadirRow) rather than pixel by pixel. */
+export function isWholeRow(plan: NadirPlan): boolean {
+  return plan.step > 0 && plan.albedoCut < 0;
+}
+
+/**
+ * Writes row y (a whole row: isWholeRow) of the task's radiance and display from its grid:
+ * the final radiance and display values interpolated, the display dithered per pixel.
+ */
+export function nadirRow(P: PreparedScene, row: RowState, v: TaskViews): void {
+  const step = row.nadirPlan.step;
+  const y = row.y;
+  const above = Math.floor(y / step) * step;
+  const a = coarseRow(P, row, above, WHOLE).values;
+  const b = coarseRow(P, row, above + step, WHOLE).values;
+  const ty = (y - above) / step;
+  const W = P.width;
+  const { radiance, display, aux } = v;
+  for (let x = 0; x < W; x++) {
+    const s = x / step;
+    const k = s | 0;
+    const tx = s - k;
+    const o = k * WHOLE;
+    const i = y * W + x;
+    const d = dither(x, y) + 0.5;
+    for (let c = 0; c < 3; c++) {
+      const top = a[o + c]! + (a[o + WHOLE + c]! - a[o + c]!) * tx;
+      const bottom = b[o + c]! + (b[o + WHOLE + c]! - b[o + c]!) * tx;
+      radiance[i * 3 + c] = top + (bottom - top) * ty;
+      const shownTop = a[o + 3 + c]! + (a[o + WHOLE + 3 + c]! - a[o + 3 + c]!) * tx;
+      const shownBottom = b[o + 3 + c]! + (b[o + WHOLE + 3 + c]! - b[o + 3 + c]!) * tx;
+      const shown = shownTop + (shownBottom - shownTop) * ty + d;
+      display[i * 3 + c] = shown < 0.5 ? 0 : shown > 255 ? 255 : shown;
+    }
+    aux[i] = 0;
+  }
+}
+
+/** Radiance (before fog) of the current pixel of a texture row (flat-top distance t), from the row's grid. */
 export function nadirRadiance(P: PreparedScene, row: RowState, t: number, out: Float64Array): void {
   const plan = row.nadirPlan;
   const step = plan.step;
   const above = Math.floor(row.y / step) * step;
-  const stride = plan.albedoCut < 0 ? 3 : TEXTURE_LENGTH;
+  const stride = TEXTURE_LENGTH;
   const a = coarseRow(P, row, above, stride).values;
   const b = coarseRow(P, row, above + step, stride).values;
   const s = row.x / step;
@@ -136,13 +179,11 @@ export function nadirRadiance(P: PreparedScene, row: RowState, t: number, out: F
   const tx = s - k;
   const ty = (row.y - above) / step;
   const o = k * stride;
-  const into = stride === 3 ? out : texture;
   for (let c = 0; c < stride; c++) {
     const top = a[o + c]! + (a[o + stride + c]! - a[o + c]!) * tx;
     const bottom = b[o + c]! + (b[o + stride + c]! - b[o + c]!) * tx;
-    into[c] = top + (bottom - top) * ty;
+    texture[c] = top + (bottom - top) * ty;
   }
-  if (stride === 3) return;
   if (pointRow !== row.y || pointScene !== P) {
     // The flat top: one distance, one footprint, one normal along the row.
     setFootprint(P.surface, point, t * P.pixelAngle);
@@ -184,8 +225,12 @@ function coarseRow(P: PreparedScene, row: RowState, y: number, stride: number): 
   return r;
 }
 
-const sample = new Float64Array(TEXTURE_LENGTH);
+/** Values a sample of a whole row holds: the final radiance (3), its display values (3). */
+const WHOLE = 6;
+const sample = new Float64Array(Math.max(TEXTURE_LENGTH, WHOLE));
 const sampleRay = new Float64Array(3);
+/** The fog table of the sample row being filled. */
+const fog = new Float64Array(FOG_TABLE_LENGTH);
 
 function fillCoarseRow(P: PreparedScene, plan: NadirPlan, r: CoarseRow, y: number, n: number, stride: number): void {
   r.y = y;
@@ -197,17 +242,19 @@ function fillCoarseRow(P: PreparedScene, plan: NadirPlan, r: CoarseRow, y: numbe
   // The march's exact hit of the flat top.
   const t = eye / -Math.tan(phi) / cp;
   const footprint = t * P.pixelAngle;
+  if (stride === WHOLE) fillFogTable(P.fog, sp, fog);
   for (let k = 0; k < n; k++) {
     const x = k * plan.step;
     const dx = sin[x]! * cp;
     const dz = -cos[x]! * cp;
-    if (stride === 3) {
+    if (stride === WHOLE) {
       sampleRay[0] = dx;
       sampleRay[1] = sp;
       sampleRay[2] = dz;
       shadeLand(P, sampleRay, t, sample);
-    }
-    else {
+      applyGroundFog(P.fog, fog, t, P.hazeByColumn, x * 3, sample);
+      displayValues(sample, 0, P, sample, 3);
+    } else {
       const px = dx * t;
       const pz = dz * t;
       coarseFineTexture(px, pz, plan.albedoCut, plan.bumpCut, sample);

@@ -10,7 +10,7 @@ import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { columnTrig } from "./column-trig.ts";
 import { applyGroundFog, groundFogTransmittance } from "../scene/fog.ts";
 import { shadeLand } from "./land-pixel.ts";
-import { nadirRadiance, planNadirRow } from "./nadir-grid.ts";
+import { isWholeRow, nadirRadiance, nadirRow, planNadirRow } from "./nadir-grid.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
@@ -43,7 +43,11 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
     row.y = y;
     row.sp = sp;
     row.cp = cp;
-    planNadirRow(P, y, row.nadirPlan);
+    planNadirRow(P, y, row.nadirPlan, !active && !guide);
+    if (isWholeRow(row.nadirPlan)) {
+      nadirRow(P, row, v);
+      continue;
+    }
     ray[1] = sp;
     for (let x = 0; x < W; x++) {
       row.x = x;

@@ -66,8 +66,21 @@ export function toneMapChannel(radiance: number, exposure: number): number {
  * argument would cost an allocation per pixel.
  */
 export function writeDisplay(rgb: Float32Array | Float64Array, ro: number, scene: { exposure: number }, px: number, py: number, display: Uint8Array, o: number): void {
-  const exposure = scene.exposure;
+  displayValues(rgb, ro, scene, shown, 0);
   const d = dither(px, py);
+  const r = shown[0]! + d;
+  const g = shown[1]! + d;
+  const b = shown[2]! + d;
+  display[o] = r < 0 ? 0 : r > 255 ? 255 : r + 0.5;
+  display[o + 1] = g < 0 ? 0 : g > 255 ? 255 : g + 0.5;
+  display[o + 2] = b < 0 ? 0 : b > 255 ? 255 : b + 0.5;
+}
+
+const shown = new Float64Array(3);
+
+/** The display values (sRGB 0..255 floats, before dithering) of rgb[ro..ro + 2] into out[o..o + 2]. */
+export function displayValues(rgb: Float32Array | Float64Array, ro: number, scene: { exposure: number }, out: Float64Array, o: number): void {
+  const exposure = scene.exposure;
   const x = rgb[ro]! * exposure;
   const y = rgb[ro + 1]! * exposure;
   const z = rgb[ro + 2]! * exposure;
@@ -76,12 +89,9 @@ export function writeDisplay(rgb: Float32Array | Float64Array, ro: number, scene
   const m = Math.max(x * k, y * k, z * k);
   // Colours pushed past white by the luminance curve fall back onto the per-channel one.
   const s = m > 1 ? k / m : k;
-  const r = srgbEncode(0.5 * aces(x) + 0.5 * x * s) + d;
-  const g = srgbEncode(0.5 * aces(y) + 0.5 * y * s) + d;
-  const b = srgbEncode(0.5 * aces(z) + 0.5 * z * s) + d;
-  display[o] = r < 0 ? 0 : r > 255 ? 255 : r + 0.5;
-  display[o + 1] = g < 0 ? 0 : g > 255 ? 255 : g + 0.5;
-  display[o + 2] = b < 0 ? 0 : b > 255 ? 255 : b + 0.5;
+  out[o] = srgbEncode(0.5 * aces(x) + 0.5 * x * s);
+  out[o + 1] = srgbEncode(0.5 * aces(y) + 0.5 * y * s);
+  out[o + 2] = srgbEncode(0.5 * aces(z) + 0.5 * z * s);
 }
 
 /** Radiance that tone-maps to a display value (sRGB 0..255 float) at an exposure. */
