@@ -1,16 +1,19 @@
 /**
- * The background bakes of environments to `.env` under way, at most one per environment (a
- * cache key) and scene. A bake runs for the skyboxes that show its environment, its users:
+ * The background bakes of environments for the cache (texel-bake.ts) under way, at most one
+ * per environment (a cache key) and scene. A bake runs for the skyboxes that show its
+ * environment, its users:
  * - an apply of the same environment while it runs lights with a view of the bake's GPU
  *   texture and joins it, instead of downloading, prefiltering and baking again;
  * - once every user is disposed (replaced by another skybox) the bake is skipped, or
  *   stopped at the next face it reads back, its GPU texture let go, and nothing stored.
+ * Once stored, the engine's environment cache learns it, so re-applies it keeps do not bake again.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { bakeEnvironment } from "./env-bake.ts";
+import { getEnvironmentCache } from "./environment-cache.ts";
 import { EnvironmentView } from "./environment-view.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
+import { bakeTexels } from "./texel-bake.ts";
 
 /** What a bake runs for: an applied skybox. */
 export interface BakeUser {
@@ -18,8 +21,17 @@ export interface BakeUser {
   readonly onDisposeObservable: { addOnce(callback: () => void): unknown };
 }
 
-/** Bakes a prefiltered texture to `.env` bytes; rejects once `signal` aborts. */
+/** Bakes a prefiltered texture to the bytes the cache stores; rejects once `signal` aborts. */
 export type BakeFunction = (texture: BaseTexture, signal: AbortSignal) => Promise<Uint8Array>;
+
+/** Told once a bake of `key` is stored in `cache`. */
+export type OnStored = (texture: BaseTexture, key: string, cache: SkyboxCache) => void;
+
+/** The engine's environment cache notes which database holds the entry. */
+const markStored: OnStored = (texture, key, cache) => {
+  const engine = texture.getInternalTexture()?.getEngine();
+  if (engine) getEnvironmentCache(engine).markStored(key, cache.databaseName);
+};
 
 interface Bake {
   /** The bake's own view of the GPU texture: it outlives any user's texture object. */
@@ -32,8 +44,14 @@ interface Bake {
 export class BackgroundBakes {
   private readonly _byScene = new WeakMap<Scene, Map<string, Bake>>();
 
-  /** @param _bake the baking step (tests give their own) */
-  constructor(private readonly _bake: BakeFunction = bakeEnvironment) {}
+  /**
+   * @param _bake the baking step (tests give their own)
+   * @param _onStored told of each bake stored
+   */
+  constructor(
+    private readonly _bake: BakeFunction = bakeTexels,
+    private readonly _onStored: OnStored = markStored,
+  ) {}
 
   /**
    * The environment a bake of `key` reads now, for a re-apply to share; null when none runs.
@@ -78,7 +96,9 @@ export class BackgroundBakes {
     try {
       bake.stop.signal.throwIfAborted();
       const bytes = await this._bake(bake.view, bake.stop.signal);
-      if (!bake.stop.signal.aborted) await cache.put(key, bytes);
+      if (bake.stop.signal.aborted) return;
+      await cache.put(key, bytes);
+      this._onStored(bake.view, key, cache);
     } catch {
       // Stopped, the texture went away, or the cache is full or closed: the next apply rebuilds.
     }

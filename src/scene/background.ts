@@ -10,6 +10,7 @@ import { Constants } from "@babylonjs/core/Engines/constants.js";
 import { PhotoDome } from "@babylonjs/core/Helpers/photoDome.js";
 import { BackgroundMaterial } from "@babylonjs/core/Materials/Background/backgroundMaterial.js";
 import { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
 import type { Material } from "@babylonjs/core/Materials/material.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
@@ -70,6 +71,31 @@ export class DomeBackground implements SkyboxPart {
  */
 export async function createDomeBackground(scene: Scene, bytes: Uint8Array, name: string): Promise<DomeBackground> {
   const { url } = await panoramaUrl(bytes, scene.getEngine().getCaps().maxTextureSize);
+  try {
+    return await domeOf(scene, url, name);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
+ * The dome of a panorama texture kept on the GPU (environment-cache.ts): the texture asks
+ * the engine's texture cache for its URL first, so the new dome shares the kept texture and
+ * loads nothing. (The URL is a revoked blob URL: no other texture can ever ask for it.)
+ * @param scene the scene
+ * @param kept the panorama's GPU texture, held by the caller while this runs
+ * @param name unique name
+ */
+export async function createKeptDomeBackground(scene: Scene, kept: InternalTexture, name: string): Promise<DomeBackground> {
+  const part = await domeOf(scene, kept.url, name);
+  if (part.dome.texture.getInternalTexture() !== kept) {
+    part.dispose();
+    throw new Error("The kept panorama texture was not shared");
+  }
+  return part;
+}
+
+async function domeOf(scene: Scene, url: string, name: string): Promise<DomeBackground> {
   const dome = new PhotoDome(name, url, { resolution: 48, size: 2 * backgroundRadius(scene), useDirectMapping: true, faceForward: false }, scene);
   const part = new DomeBackground(dome);
   dome.setEnabled(false);
@@ -85,8 +111,6 @@ export async function createDomeBackground(scene: Scene, bytes: Uint8Array, name
   } catch (error) {
     part.dispose();
     throw error;
-  } finally {
-    URL.revokeObjectURL(url);
   }
   return part;
 }

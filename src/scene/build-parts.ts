@@ -1,6 +1,6 @@
 /**
- * Builds each part of a skybox from its sources, disabled: the environment (from the baked
- * .env in the cache, else downloaded, decoded and prefiltered), the background and the
+ * Builds each part of a skybox from its sources, disabled: the environment (kept in memory,
+ * else baked in the cache, else downloaded, decoded and prefiltered), the background and the
  * backdrop.
  */
 import { backgroundBakes } from "./background-bakes.ts";
@@ -12,6 +12,7 @@ import { envKey } from "./cache-keys.ts";
 import { decodeDepthPng } from "./depth-decoding.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
 import { EnvironmentView } from "./environment-view.ts";
+import { keepDome, keepEnvironment, keptDome, keptEnvironment } from "./kept-parts.ts";
 import { backdropExport, effectiveSource, lightingExport } from "./export-choice.ts";
 import { SkyboxLighting } from "./lighting.ts";
 import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
@@ -21,15 +22,16 @@ import type { SkyboxPart } from "./skybox-part.ts";
 
 const FORMATS: Record<LightingSource, EnvironmentFormat> = { "hdri-hdr": "hdr", "hdri-exr": "exr", "cube-map": "cube-zip", equirect: "equirect" };
 
-/** A built environment, and the cache key its baked .env belongs under when it was not cached (to bake, or to join the bake under way). */
+/** A built environment, and the cache key it is baked under when the cache may not hold it yet (to bake, or to join the bake under way). */
 export interface BuiltEnvironment {
   lighting: SkyboxLighting;
   bakeKey: string | null;
 }
 
 /**
- * The environment cube, prefiltered: from the cache's baked .env, else shared with the bake
- * of the same environment under way (background-bakes.ts), else built from its export.
+ * The environment cube, prefiltered: kept in memory by the engine's environment cache, else
+ * shared with the bake of the same environment under way (background-bakes.ts), else loaded
+ * from the cache's baked texels, else built from its export. What is loaded or built is kept.
  * @param ctx the apply
  * @param options lighting options
  * @param active whether it lights the scene (false: only a blurred background uses it)
@@ -42,6 +44,8 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
   const choice = lightingExport(ctx.model, options);
   const key = envKey(ctx.skyboxId, source, choice, { ...options, size });
   const name = ctx.name("environment");
+  const kept = keptEnvironment(ctx, key, name, active, options.intensity);
+  if (kept) return { lighting: kept.lighting, bakeKey: kept.needsBake ? key : null };
   const baking = ctx.cache ? backgroundBakes.running(scene, key, ctx.cache) : null;
   if (baking) {
     ctx.progress({ stage: "prefiltering", detail: "environment shared with its bake under way", fraction: 1 });
@@ -50,7 +54,8 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
   const baked = ctx.cache ? await ctx.cache.get(key).catch(() => null) : null;
   if (baked) {
     try {
-      const env = await loadEnvironment(scene, "env", baked, size, name);
+      const env = await loadEnvironment(scene, "texels", baked, size, name);
+      keepEnvironment(ctx, key, env.texture, true);
       ctx.progress({ stage: "prefiltering", detail: "environment from cache", fraction: 1 });
       return { lighting: new SkyboxLighting(scene, env.texture, active, options.intensity, true), bakeKey: null };
     } catch {
@@ -70,6 +75,7 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
     loaded.texture.dispose();
     throw error;
   }
+  keepEnvironment(ctx, key, loaded.texture, false);
   return { lighting: new SkyboxLighting(scene, loaded.texture, active, options.intensity, false), bakeKey: ctx.cache ? key : null };
 }
 
@@ -85,9 +91,13 @@ export async function buildBackground(ctx: ApplyContext, blur: number, environme
     const env = await environment;
     return createBlurredBackground(ctx.scene, env.lighting.texture, blur, ctx.name("background"));
   }
+  const kept = await keptDome(ctx, ctx.name("background"));
+  if (kept) return kept;
   const panorama = await ctx.generationFile("panorama");
   ctx.signal?.throwIfAborted();
-  return createDomeBackground(ctx.scene, panorama, ctx.name("background"));
+  const dome = await createDomeBackground(ctx.scene, panorama, ctx.name("background"));
+  keepDome(ctx, dome);
+  return dome;
 }
 
 /**

@@ -6,10 +6,10 @@
 import type { ExportChoice } from "./export-choice.ts";
 import type { LightingSource, ResolvedLighting } from "./options.ts";
 
-/** Bumped when a format or a baking step changes, so old entries are never read. */
-const VERSION = "v1";
+/** Bumped when a format or a baking step changes, so old entries are never read (v2: baked texels, not `.env`). */
+const VERSION = "v2";
 
-/** The baked `.env` of a lighting setup. */
+/** The baked environment of a lighting setup (baked-texels.ts). */
 export function envKey(skyboxId: string, source: LightingSource, choice: ExportChoice | null, lighting: ResolvedLighting): string {
   const exportPart = choice ? `${choice.resolution ?? "-"}|${choice.hdriMode ?? "-"}` : "panorama";
   return `${VERSION}|env|${skyboxId}|${source}|${exportPart}|${lighting.size}|q${lighting.quality}`;
@@ -24,4 +24,9 @@ export function exportKey(skyboxId: string, choice: ExportChoice): string {
 /** A file of the generation itself (its panorama, its depth map). */
 export function generationFileKey(skyboxId: string, file: "panorama" | "depth"): string {
   return `${VERSION}|file|${skyboxId}|${file}`;
+}
+
+/** The panorama texture of the background dome (the memory tier only: its bytes are the panorama's). */
+export function domeKey(skyboxId: string): string {
+  return `${VERSION}|dome|${skyboxId}`;
 }

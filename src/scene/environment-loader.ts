@@ -1,27 +1,27 @@
 /**
  * Downloaded bytes to an environment cube texture, with the Babylon texture that matches
  * the export: `.hdr` → HDRCubeTexture, `.exr` → EXRCubeTexture, cube-map ZIP → six faces,
- * equirectangular JPG/PNG → RawCubeTexture, baked `.env` → CubeTexture. Only the `.env` is
- * prefiltered already; the others go through `prefilter.ts`.
+ * equirectangular JPG/PNG → RawCubeTexture, baked texels from the cache → RawCubeTexture.
+ * Only the baked texels are prefiltered already; the others go through `prefilter.ts`.
  *
  * Every texture gets a name unique in the engine: the engine's texture cache is keyed by
  * URL, and a second texture with a used name would get the first one's pixels.
  */
 import { unzipSync, unzlibSync } from "fflate";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
-import { CubeTexture } from "@babylonjs/core/Materials/Textures/cubeTexture.js";
 import { EXRCubeTexture } from "@babylonjs/core/Materials/Textures/exrCubeTexture.js";
 import { HDRCubeTexture } from "@babylonjs/core/Materials/Textures/hdrCubeTexture.js";
 import { ExrLoaderGlobalConfiguration } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exrLoader.configuration.js";
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import { cubeFromTexels } from "./baked-cube.ts";
 import { cubeFromFaces, cubeFromPanorama, FACE_NAMES } from "./raw-cube.ts";
 
-/** A cube texture that turns with `rotationY` (HDR, EXR, Cube, Raw, .env all do). */
+/** A cube texture that turns with `rotationY` (HDR, EXR, Cube, Raw all do). */
 export type EnvironmentTexture = BaseTexture & { rotationY: number };
 
 /** The kinds of bytes an environment is made from. */
-export type EnvironmentFormat = "hdr" | "exr" | "cube-zip" | "equirect" | "env";
+export type EnvironmentFormat = "hdr" | "exr" | "cube-zip" | "equirect" | "texels";
 
 /** A loaded environment; `polynomial` is set again after prefiltering when given. */
 export interface LoadedEnvironment {
@@ -35,9 +35,9 @@ export interface LoadedEnvironment {
  * @param scene the scene
  * @param format what the bytes are
  * @param bytes file contents
- * @param size cube face size (ignored by `.env`, which carries its own)
+ * @param size cube face size (ignored by baked texels, which carry their own)
  * @param name unique texture name
- * @returns the texture, ready, not yet prefiltered unless `.env`
+ * @returns the texture, ready, not yet prefiltered unless baked texels
  */
 export async function loadEnvironment(scene: Scene, format: EnvironmentFormat, bytes: Uint8Array, size: number, name: string): Promise<LoadedEnvironment> {
   switch (format) {
@@ -54,8 +54,8 @@ export async function loadEnvironment(scene: Scene, format: EnvironmentFormat, b
       const cube = await cubeFromPanorama(scene, bytes, size, name);
       return { ...cube, prefiltered: false };
     }
-    case "env":
-      return { texture: await fromEnv(scene, bytes, name), prefiltered: true, polynomial: null };
+    case "texels":
+      return { texture: cubeFromTexels(scene, bytes, name), prefiltered: true, polynomial: null };
   }
 }
 
@@ -82,20 +82,6 @@ function fromUrl(bytes: Uint8Array, name: string, build: Build): Promise<Environ
       (message, exception) => queueMicrotask(() => finish(new Error(`Could not decode the environment ${name}: ${message ?? exception ?? "unknown error"}`))),
     );
     texture.name = name;
-  });
-}
-
-function fromEnv(scene: Scene, bytes: Uint8Array, name: string): Promise<EnvironmentTexture> {
-  return new Promise((resolve, reject) => {
-    const texture: CubeTexture = new CubeTexture(`${name}.env`, scene, {
-      buffer: bytes,
-      forcedExtension: ".env",
-      onLoad: () => resolve(texture),
-      onError: (message, exception) => {
-        texture.dispose();
-        reject(new Error(`Could not load the cached environment ${name}: ${message ?? exception ?? "unknown error"}`));
-      },
-    });
   });
 }
 

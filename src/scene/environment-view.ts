@@ -1,7 +1,8 @@
 /**
  * A second texture object over an environment's GPU texture: what a re-apply of the same
- * skybox lights with while the first apply's background bake still runs (no download, no
- * prefiltering), and what a bake reads whoever disposes their own texture meanwhile. The
+ * skybox lights with when the environment cache keeps it, or while the first apply's
+ * background bake still runs (no download, no prefiltering), and what a bake reads whoever
+ * disposes their own texture meanwhile. The
  * GPU texture is reference-counted: each view holds one reference and drops it on disposal.
  * Everything an environment needs (harmonics, LOD scale, RGBD, irradiance) lives on the GPU
  * texture; the view copies the little that lives on the texture object and turns like a
@@ -9,6 +10,8 @@
  */
 import type { BaseTexture as BaseTextureType } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+import { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
+import { Constants } from "@babylonjs/core/Engines/constants.js";
 import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { EnvironmentTexture } from "./environment-loader.ts";
@@ -19,15 +22,21 @@ export class EnvironmentView extends BaseTexture {
 
   /**
    * @param scene the scene the view belongs to
-   * @param source a loaded environment texture (its GPU texture gains a reference)
+   * @param source a loaded environment texture, or the GPU texture of one (a cube sampled as
+   *   cube textures are); the GPU texture gains a reference
    * @param name unique texture name
    */
-  constructor(scene: Scene, source: BaseTextureType & Partial<Pick<EnvironmentTexture, "rotationY">>, name = `${source.name}-view`) {
-    const internal = source.getInternalTexture();
+  constructor(scene: Scene, source: (BaseTextureType & Partial<Pick<EnvironmentTexture, "rotationY">>) | InternalTexture, name?: string) {
+    const internal = source instanceof InternalTexture ? source : source.getInternalTexture();
     if (!internal) throw new Error("The environment texture is not loaded");
     internal.incrementReferences();
     super(scene, internal);
-    this.name = name;
+    if (source instanceof InternalTexture) {
+      this.name = name ?? "environment-view";
+      this.coordinatesMode = Constants.TEXTURE_CUBIC_MODE;
+      return;
+    }
+    this.name = name ?? `${source.name}-view`;
     this.coordinatesMode = source.coordinatesMode;
     this.invertZ = source.invertZ;
     this.lodLevelInAlpha = source.lodLevelInAlpha;

@@ -7,6 +7,7 @@ export { AppliedSkybox, type SkyboxParts, type SkyboxVisibility } from "./applie
 export type { ApplySkyboxOptions, LightingOptions, BackgroundOptions, BackdropOptions, LightingSource } from "./options.ts";
 export type { ApplyProgress, ApplyStage } from "./progress.ts";
 export { SkyboxCache, createSkyboxCache, type SkyboxCacheOptions } from "./skybox-cache.ts";
+export { EnvironmentCache, getEnvironmentCache, DEFAULT_ENVIRONMENT_CACHE_BYTES, type EnvironmentCacheOptions } from "./environment-cache.ts";
 export { pickResolution, modelOf } from "./export-choice.ts";
 export { decodeDepthPng, decodeDistance16, backdropRadius, type DepthImage } from "./depth-decoding.ts";
 export { bakeEnvironment } from "./env-bake.ts";

@@ -1,0 +1,55 @@
+/**
+ * Parts taken from the engine's environment cache (environment-cache.ts), and the GPU
+ * textures of freshly built parts put into it: the prefiltered environment and the
+ * background dome's panorama. Only applies with a cache do either (`cache: false` keeps nothing).
+ */
+import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+import type { ApplyContext } from "./apply-context.ts";
+import { createKeptDomeBackground, type DomeBackground } from "./background.ts";
+import { domeKey } from "./cache-keys.ts";
+import { getEnvironmentCache, type EnvironmentCache } from "./environment-cache.ts";
+import { EnvironmentView } from "./environment-view.ts";
+import { SkyboxLighting } from "./lighting.ts";
+
+/** The environment cache of the apply's engine, or null for an apply without a cache. */
+function memoryOf(ctx: ApplyContext): EnvironmentCache | null {
+  return ctx.cache ? getEnvironmentCache(ctx.scene.getEngine()) : null;
+}
+
+/**
+ * The environment of `key` as the cache keeps it, as a lighting part; null on a miss.
+ * @returns the lighting, and whether it still needs a bake for the apply's cache database
+ */
+export function keptEnvironment(ctx: ApplyContext, key: string, name: string, active: boolean, intensity: number): { lighting: SkyboxLighting; needsBake: boolean } | null {
+  const memory = memoryOf(ctx);
+  const kept = memory?.get(key);
+  if (!memory || !kept) return null;
+  ctx.progress({ stage: "prefiltering", detail: "environment kept in memory", fraction: 1 });
+  const lighting = new SkyboxLighting(ctx.scene, new EnvironmentView(ctx.scene, kept, name), active, intensity, true);
+  return { lighting, needsBake: !memory.isStored(key, ctx.cache!.databaseName) };
+}
+
+/**
+ * Keeps a prefiltered environment for the next apply.
+ * @param stored whether it came from the apply's cache database (no bake needed)
+ */
+export function keepEnvironment(ctx: ApplyContext, key: string, texture: BaseTexture, stored: boolean): void {
+  const memory = memoryOf(ctx);
+  const internal = texture.getInternalTexture();
+  if (!memory || !internal) return;
+  memory.add(key, internal, true);
+  if (stored) memory.markStored(key, ctx.cache!.databaseName);
+}
+
+/** The background dome on the panorama texture the cache keeps; null on a miss or if it cannot be shared. */
+export async function keptDome(ctx: ApplyContext, name: string): Promise<DomeBackground | null> {
+  const kept = memoryOf(ctx)?.get(domeKey(ctx.skyboxId));
+  if (!kept) return null;
+  return createKeptDomeBackground(ctx.scene, kept, name).catch(() => null);
+}
+
+/** Keeps the panorama texture of a dome built from bytes for the next apply. */
+export function keepDome(ctx: ApplyContext, dome: DomeBackground): void {
+  const internal = dome.dome.texture.getInternalTexture();
+  if (internal) memoryOf(ctx)?.add(domeKey(ctx.skyboxId), internal, internal.generateMipMaps);
+}
