@@ -10,7 +10,7 @@
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { getEnvironmentCache } from "./environment-cache.ts";
+import { environmentCacheOf } from "./environment-cache.ts";
 import { EnvironmentView } from "./environment-view.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
 import { bakeTexels } from "./texel-bake.ts";
@@ -30,7 +30,7 @@ export type OnStored = (texture: BaseTexture, key: string, cache: SkyboxCache) =
 /** The engine's environment cache notes which database holds the entry. */
 const markStored: OnStored = (texture, key, cache) => {
   const engine = texture.getInternalTexture()?.getEngine();
-  if (engine) getEnvironmentCache(engine).markStored(key, cache.databaseName);
+  if (engine) environmentCacheOf(engine)?.markStored(key, cache.databaseName);
 };
 
 interface Bake {
@@ -80,6 +80,8 @@ export class BackgroundBakes {
     bake.done = this._run(bake, key, cache).finally(() => {
       if (bakes.get(id) === bake) bakes.delete(id);
       bake.view.dispose();
+      // The bake may have held the last reference to an entry beyond the budget.
+      environmentCacheOf(scene.getEngine())?.trim();
     });
     return bake.done;
   }

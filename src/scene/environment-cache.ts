@@ -6,8 +6,9 @@
  *
  * Sharing goes through the GPU texture's own reference count: the cache holds one reference
  * per entry, and each texture object built on an entry holds another. An entry whose GPU
- * texture has references besides the cache's is in use: eviction passes it by. An evicted
- * entry drops its reference; the GPU texture goes once no texture object holds it either.
+ * texture has references besides the cache's is in use: eviction passes it by until `trim()`
+ * finds it unused (applySkybox trims once a skybox's textures are disposed). An evicted entry
+ * drops its reference; the GPU texture goes once no texture object holds it either.
  */
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
@@ -57,7 +58,7 @@ export class EnvironmentCache {
 
   set maxBytes(value: number) {
     this._maxBytes = Math.max(0, value);
-    this._evict();
+    this.trim();
   }
 
   /** Estimated GPU bytes of the entries. */
@@ -110,7 +111,7 @@ export class EnvironmentCache {
     texture.incrementReferences();
     this._entries.set(key, { texture, bytes, stored: new Set() });
     this._bytes += bytes;
-    this._evict();
+    this.trim();
   }
 
   /**
@@ -144,6 +145,14 @@ export class EnvironmentCache {
     for (const key of this.keys()) this.delete(key);
   }
 
+  /** Evicts least recently used entries not in use until the bytes fit (entries in use stay, whatever they weigh). */
+  trim(): void {
+    for (const [key, entry] of this._entries) {
+      if (this._bytes <= this._maxBytes) return;
+      if (entry.texture._references <= 1) this.delete(key);
+    }
+  }
+
   /** Drops every entry and lets go of the engine. */
   dispose(): void {
     this.clear();
@@ -163,13 +172,6 @@ export class EnvironmentCache {
     this._entries.set(key, entry);
     return entry;
   }
-
-  private _evict(): void {
-    for (const [key, entry] of this._entries) {
-      if (this._bytes <= this._maxBytes) return;
-      if (entry.texture._references <= 1) this.delete(key);
-    }
-  }
 }
 
 const byEngine = new WeakMap<AbstractEngine, EnvironmentCache>();
@@ -186,4 +188,12 @@ export function getEnvironmentCache(engine: AbstractEngine, options?: Environmen
   let cache = byEngine.get(engine);
   if (!cache) byEngine.set(engine, (cache = new EnvironmentCache(engine, options)));
   return cache;
+}
+
+/**
+ * The engine's environment cache if it has one (for those who only tell it things).
+ * @param engine the engine
+ */
+export function environmentCacheOf(engine: AbstractEngine): EnvironmentCache | undefined {
+  return byEngine.get(engine);
 }

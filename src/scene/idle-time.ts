@@ -1,7 +1,8 @@
 /**
  * Idle time for background work (baking an environment for the cache): the browser's idle
  * callback, so the work runs between frames and input, never instead of them. A deadline
- * caps the wait, so a page that is never idle (a busy render loop) still gets it done.
+ * caps the wait, so a page that is never idle (a busy render loop) still gets it done, and a
+ * slice is never shorter than a few milliseconds, so such a page gets it done in a few waits.
  */
 
 /** A slice of idle time: how much of it is left. */
@@ -9,8 +10,8 @@ export interface IdleSlice {
   timeRemaining(): number;
 }
 
-/** Slice length where the platform has no idle callback (Node, old Safari). */
-const FALLBACK_SLICE_MS = 8;
+/** Shortest slice: what a timed-out idle callback (no time left) or a plain timer gets. */
+const MIN_SLICE_MS = 5;
 
 /**
  * Resolves at the next idle period, or after `timeoutMs` at the latest.
@@ -18,7 +19,7 @@ const FALLBACK_SLICE_MS = 8;
  * @param timeoutMs longest wait
  * @returns the slice: work while `timeRemaining()` is above 0, then ask again
  */
-export function idleSlice(signal: AbortSignal, timeoutMs = 1000): Promise<IdleSlice> {
+export function idleSlice(signal: AbortSignal, timeoutMs = 500): Promise<IdleSlice> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
@@ -35,14 +36,15 @@ export function idleSlice(signal: AbortSignal, timeoutMs = 1000): Promise<IdleSl
 }
 
 function schedule(done: (slice: IdleSlice) => void, timeoutMs: number): () => void {
+  const start = (deadline?: IdleSlice) => {
+    const end = performance.now() + MIN_SLICE_MS;
+    done({ timeRemaining: () => Math.max(deadline?.timeRemaining() ?? 0, end - performance.now()) });
+  };
   const global = globalThis as { requestIdleCallback?: typeof requestIdleCallback; cancelIdleCallback?: typeof cancelIdleCallback };
   if (global.requestIdleCallback && global.cancelIdleCallback) {
-    const handle = global.requestIdleCallback(done, { timeout: timeoutMs });
+    const handle = global.requestIdleCallback(start, { timeout: timeoutMs });
     return () => global.cancelIdleCallback!(handle);
   }
-  const timer = setTimeout(() => {
-    const end = performance.now() + FALLBACK_SLICE_MS;
-    done({ timeRemaining: () => Math.max(0, end - performance.now()) });
-  }, 0);
+  const timer = setTimeout(start, 0);
   return () => clearTimeout(timer);
 }

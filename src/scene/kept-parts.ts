@@ -2,6 +2,8 @@
  * Parts taken from the engine's environment cache (environment-cache.ts), and the GPU
  * textures of freshly built parts put into it: the prefiltered environment and the
  * background dome's panorama. Only applies with a cache do either (`cache: false` keeps nothing).
+ * Each texture object of a part built on an entry trims the cache once disposed: the entry
+ * it showed may be the one to evict now.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { ApplyContext } from "./apply-context.ts";
@@ -16,6 +18,11 @@ function memoryOf(ctx: ApplyContext): EnvironmentCache | null {
   return ctx.cache ? getEnvironmentCache(ctx.scene.getEngine()) : null;
 }
 
+/** Trims `memory` once `texture` has let go of its GPU texture (just after its dispose observers run). */
+function trimOnDispose(memory: EnvironmentCache, texture: BaseTexture): void {
+  texture.onDisposeObservable.addOnce(() => queueMicrotask(() => memory.trim()));
+}
+
 /**
  * The environment of `key` as the cache keeps it, as a lighting part; null on a miss.
  * @returns the lighting, and whether it still needs a bake for the apply's cache database
@@ -25,7 +32,9 @@ export function keptEnvironment(ctx: ApplyContext, key: string, name: string, ac
   const kept = memory?.get(key);
   if (!memory || !kept) return null;
   ctx.progress({ stage: "prefiltering", detail: "environment kept in memory", fraction: 1 });
-  const lighting = new SkyboxLighting(ctx.scene, new EnvironmentView(ctx.scene, kept, name), active, intensity, true);
+  const view = new EnvironmentView(ctx.scene, kept, name);
+  trimOnDispose(memory, view);
+  const lighting = new SkyboxLighting(ctx.scene, view, active, intensity, true);
   return { lighting, needsBake: !memory.isStored(key, ctx.cache!.databaseName) };
 }
 
@@ -39,17 +48,24 @@ export function keepEnvironment(ctx: ApplyContext, key: string, texture: BaseTex
   if (!memory || !internal) return;
   memory.add(key, internal, true);
   if (stored) memory.markStored(key, ctx.cache!.databaseName);
+  trimOnDispose(memory, texture);
 }
 
 /** The background dome on the panorama texture the cache keeps; null on a miss or if it cannot be shared. */
 export async function keptDome(ctx: ApplyContext, name: string): Promise<DomeBackground | null> {
-  const kept = memoryOf(ctx)?.get(domeKey(ctx.skyboxId));
-  if (!kept) return null;
-  return createKeptDomeBackground(ctx.scene, kept, name).catch(() => null);
+  const memory = memoryOf(ctx);
+  const kept = memory?.get(domeKey(ctx.skyboxId));
+  if (!memory || !kept) return null;
+  const dome = await createKeptDomeBackground(ctx.scene, kept, name).catch(() => null);
+  if (dome) trimOnDispose(memory, dome.dome.texture);
+  return dome;
 }
 
 /** Keeps the panorama texture of a dome built from bytes for the next apply. */
 export function keepDome(ctx: ApplyContext, dome: DomeBackground): void {
+  const memory = memoryOf(ctx);
   const internal = dome.dome.texture.getInternalTexture();
-  if (internal) memoryOf(ctx)?.add(domeKey(ctx.skyboxId), internal, internal.generateMipMaps);
+  if (!memory || !internal) return;
+  memory.add(domeKey(ctx.skyboxId), internal, internal.generateMipMaps);
+  trimOnDispose(memory, dome.dome.texture);
 }

@@ -1,7 +1,8 @@
 /**
  * Benchmark page of src/scene (test/bench/scene-bench.ts drives it): applySkybox timed stage
- * by stage, and the plain Babylon way to the same result for comparison. Every timing ends
- * with a pixel read-back, so queued GPU work is counted.
+ * by stage (cold, from IndexedDB, from the engine's environment cache), the plain Babylon way
+ * to the same result for comparison, and how much the background bake blocks the page. Every
+ * timing ends with a pixel read-back, so queued GPU work is counted.
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { Scene } from "@babylonjs/core/scene.js";
@@ -10,7 +11,10 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { HDRCubeTexture } from "@babylonjs/core/Materials/Textures/hdrCubeTexture.js";
 import { HDRFiltering } from "@babylonjs/core/Materials/Textures/Filtering/hdrFiltering.js";
 import type { Generation } from "../../../src/api/index.ts";
-import { applySkybox, createSkyboxCache, type AppliedSkybox } from "../../../src/scene/index.ts";
+import { applySkybox, bakeEnvironment, createSkyboxCache, getEnvironmentCache, type AppliedSkybox } from "../../../src/scene/index.ts";
+
+/** Where an apply may take its environment from: nowhere (cold), IndexedDB only, or memory first. */
+type CacheMode = "none" | "indexeddb" | "memory";
 
 let engine: Engine;
 let scene: Scene;
@@ -28,14 +32,15 @@ const api = {
   },
 
   /** applySkybox with lighting only; milliseconds from the start to each stage and to the end. */
-  async ours(record: Generation, size: number, quality: number, useCache: boolean) {
+  async ours(record: Generation, size: number, quality: number, mode: CacheMode) {
     const marks: Record<string, number> = {};
+    if (mode === "indexeddb") getEnvironmentCache(engine).clear();
     const t0 = performance.now();
     current = await applySkybox(scene, record, {
       lighting: { size, quality },
       background: false,
       backdrop: false,
-      cache: useCache ? cache : false,
+      cache: mode === "none" ? false : cache,
       replace: current,
       onProgress: (p) => (marks[p.stage] ??= performance.now() - t0),
     });
@@ -55,6 +60,28 @@ const api = {
     return ms;
   },
 
+  /**
+   * How the background bake of the current environment weighs on the page: a timer due every
+   * 10 ms runs until the bake is stored; its worst lateness is the longest the page could not
+   * answer. `env: true` times Babylon's `.env` bake of the same texture instead.
+   */
+  async bakeLoad(env: boolean) {
+    const t0 = performance.now();
+    let worst = 0;
+    let running = true;
+    const tick = (due: number) => {
+      worst = Math.max(worst, performance.now() - due);
+      if (!running) return;
+      const next = performance.now() + 10;
+      setTimeout(() => tick(next), 10);
+    };
+    tick(performance.now());
+    await (env ? bakeEnvironment(current!.environment!) : current!.whenCached);
+    running = false;
+    return { ms: performance.now() - t0, worstBlockMs: worst };
+  },
+
+  memoryEntries: () => getEnvironmentCache(engine).size,
   whenCached: () => current?.whenCached,
   dispose() {
     current?.dispose();

@@ -16,7 +16,8 @@ import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
-import { applySkybox, createSkyboxCache, SkyboxCache, type AppliedSkybox, type ApplyProgress, type ApplySkyboxOptions } from "../../../src/scene/index.ts";
+import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
+import { applySkybox, createSkyboxCache, getEnvironmentCache, SkyboxCache, type AppliedSkybox, type ApplyProgress, type ApplySkyboxOptions } from "../../../src/scene/index.ts";
 
 // Blob URLs still alive: every one the library creates must be revoked.
 const liveBlobUrls = new Set<string>();
@@ -40,6 +41,8 @@ let camera: FreeCamera;
 let metal: Mesh;
 let rough: Mesh;
 let current: AppliedSkybox | null = null;
+/** Skyboxes applied with `replace: false`, still in the scene. */
+const others: AppliedSkybox[] = [];
 /** Cache writes of every skybox applied (replaced ones keep baking after they are gone). */
 const cacheWrites: Promise<void>[] = [];
 let sign = 1;
@@ -75,6 +78,25 @@ function counts() {
   };
 }
 
+/** GPU textures `describe` has seen, by uniqueId: whether each is still held can be asked later. */
+const gpuTextures = new Map<number, InternalTexture>();
+const seen = (t: InternalTexture | null | undefined) => (t ? (gpuTextures.set(t.uniqueId, t), t.uniqueId) : null);
+
+/** Engine calls that create or fill a GPU texture (a memory-cache hit makes none). */
+const TEXTURE_WORK = ["createTexture", "createRawCubeTexture", "createRawCubeTextureFromUrl", "createRenderTargetCubeTexture", "createRawTexture", "_uploadArrayBufferViewToTexture", "_uploadImageToTexture"] as const;
+let textureWork: Record<string, number> = {};
+
+function countTextureWork(): void {
+  const target = engine as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of TEXTURE_WORK) {
+    const original = target[method]!.bind(engine);
+    target[method] = (...args: unknown[]) => {
+      textureWork[method] = (textureWork[method] ?? 0) + 1;
+      return original(...args);
+    };
+  }
+}
+
 function makeSphere(name: string, x: number, metallic: number, roughness: number): Mesh {
   const mesh = CreateSphere(name, { diameter: 0.8, segments: 32 }, scene);
   mesh.position.set(x, 0, 3 * sign);
@@ -91,6 +113,7 @@ const api = {
   async setup(options: { rightHanded?: boolean } = {}) {
     const canvas = document.getElementById("scene") as HTMLCanvasElement;
     engine = new Engine(canvas, false, { preserveDrawingBuffer: true, stencil: true, antialias: false });
+    countTextureWork();
     scene = new Scene(engine);
     scene.useRightHandedSystem = options.rightHanded ?? false;
     sign = scene.useRightHandedSystem ? -1 : 1;
@@ -117,6 +140,7 @@ const api = {
     const previousShown: boolean[] = [];
     const t0 = performance.now();
     const { cache: useCache = true, replace = true, ...rest } = options;
+    textureWork = {};
     const next = await applySkybox(scene, skybox, {
       ...rest,
       cache: useCache ? cache : false,
@@ -127,9 +151,11 @@ const api = {
       },
     });
     const ms = Math.round(performance.now() - t0);
+    const work = textureWork;
+    if (previous && !replace) others.push(previous);
     current = next;
     cacheWrites.push(next.whenCached);
-    return { ms, stages, previousShown, previousDisposed: previous?.isDisposed ?? null, ...api.describe()! };
+    return { ms, stages, previousShown, previousDisposed: previous?.isDisposed ?? null, textureWork: work, ...api.describe()! };
   },
 
   /** An apply expected to fail (optionally aborted after `abortAfterMs`): its error and what it left behind. */
@@ -162,6 +188,8 @@ const api = {
       meshes: s.meshes.map((m) => m.name),
       materials: s.materials.map((m) => `${m.getClassName()}:${m.name}`),
       environment: s.environment?.getClassName() ?? null,
+      /** GPU textures (InternalTexture.uniqueId) of the environment and the background dome. */
+      gpuTextures: { environment: seen(s.environment?.getInternalTexture()), dome: seen(s.backgroundMesh?.material?.getActiveTextures()[0]?.getInternalTexture()) },
       sceneEnvironmentIsOurs: scene.environmentTexture !== null && scene.environmentTexture === s.environment,
       backgroundMesh: s.backgroundMesh?.name ?? null,
       textureSizes: s.textures.map((t) => t.getSize().width),
@@ -236,6 +264,19 @@ const api = {
     current?.dispose();
     current = null;
   },
+  /** Disposes the skyboxes applied with `replace: false`. */
+  disposeOthers() {
+    for (const s of others.splice(0)) s.dispose();
+  },
+  /** The engine's environment cache: entries (least recently used first), which are in use, bytes. */
+  memory() {
+    const memory = getEnvironmentCache(engine);
+    return { keys: memory.keys(), inUse: memory.keys().map((k) => memory.isInUse(k)), bytes: memory.bytes, maxBytes: memory.maxBytes };
+  },
+  setMemoryBytes: (bytes: number) => void (getEnvironmentCache(engine).maxBytes = bytes),
+  clearMemory: () => getEnvironmentCache(engine).clear(),
+  /** Whether a GPU texture (by uniqueId) still exists: held by someone and not released. */
+  gpuTextureAlive: (id: number) => (gpuTextures.get(id)?._references ?? 0) > 0,
   SkyboxCache,
   clearCache: () => cache.clear(),
   cacheSize: () => cache.size(),
