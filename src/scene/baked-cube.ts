@@ -29,9 +29,8 @@ export function cubeFromTexels(scene: Scene, bytes: Uint8Array, name: string): R
   const texture = new RawCubeTexture(scene, null, header.size, RGBA, HALF, true, false, TRILINEAR);
   texture.name = name;
   const internal = texture.getInternalTexture()!;
+  // Made with mips (trilinear sampling through explicit LODs) but never generated: every level is the baked one.
   levels.forEach((faces, mip) => faces.forEach((data, face) => engine._uploadArrayBufferViewToTexture!(internal, data, face, mip)));
-  // Sampled by roughness through explicit LODs: every mip must count.
-  engine.updateTextureSamplingMode(TRILINEAR, internal, true);
   texture.gammaSpace = false;
   texture.lodGenerationScale = header.lodGenerationScale;
   texture.lodGenerationOffset = header.lodGenerationOffset;

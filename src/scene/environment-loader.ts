@@ -13,6 +13,9 @@ import { EXRCubeTexture } from "@babylonjs/core/Materials/Textures/exrCubeTextur
 import { HDRCubeTexture } from "@babylonjs/core/Materials/Textures/hdrCubeTexture.js";
 import { ExrLoaderGlobalConfiguration } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exrLoader.configuration.js";
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
+// BaseTexture.sphericalPolynomial as an accessor of the GPU texture's harmonics (unregistered,
+// setting it only shadows the property on one texture object, and views sharing it see none).
+import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { cubeFromTexels } from "./baked-cube.ts";
 import { cubeFromFaces, cubeFromPanorama, FACE_NAMES } from "./raw-cube.ts";

@@ -6,6 +6,9 @@ import { HDRFiltering } from "@babylonjs/core/Materials/Textures/Filtering/hdrFi
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
+// BaseTexture.sphericalPolynomial as an accessor of the GPU texture's harmonics (unregistered,
+// setting it only shadows the property on one texture object, and views sharing it see none).
+import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
 
 /**
  * Prefilters `texture` in place (HDRFiltering swaps its GPU texture for the filtered one) and

@@ -1,6 +1,7 @@
 /**
  * The life of applied skyboxes in Chromium: replacing one without a gap, failures that
- * leave the previous one in place, and twenty re-applies that leave nothing behind.
+ * leave the previous one in place, and twenty re-applies that leave nothing behind but what
+ * the environment cache keeps.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Generation } from "../../src/api/index.ts";
@@ -88,6 +89,14 @@ describe("applied skyboxes", () => {
     expect(during.meshes).toBeGreaterThan(baseline.meshes);
     await f.page.evaluate(() => window.skyboxTest.whenCached());
     await f.page.evaluate(() => window.skyboxTest.disposeCurrent());
+    // The engine's environment cache keeps GPU textures of recent skyboxes for a re-apply (none
+    // in use any more), and nothing else stays; once it lets them go, everything is as before.
+    const kept = await f.page.evaluate(() => window.skyboxTest.memory());
+    expect(kept.keys.length).toBeGreaterThan(0);
+    expect(kept.inUse.every((used) => !used)).toBe(true);
+    const withKept = await f.page.evaluate(() => window.skyboxTest.counts());
+    expect({ ...withKept, engineTextures: baseline.engineTextures }).toEqual(baseline);
+    await f.page.evaluate(() => window.skyboxTest.clearMemory());
     expect(await f.page.evaluate(() => window.skyboxTest.counts())).toEqual(baseline);
   }, 120_000);
 

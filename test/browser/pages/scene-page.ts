@@ -264,6 +264,10 @@ const api = {
     current?.dispose();
     current = null;
   },
+  /** Shows the skyboxes applied with `replace: false` again (the last one lights the scene). */
+  showOthers() {
+    for (const s of others) s.setVisible({ lighting: true, background: true, backdrop: true });
+  },
   /** Disposes the skyboxes applied with `replace: false`. */
   disposeOthers() {
     for (const s of others.splice(0)) s.dispose();
