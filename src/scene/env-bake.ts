@@ -1,6 +1,7 @@
 /**
  * The prefiltered environment baked to Babylon's `.env` (RGBD-encoded PNG mips plus the
- * irradiance harmonics), so applying the same skybox again skips download and prefiltering.
+ * irradiance harmonics): a file to ship or load with `CubeTexture`. The cache does not use it
+ * (texel-bake.ts is ten times cheaper to bake and needs no decoding to load).
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import { CreateEnvTextureAsync } from "@babylonjs/core/Misc/environmentTextureTools.js";
