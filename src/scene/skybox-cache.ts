@@ -75,7 +75,9 @@ export class SkyboxCache {
     const db = await this._open();
     if (!db || bytes.byteLength > this.maxBytes) return;
     const tx = db.transaction([META, BYTES], "readwrite");
-    tx.objectStore(BYTES).put(bytes.slice().buffer, key);
+    // put() clones at once: only a view of part of a buffer needs a copy of its own first.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    tx.objectStore(BYTES).put(whole ? bytes.buffer : bytes.slice().buffer, key);
     tx.objectStore(META).put({ key, size: bytes.byteLength, usedAt: this._now() } satisfies Meta);
     await done(tx);
     await this._evict(db);

@@ -40,6 +40,8 @@ export async function bakeTexels(texture: BaseTexture, signal: AbortSignal, wait
     }
     levels.push(faces);
   }
+  // Laying the file out copies every texel once more: a slice of its own too.
+  if (slice.timeRemaining() <= 0) await wait(signal);
   const header = { size, lodGenerationScale: texture.lodGenerationScale, lodGenerationOffset: texture.lodGenerationOffset, polynomial: coefficients(polynomial) };
   return encodeBakedTexels(header, levels);
 }

@@ -59,7 +59,7 @@ describe("bakeTexels", () => {
     const bytes = await bakeTexels(environment((f, m) => reads.push(`${m}:${f}`)), new AbortController().signal, wait);
     expect(reads).toHaveLength(4 * 6); // mips 8, 4, 2, 1
     expect(new Set(reads).size).toBe(24);
-    expect(waits.count).toBe(1 + 24); // before starting, then before each face
+    expect(waits.count).toBe(1 + 24 + 1); // before starting, before each face, before laying the file out
     const { header, levels } = decodeBakedTexels(bytes);
     expect(header).toMatchObject({ size: 8, lodGenerationScale: 0.8, lodGenerationOffset: 0 });
     expect(header.polynomial[0]).toEqual([1, 2, 3]);
