@@ -31,15 +31,15 @@ const api = {
     if (clearCache) await cache.clear();
   },
 
-  /** applySkybox with lighting only; milliseconds from the start to each stage and to the end. */
-  async ours(record: Generation, size: number, quality: number, mode: CacheMode) {
+  /** applySkybox with lighting only (or every part); milliseconds from the start to each stage and to the end. */
+  async ours(record: Generation, size: number, quality: number, mode: CacheMode, allParts = false) {
     const marks: Record<string, number> = {};
     if (mode === "indexeddb") getEnvironmentCache(engine).clear();
     const t0 = performance.now();
     current = await applySkybox(scene, record, {
       lighting: { size, quality },
-      background: false,
-      backdrop: false,
+      background: allParts,
+      backdrop: allParts,
       cache: mode === "none" ? false : cache,
       replace: current,
       onProgress: (p) => (marks[p.stage] ??= performance.now() - t0),
