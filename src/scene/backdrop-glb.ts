@@ -27,15 +27,19 @@ import { EXPORT_SKY_RADIUS, placeBackdrop, SkyboxBackdrop } from "./backdrop.ts"
  * @param glb the file
  * @param name unique name of the root
  * @param radius sky radius in scene units, or null for the default
+ * @param fileName the file's name, which names its textures in the engine's texture cache: a
+ *   name unique to the file's content lets the load share textures kept from an earlier one
  */
-export async function loadGlbBackdrop(scene: Scene, glb: Uint8Array, name: string, radius: number | null): Promise<SkyboxBackdrop> {
+export async function loadGlbBackdrop(scene: Scene, glb: Uint8Array, name: string, radius: number | null, fileName = name): Promise<SkyboxBackdrop> {
   // KHR_materials_unlit makes the export's material unlit; without the extensions the
   // material would be lit PBR. Registration replaces entries, so an app's own stays if present.
   if (!registeredGLTFExtensions.has("KHR_materials_unlit")) registerBuiltInGLTFExtensions();
   let container: AssetContainer;
   const observersBefore = new Set(scene.onDisposeObservable.observers);
   try {
-    container = await withoutValidation(() => LoadAssetContainerAsync(glb, scene, { pluginExtension: ".glb", name: `${name}.glb` }));
+    // From bytes the loader names the file at random; a File keeps its name, which the textures' URLs carry.
+    const source = fileName === name ? glb : new File([glb as BlobPart], `${fileName}.glb`);
+    container = await withoutValidation(() => LoadAssetContainerAsync(source, scene, { pluginExtension: ".glb", name: `${fileName}.glb` }));
   } catch (error) {
     throw new Error(`The GLB backdrop could not be loaded: ${(error as Error).message}`, { cause: error });
   }

@@ -12,7 +12,7 @@ import { envKey } from "./cache-keys.ts";
 import { decodeDepthPng } from "./depth-decoding.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
 import { EnvironmentView } from "./environment-view.ts";
-import { keepDome, keepEnvironment, keptDome, keptEnvironment } from "./kept-parts.ts";
+import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keptDome, keptEnvironment } from "./kept-parts.ts";
 import { backdropExport, effectiveSource, lightingExport } from "./export-choice.ts";
 import { SkyboxLighting } from "./lighting.ts";
 import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
@@ -112,7 +112,9 @@ export async function buildBackdrop(ctx: ApplyContext, options: ResolvedBackdrop
     const { bytes } = await ctx.exportBytes(choice);
     ctx.signal?.throwIfAborted();
     ctx.progress({ stage: "building-backdrop", detail: "GLB export" });
-    return loadGlbBackdrop(ctx.scene, bytes, name, options.radius);
+    const backdrop = await loadGlbBackdrop(ctx.scene, bytes, name, options.radius, glbFileName(ctx, choice, name));
+    keepBackdrop(ctx, backdrop);
+    return backdrop;
   }
   const [panorama, depthPng] = await Promise.all([ctx.generationFile("panorama"), ctx.generationFile("depth")]);
   ctx.signal?.throwIfAborted();

@@ -99,14 +99,19 @@ export class EnvironmentCache {
 
   /**
    * Keeps `texture` under `key` (taking a reference of its own), then evicts least recently
-   * used entries not in use until the bytes fit. One larger than `maxBytes` is not kept.
+   * used entries not in use until the bytes fit. One larger than `maxBytes` is not kept; one
+   * kept already is marked most recently used.
    * @param key entry key
    * @param texture a ready GPU texture
    * @param mips whether it has a full mip chain (prefiltered environments do)
    */
   add(key: string, texture: InternalTexture, mips: boolean): void {
     const bytes = textureBytes(texture, mips);
-    if (this._isDisposed() || bytes > this._maxBytes || this._entries.get(key)?.texture === texture) return;
+    if (this._isDisposed() || bytes > this._maxBytes) return;
+    if (this._entries.get(key)?.texture === texture) {
+      this._touch(key);
+      return;
+    }
     this.delete(key);
     texture.incrementReferences();
     this._entries.set(key, { texture, bytes, stored: new Set() });

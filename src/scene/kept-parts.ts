@@ -1,14 +1,17 @@
 /**
  * Parts taken from the engine's environment cache (environment-cache.ts), and the GPU
  * textures of freshly built parts put into it: the prefiltered environment and the
- * background dome's panorama. Only applies with a cache do either (`cache: false` keeps nothing).
+ * background dome's panorama, the backdrop GLB's textures. Only applies with a cache do
+ * either (`cache: false` keeps nothing).
  * Each texture object of a part built on an entry trims the cache once disposed: the entry
  * it showed may be the one to evict now.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { ApplyContext } from "./apply-context.ts";
+import type { SkyboxBackdrop } from "./backdrop.ts";
 import { createKeptDomeBackground, type DomeBackground } from "./background.ts";
 import { domeKey } from "./cache-keys.ts";
+import type { ExportChoice } from "./export-choice.ts";
 import { getEnvironmentCache, type EnvironmentCache } from "./environment-cache.ts";
 import { EnvironmentView } from "./environment-view.ts";
 import { SkyboxLighting } from "./lighting.ts";
@@ -68,4 +71,26 @@ export function keepDome(ctx: ApplyContext, dome: DomeBackground): void {
   if (!memory || !internal) return;
   memory.add(domeKey(ctx.skyboxId), internal, internal.generateMipMaps);
   trimOnDispose(memory, dome.dome.texture);
+}
+
+/**
+ * The file name a GLB export loads under. With a cache it names the export's content (skybox,
+ * mesh quality, depth scale), so its textures' URLs are the same at every load and the
+ * engine's texture cache hands back the ones kept (`keepBackdrop`): no image decoded again.
+ * Without one, the unique name of the part: nothing shared.
+ */
+export function glbFileName(ctx: ApplyContext, choice: ExportChoice, name: string): string {
+  return memoryOf(ctx) ? `skybox-${ctx.skyboxId}-glb-${choice.meshQuality ?? "-"}-${choice.depthScale ?? "-"}` : name;
+}
+
+/** Keeps the GPU textures of a GLB backdrop for the next load of the same file. */
+export function keepBackdrop(ctx: ApplyContext, backdrop: SkyboxBackdrop): void {
+  const memory = memoryOf(ctx);
+  if (!memory) return;
+  for (const texture of backdrop.textures) {
+    const internal = texture.getInternalTexture();
+    if (!internal?.url) continue;
+    memory.add(`texture|${internal.url}`, internal, internal.generateMipMaps);
+    trimOnDispose(memory, texture);
+  }
 }

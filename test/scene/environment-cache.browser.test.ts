@@ -1,7 +1,7 @@
 /**
  * The engine's environment cache in Chromium: a re-apply of a skybox shown before takes its
- * prefiltered environment and its background's panorama as they are on the GPU (nothing
- * downloaded, decoded, uploaded or prefiltered); the byte budget evicts skyboxes no longer
+ * prefiltered environment, its background's panorama and its backdrop's textures as they are
+ * on the GPU (nothing downloaded, decoded, uploaded or prefiltered); the byte budget evicts skyboxes no longer
  * shown and releases their GPU textures, never those of a skybox still shown; disposing a
  * skybox lets go of its reference. With the memory cleared, the baked texels from IndexedDB
  * light exactly as the environment they were read from.
@@ -30,18 +30,20 @@ const small = { lighting: { size: 64, quality: 16 }, backdrop: false as const };
 const ENV_64 = 5461 * 6 * 8;
 
 describe("environment cache", () => {
-  test("a re-apply takes the environment and the panorama kept in memory: no download, no texture created or uploaded, no prefiltering", async () => {
-    const first = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [a.id, small] as const);
+  test("a re-apply takes the environment, the panorama and the backdrop's textures kept in memory: no download, no texture created or uploaded, no prefiltering", async () => {
+    const every = { lighting: small.lighting, backdrop: { meshQuality: "low" as const } };
+    const first = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [a.id, every] as const);
     expect(first.fromCache).toBe(false);
     expect(first.textureWork.createRenderTargetCubeTexture).toBeGreaterThan(0); // prefiltered: the counter counts
     const lit = await f.page.evaluate(() => window.skyboxTest.spheres());
-    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [b.id, small] as const); // a is replaced
+    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [b.id, every] as const); // a is replaced
     f.assetRequests.length = 0;
-    const again = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [a.id, small] as const);
+    const again = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [a.id, every] as const);
     expect(f.assetRequests).toEqual([]);
     expect(again.textureWork).toEqual({});
     expect(again.fromCache).toBe(true);
     expect(again.gpuTextures).toEqual(first.gpuTextures);
+    expect(again.backdrop!.children).toEqual(first.backdrop!.children);
     expect(again.stages.map((s) => s.stage)).not.toContain("downloading");
     expect(again.stages.map((s) => s.detail)).toContain("environment kept in memory");
     const relit = await f.page.evaluate(() => window.skyboxTest.spheres());
