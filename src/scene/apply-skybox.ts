@@ -14,7 +14,7 @@ import { buildBackdrop, buildBackground, buildEnvironment, type BuiltEnvironment
 import { modelOf } from "./export-choice.ts";
 import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./options.ts";
 import type { ApplyProgress } from "./progress.ts";
-import { createSkyboxCache } from "./skybox-cache.ts";
+import { defaultSkyboxCache } from "./skybox-cache.ts";
 import { completeRecord } from "./skybox-record.ts";
 
 /** Lighting settings of an environment built only for a blurred background. */
@@ -43,7 +43,7 @@ export async function applySkybox(scene: Scene, skybox: number | string | Genera
   const client = options.client ?? createSkyboxClient({ baseUrl: "/skybox" });
   const ownTracker = options.tracker ? null : createStatusTracker({ client, pollIntervalMs: 500 });
   const tracker = options.tracker ?? ownTracker!;
-  const cache = options.cache === false ? null : (options.cache ?? createSkyboxCache());
+  const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(scene.getEngine()));
   const progressObservable = new Observable<ApplyProgress>(undefined, true);
   const progress = (p: ApplyProgress) => {
     options.onProgress?.(p);

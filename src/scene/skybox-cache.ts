@@ -43,6 +43,8 @@ export class SkyboxCache {
     this.maxBytes = options.maxBytes ?? 200 * 1024 * 1024;
     this.databaseName = options.databaseName ?? "babylon-skybox-cache";
     this._factory = options.indexedDB === undefined ? (globalThis.indexedDB ?? null) : options.indexedDB;
+    // Opened now, so that the first read (the first re-apply after a reload) does not wait for it.
+    void this._open();
   }
 
   /** True when entries are actually stored (IndexedDB is available and opened). */
@@ -181,6 +183,19 @@ export class SkyboxCache {
  */
 export function createSkyboxCache(options: SkyboxCacheOptions = {}): SkyboxCache {
   return new SkyboxCache(options);
+}
+
+const defaults = new WeakMap<object, SkyboxCache>();
+
+/**
+ * The cache an apply given none uses: one per owner (applySkybox's is the engine), with the
+ * default bound and database, so its database is opened once, not at every apply.
+ * @param owner what the cache lives as long as
+ */
+export function defaultSkyboxCache(owner: object): SkyboxCache {
+  let cache = defaults.get(owner);
+  if (!cache) defaults.set(owner, (cache = new SkyboxCache()));
+  return cache;
 }
 
 function request<T>(req: IDBRequest): Promise<T> {
