@@ -3,7 +3,7 @@
  * only if an export is needed), the panorama and depth-map downloads (each made once),
  * downloads through the cache, progress reports and unique names.
  */
-import type { SkyboxClient } from "../api/client/create-client.ts";
+import type { SceneClient } from "./scene-client.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import type { StatusTracker } from "../status/create-tracker.ts";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -24,7 +24,7 @@ export class ApplyContext {
     readonly scene: Scene,
     readonly record: Generation,
     readonly model: 3 | 4,
-    readonly client: SkyboxClient,
+    readonly client: SceneClient,
     readonly tracker: StatusTracker,
     cache: SkyboxCache | null,
     readonly progress: ProgressSink,

@@ -4,7 +4,7 @@
  */
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { createSkyboxClient } from "../api/client/create-client.ts";
+import { createSceneClient } from "./scene-client.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import { createStatusTracker } from "../status/create-tracker.ts";
 import { ApplyContext } from "./apply-context.ts";
@@ -40,7 +40,7 @@ const BACKGROUND_ONLY_LIGHTING: ResolvedLighting = { source: "hdri-hdr", hdriMod
  */
 export async function applySkybox(scene: Scene, skybox: number | string | Generation, options: ApplySkyboxOptions = {}): Promise<AppliedSkybox> {
   const parts = resolveParts(options);
-  const client = options.client ?? createSkyboxClient({ baseUrl: "/skybox" });
+  const client = options.client ?? createSceneClient({ baseUrl: "/skybox" });
   const ownTracker = options.tracker ? null : createStatusTracker({ client, pollIntervalMs: 500 });
   const tracker = options.tracker ?? ownTracker!;
   const cache = options.cache === false ? null : (options.cache ?? createSkyboxCache());

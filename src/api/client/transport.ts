@@ -1,10 +1,11 @@
 import ky, { isHTTPError, isTimeoutError, type KyInstance } from "ky";
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { ErrorKind } from "../errors/error-kind.ts";
 import type { RuleIssue } from "../rules/rule-issue.ts";
 import { batchCapIssueOfMessage } from "../rules/batch-rules.ts";
 import { errorKindOf } from "../errors/error-kind.ts";
 import { messageFromBody, redact } from "../errors/error-message.ts";
+import { ruleSentence } from "../errors/rule-sentence.ts";
 import { SkyboxApiError } from "../errors/SkyboxApiError.ts";
 import { issuesOf } from "../protocol/error-envelope.ts";
 import { endpointOf, type ApiMethod, type RouteName, type RouteParams } from "../protocol/routes.ts";
@@ -13,7 +14,7 @@ import type { EncodedBody } from "./request-body.ts";
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-export interface SendOptions<S extends z.ZodType> extends CallOptions {
+export interface SendOptions<S extends z.ZodMiniType> extends CallOptions {
   schema: S;
   query?: Query;
   body?: EncodedBody;
@@ -23,7 +24,7 @@ export interface SendOptions<S extends z.ZodType> extends CallOptions {
 export type ParamsOption<N extends RouteName> = keyof RouteParams<N> extends never ? { params?: never } : { params: RouteParams<N> };
 
 /** Sends one request to a route of the API and returns its parsed, schema-checked body. */
-export type Send = <N extends RouteName, S extends z.ZodType>(route: N, options: SendOptions<S> & ParamsOption<N>) => Promise<z.output<S>>;
+export type Send = <N extends RouteName, S extends z.ZodMiniType>(route: N, options: SendOptions<S> & ParamsOption<N>) => Promise<z.output<S>>;
 
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 
@@ -92,7 +93,8 @@ export function createTransport(options: SkyboxClientOptions): Send {
     } catch (error) {
       throw await toApiError(error, where, fail);
     }
-    const parsed = schema.safeParse(raw);
+    // The rule sentences name what a field must be here too: no zod locale is bundled.
+    const parsed = z.safeParse(schema, raw, { error: ruleSentence });
     if (parsed.success) return parsed.data;
     throw fail({ kind: "invalid_response", status: 200, serverMessage: `Unexpected response: ${describeSchemaFailure(parsed.error)}`, data: raw, ...where });
   };
@@ -102,7 +104,7 @@ export function createTransport(options: SkyboxClientOptions): Send {
  * The most specific issue of a schema failure, as `field: message`. A union (a wrapped or
  * bare record) fails as a whole; its branch that got furthest names the real field.
  */
-export function describeSchemaFailure(error: z.ZodError): string {
+export function describeSchemaFailure(error: z.core.$ZodError): string {
   const deepest = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]): { path: PropertyKey[]; message: string } => {
     let best = { path: prefix, message: issues[0]?.message ?? "invalid" };
     for (const i of issues) {
