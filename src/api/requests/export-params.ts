@@ -4,7 +4,7 @@ import { httpUrl } from "./http-url.ts";
 
 /** Body of POST /api/v1/skybox/export (strict). */
 export const ExportParams = z.strictObject({
-  skybox_id: z.string().check(z.trim(), z.minLength(1, { error: "is required (the obfuscated_id of a complete skybox)" })),
+  skybox_id: /* @__PURE__ */ z.string().check(z.trim(), z.minLength(1, { error: "is required (the obfuscated_id of a complete skybox)" })),
   type_id: int,
   resolution_id: z.nullish(int),
   mesh_quality_id: z.nullish(int),

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
  */
 export type FileInput = Blob | Uint8Array | string;
 
-const base64 = z.string().check(
+const base64 = /* @__PURE__ */ z.string().check(
   z.minLength(1),
   z.regex(/^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/=\s]+$/, {
     error: "must be base64 (optionally a data: URL) or an uploaded file",

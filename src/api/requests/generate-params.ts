@@ -23,7 +23,7 @@ export function drawSeed(seed: number | null | undefined, random: () => number =
  * view in degrees.
  */
 export const GenerateParams = z.strictObject({
-  prompt: z.string().check(z.trim(), z.minLength(1, { error: "is required" })),
+  prompt: /* @__PURE__ */ z.string().check(z.trim(), z.minLength(1, { error: "is required" })),
   skybox_style_id: int,
   webhook_url: z.nullish(httpUrl),
   variant_id: z.nullish(int),
@@ -39,7 +39,7 @@ export const GenerateParams = z.strictObject({
   init_strength: z.nullish(rangeSchema("init_strength")),
   remix_imagine_id: z.nullish(int),
   /** The source of a remix by its obfuscated id, as the official Node SDK sends it. */
-  remix_imagine_obfuscated_id: z.nullish(z.string().check(z.trim(), z.minLength(1))),
+  remix_imagine_obfuscated_id: z.nullish(/* @__PURE__ */ z.string().check(z.trim(), z.minLength(1))),
   remix_collection_id: z.nullish(int),
   max_wait: z.nullish(z.union([flag, num])),
   soft_lines: z.nullish(flag),

@@ -6,6 +6,7 @@ import { flag, int, integerFrom } from "../schemas/fields.ts";
 export const ALL_STATUSES = "all";
 
 /** A list's status filter: one of the record's statuses, or `all`. */
+/* @__NO_SIDE_EFFECTS__ */
 const statusFilter = <S extends readonly [string, ...string[]]>(statuses: S) => z.optional(z.enum([...statuses, ALL_STATUSES]));
 
 /** Whether a record's status passes a list's status filter (none and `all` pass everything). */

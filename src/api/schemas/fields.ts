@@ -6,6 +6,9 @@
  * Every schema of `src/api` is built with `zod/mini`: the same objects serve the browser,
  * the proxy and the local service, and the browser bundle stays small (zod/mini tree-shakes
  * to what the schemas use). Node-only code may wrap them with classic zod's functions.
+ *
+ * Top-level schemas and the calls that build them are marked pure (`@__PURE__`,
+ * `@__NO_SIDE_EFFECTS__`), so a bundler drops those an app does not use.
  */
 import * as z from "zod/mini";
 
@@ -14,7 +17,7 @@ export const num = z.union(
   [
     z.number(),
     z.pipe(
-      z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, { error: "expected a number or a numeric string" })),
+      /* @__PURE__ */ z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, { error: "expected a number or a numeric string" })),
       z.transform(Number),
     ),
   ],
@@ -22,18 +25,20 @@ export const num = z.union(
 );
 
 /** An integer, also when sent as a numeric string. */
-export const int = z.pipe(num, z.int({ error: "must be an integer" }));
+export const int = z.pipe(num, /* @__PURE__ */ z.int({ error: "must be an integer" }));
 
 /**
  * A number from `min` to `max`, also sent as a numeric string: one sentence for the whole
  * rule, whichever end it breaks (`must be a number from 0 to 1`).
  */
+/* @__NO_SIDE_EFFECTS__ */
 export const numberFrom = (min: number, max: number) => {
   const rule = `must be a number from ${min} to ${max}`;
   return z.pipe(num, z.number().check(z.gte(min, { error: rule }), z.lte(max, { error: rule })));
 };
 
 /** An integer from `min` to `max` (`max` may be Infinity), also sent as a numeric string, with one sentence for the rule. */
+/* @__NO_SIDE_EFFECTS__ */
 export const integerFrom = (min: number, max = Infinity) => {
   const rule = max === Infinity ? `must be an integer of at least ${min}` : `must be an integer from ${min} to ${max}`;
   return z.pipe(num, z.int({ error: rule }).check(z.gte(min, { error: rule }), z.lte(max, { error: rule })));
@@ -54,7 +59,7 @@ export const flag = z.union(
       z.transform((v) => v === 1),
     ),
     z.pipe(
-      z.string().check(
+      /* @__PURE__ */ z.string().check(
         z.trim(),
         z.toLowerCase(),
         z.refine((v) => Object.hasOwn(FLAG_WORDS, v)),

@@ -15,6 +15,7 @@ export function unwrap(body: unknown, keys: readonly string[]): unknown {
 }
 
 /** `schema` read from the value under the first of `keys` the body has, or from the body itself. */
+/* @__NO_SIDE_EFFECTS__ */
 export function unwrapped<T extends z.ZodMiniType>(keys: readonly string[], schema: T) {
   return z.pipe(
     z.transform((body: unknown) => unwrap(body, keys)),
@@ -23,4 +24,5 @@ export function unwrapped<T extends z.ZodMiniType>(keys: readonly string[], sche
 }
 
 /** A list that may come bare or wrapped in `{ data }`. */
+/* @__NO_SIDE_EFFECTS__ */
 export const listOf = <T extends z.ZodMiniType>(item: T) => unwrapped(["data"], z.array(item));
