@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: prints the figures each capability is judged by. Figures, not
  * assertions: nothing here fails on a number. `npm run bench -- status proxy` runs those
- * parts only; every part ends with the command that runs it alone.
+ * parts only; every part ends with the command that runs it alone. The same lines, with
+ * the machine's state and each part's duration, go to test-results/bench.json.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { bundleSize } from "./bundle-size.ts";
 import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
@@ -45,14 +48,29 @@ async function main() {
   const unknown = asked.filter((name) => !(name in PARTS));
   if (unknown.length) throw new Error(`No bench part ${unknown.join(", ")}; parts: ${Object.keys(PARTS).join(", ")}`);
   const names = asked.length ? asked : Object.keys(PARTS);
+  const report = {
+    started: new Date().toISOString(),
+    machine: { node: process.version, cpu: cpus()[0]?.model ?? "unknown", cores: availableParallelism(), loadAverageBefore: loadavg() },
+    parts: {} as Record<string, { title: string; command: string; seconds: number; lines: string[] }>,
+  };
   console.log("# babylon-skybox benchmark\n");
   for (const name of names) {
     const part = PARTS[name]!;
+    const command = `npm run bench -- ${name}`;
     console.log(`## ${part.title}`);
-    for (const line of await part.run()) console.log(line);
-    console.log(`(npm run bench -- ${name})\n`);
+    const t0 = performance.now();
+    const lines = await part.run();
+    for (const line of lines) console.log(line);
+    console.log(`(${command})\n`);
+    report.parts[name] = { title: part.title, command, seconds: Math.round(performance.now() - t0) / 1000, lines };
   }
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = `${RESULTS_DIR}/bench${asked.length ? `-${names.join("-")}` : ""}.json`;
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Written to ${file}`);
 }
+
+const RESULTS_DIR = "test-results";
 
 main().catch((error) => {
   console.error(error);
