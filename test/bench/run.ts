@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
-import { bundleSize } from "./bundle-size.ts";
+import { bundleBench } from "./bundle-bench.ts";
 import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
 import { multiuserBench } from "./multiuser-bench.ts";
@@ -16,21 +16,13 @@ import { sceneBench } from "./scene-bench.ts";
 import { statusBench } from "./status-bench.ts";
 import { statusLoadBench } from "./status-load-bench.ts";
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-
 interface Part {
   title: string;
   run: () => Promise<string[]>;
 }
 
 const PARTS: Record<string, Part> = {
-  bundle: {
-    title: "Client bundle (browser entry `babylon-skybox`, peers excluded)",
-    run: async () => {
-      const core = await bundleSize("src/index.ts");
-      return [`minified: ${kb(core.minified)}  min+gzip: ${kb(core.gzip)}`];
-    },
-  },
+  bundle: { title: "Client bundle (browser entry `babylon-skybox`, peers excluded)", run: bundleBench },
   imagery: { title: "Local service imagery (full sizes)", run: imageryBench },
   local: { title: "Local Skybox service", run: localBench },
   proxy: { title: "Proxy versus the local service called directly", run: proxyBench },
