@@ -3,7 +3,7 @@
  * how the skybox's model is read from its record.
  */
 import type { ExportTypeKey, HdriModeKey, MeshQualityKey, ResolutionName } from "../api/reference.ts";
-import { exportTypesFor, resolutionsFor } from "../api/rules/export-rules.ts";
+import { DEFAULT_HDRI_MODE, exportTypesFor, resolutionsFor } from "../api/rules/export-rules.ts";
 import { recordModel } from "../api/rules/record-model.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
@@ -51,6 +51,15 @@ export function lightingExport(model: 3 | 4, lighting: ResolvedLighting): Export
   const resolution = lighting.resolution ?? pickResolution(typeKey, model, 4 * lighting.size);
   const hdri = typeKey === "hdri-hdr" || typeKey === "hdri-exr";
   return { typeKey, resolution, hdriMode: hdri ? lighting.hdriMode : null, meshQuality: null, depthScale: null };
+}
+
+/**
+ * The HDRI export the sun is found in: the lighting's own when it lights with `hdri-hdr`
+ * (one download for both), else the 1K `hdri-hdr` export in the lighting's HDRI mode.
+ */
+export function sunExport(model: 3 | 4, lighting: ResolvedLighting | null): ExportChoice {
+  if (lighting && effectiveSource(model, lighting) === "hdri-hdr") return lightingExport(model, lighting)!;
+  return { typeKey: "hdri-hdr", resolution: pickResolution("hdri-hdr", model, 1024), hdriMode: lighting?.hdriMode ?? DEFAULT_HDRI_MODE, meshQuality: null, depthScale: null };
 }
 
 /** The GLB export the backdrop needs, or null for Model 4 (built from the depth map instead). */

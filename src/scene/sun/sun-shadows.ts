@@ -1,0 +1,74 @@
+/**
+ * The sun's shadows: a shadow generator (standard or cascaded) whose casters are the scene's
+ * own meshes, found again on every shadow-map render (meshes added, removed, shown or hidden
+ * later count too), and which those meshes receive.
+ *
+ * The skybox's meshes never cast: the backdrop surrounds the scene, its sky would shade
+ * everything, and it would stretch the shadow map over hundreds of metres. The backdrop
+ * receives through its own materials (backdrop-shadows.ts).
+ */
+import type { DirectionalLight } from "@babylonjs/core/Lights/directionalLight.js";
+import { CascadedShadowGenerator } from "@babylonjs/core/Lights/Shadows/cascadedShadowGenerator.js";
+import { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator.js";
+import "@babylonjs/core/Lights/Shadows/shadowGeneratorSceneComponent.js";
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { Observer } from "@babylonjs/core/Misc/observable.js";
+import type { Nullable } from "@babylonjs/core/types.js";
+import type { ResolvedSun } from "./sun-options.ts";
+
+/** A sun's shadow generator and the receivers it switched on. */
+export class SunShadows {
+  readonly generator: ShadowGenerator;
+  /** Meshes this made receive shadows (given back on disposal). */
+  private readonly _switched = new Set<AbstractMesh>();
+  private _newMeshObserver: Nullable<Observer<AbstractMesh>>;
+
+  /**
+   * @param light the sun light
+   * @param options map size and kind of generator
+   * @param _skyboxMesh true for the meshes of the skybox itself (never casters nor receivers)
+   */
+  constructor(
+    light: DirectionalLight,
+    options: Pick<ResolvedSun, "shadowMapSize" | "cascaded">,
+    private readonly _skyboxMesh: (mesh: AbstractMesh) => boolean,
+  ) {
+    const scene = light.getScene();
+    const generator = options.cascaded ? new CascadedShadowGenerator(options.shadowMapSize, light) : new ShadowGenerator(options.shadowMapSize, light);
+    // Soft edges with little cost (Poisson sampling where WebGL 2 is missing); biases for
+    // scenes in metres, where a plane both casts and receives.
+    generator.usePercentageCloserFiltering = true;
+    generator.filteringQuality = ShadowGenerator.QUALITY_MEDIUM;
+    generator.bias = 0.002;
+    generator.normalBias = 0.02;
+    generator.getShadowMap()!.renderListPredicate = (mesh) => this._casts(mesh);
+    this.generator = generator;
+    for (const mesh of scene.meshes) this._receive(mesh);
+    this._newMeshObserver = scene.onNewMeshAddedObservable.add((mesh) => this._receive(mesh));
+  }
+
+  /** The shadow map (a render target the skybox owns). */
+  get textures() {
+    const map = this.generator.getShadowMap();
+    return map ? [map] : [];
+  }
+
+  /** Stops receiving new meshes, gives receivers back their setting, disposes the generator and its map. */
+  dispose(): void {
+    this.generator.getShadowMap()?.getScene()?.onNewMeshAddedObservable.remove(this._newMeshObserver);
+    this._newMeshObserver = null;
+    for (const mesh of this._switched) if (!mesh.isDisposed()) mesh.receiveShadows = false;
+    this._switched.clear();
+    this.generator.dispose();
+  }
+
+  private _casts(mesh: AbstractMesh): boolean {
+    return mesh.isEnabled() && mesh.isVisible && mesh.getTotalVertices() > 0 && !mesh.infiniteDistance && !this._skyboxMesh(mesh);
+  }
+
+  private _receive(mesh: AbstractMesh): void {
+    if (mesh.receiveShadows || this._skyboxMesh(mesh)) return;
+    mesh.receiveShadows = true;
+    this._switched.add(mesh);
+  }
+}
