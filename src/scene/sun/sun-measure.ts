@@ -1,9 +1,10 @@
 /**
- * Measures one bright spot at full resolution, in a window of WINDOW_DEG around it: the sky
- * behind it (the mean of the ring between CORE_DEG and WINDOW_DEG), then what the spot adds
- * to that sky inside CORE_DEG: its irradiance, colour, size, and its direction as the
+ * Measures one bright spot at full resolution, in a window of 4 degrees around it: the sky
+ * behind it (from the ring beyond 2.5 degrees), then what the spot adds to that sky inside
+ * 2.5 degrees (wider where pixels are coarser than a third of a degree): its irradiance, colour, size, and its direction as the
  * excess-weighted mean of its pixels' directions (sub-pixel, and seamless across u = 0).
- * A spot is rejected when it is not compact (a lit cloud) or barely above its surroundings.
+ * A spot is rejected when it is not compact (a lit cloud: too large, or spilling into the
+ * ring) or barely above its surroundings.
  */
 import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import type { DetectedSun } from "./detect-sun.ts";
@@ -11,12 +12,12 @@ import type { HdrPixels } from "./hdr-pixels.ts";
 import { LUMA, luminanceAt, skyRows, type SunCandidate } from "./sun-candidates.ts";
 
 const DEG = Math.PI / 180;
-/** Radius of the window read around a spot. */
-const WINDOW_DEG = 4;
-/** Radius inside which pixels may belong to the sun; the ring outside it is its sky. */
-const CORE_DEG = 2.5;
-/** Largest radius of the disk's half-maximum region: the sun is half a degree across. */
+/** Largest radius of the disk's half-maximum region (the sun is half a degree across), at least 2.5 pixels. */
 const MAX_RADIUS_DEG = 1.5;
+/** Radius inside which pixels may belong to the sun (the ring outside it is its sky), in largest radii: 2.5 degrees at 1K and above. */
+const CORE = 5 / 3;
+/** Radius of the window read around a spot, in largest radii: 4 degrees at 1K and above. */
+const WINDOW = 8 / 3;
 /** Pixels adding less than this fraction of the peak's excess are sky (glow, haze). */
 const EDGE = 0.02;
 /** Least ratio of the peak to the sky around it. */
@@ -28,7 +29,14 @@ export interface MeasuredSpot {
   peak: number;
 }
 
-type PixelVisitor = (i: number, d: Float64Array, cosine: number, solidAngle: number) => void;
+/** The pixels of a window: index, direction, cosine to the centre and solid angle of each. */
+interface Window {
+  count: number;
+  index: Int32Array;
+  direction: Float64Array;
+  cosine: Float64Array;
+  solidAngle: Float64Array;
+}
 
 /**
  * Measures the spot around `candidate`.
@@ -40,29 +48,34 @@ type PixelVisitor = (i: number, d: Float64Array, cosine: number, solidAngle: num
 export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: number): MeasuredSpot | null {
   const peakAt = refinePeak(image, candidate, stride);
   const peak = luminanceAt(image.rgb, peakAt);
-  const centre = new Float64Array(3);
-  directionOfUv(((peakAt % image.width) + 0.5) / image.width, (Math.floor(peakAt / image.width) + 0.5) / image.height, centre);
-  const visit = (fn: PixelVisitor) => visitWindow(image, peakAt, centre, fn);
-  const sky = ringMean(image.rgb, visit);
+  const maxRadius = Math.max(MAX_RADIUS_DEG * DEG, 2.5 * ((2 * Math.PI) / image.width));
+  const w = readWindow(image, peakAt, WINDOW * maxRadius);
+  const cosCore = Math.cos(CORE * maxRadius);
+  const sky = skyBehind(image.rgb, w, cosCore);
   const skyLuminance = LUMA[0] * sky[0] + LUMA[1] * sky[1] + LUMA[2] * sky[2];
   const peakExcess = peak - skyLuminance;
   if (peakExcess <= 0 || peak < LOCAL_CONTRAST * skyLuminance) return null;
 
   const irradiance = [0, 0, 0];
   const sum = [0, 0, 0];
+  // Solid angle above half the peak's excess, inside the core and outside it (where a sun has none).
   let halfMaximum = 0;
-  const cosCore = Math.cos(CORE_DEG * DEG);
-  visit((i, d, cosine, solidAngle) => {
-    if (cosine < cosCore) return;
+  let spill = 0;
+  for (let k = 0; k < w.count; k++) {
+    const i = w.index[k]!;
     const excess = luminanceAt(image.rgb, i) - skyLuminance;
-    if (excess < EDGE * peakExcess) return;
+    const solidAngle = w.solidAngle[k]!;
+    if (w.cosine[k]! < cosCore) {
+      if (excess >= 0.5 * peakExcess) spill += solidAngle;
+      continue;
+    }
+    if (excess < EDGE * peakExcess) continue;
     for (let c = 0; c < 3; c++) irradiance[c]! += Math.max(0, image.rgb[i * 3 + c]! - sky[c]!) * solidAngle;
-    for (let c = 0; c < 3; c++) sum[c]! += d[c]! * excess * solidAngle;
+    for (let c = 0; c < 3; c++) sum[c]! += w.direction[k * 3 + c]! * excess * solidAngle;
     if (excess >= 0.5 * peakExcess) halfMaximum += solidAngle;
-  });
-  const pixelAngle = (2 * Math.PI) / image.width;
-  const maxRadius = Math.max(MAX_RADIUS_DEG * DEG, 2.5 * pixelAngle);
-  if (halfMaximum > Math.PI * maxRadius * maxRadius) return null;
+  }
+  const largest = Math.PI * maxRadius * maxRadius;
+  if (halfMaximum > largest || spill > 0.25 * largest) return null;
   return { sun: describe(sum, irradiance, peakExcess), peak };
 }
 
@@ -85,45 +98,63 @@ function refinePeak(image: HdrPixels, candidate: SunCandidate, stride: number): 
   return best;
 }
 
-/**
- * Calls `fn` for every pixel above the horizon within WINDOW_DEG of `centre` (pixel index
- * `at`), with its direction, its cosine to the centre and its solid angle. Columns wrap.
- */
-function visitWindow(image: HdrPixels, at: number, centre: Float64Array, fn: PixelVisitor): void {
+/** Every pixel above the horizon within `radius` (radians) of pixel `at`. Columns wrap. */
+function readWindow(image: HdrPixels, at: number, radius: number): Window {
   const { width, height } = image;
   const cx = at % width;
   const cy = Math.floor(at / width);
-  const rowAngle = 180 / height;
-  const reach = Math.ceil(WINDOW_DEG / rowAngle) + 1;
-  const cosWindow = Math.cos(WINDOW_DEG * DEG);
-  const d = new Float64Array(3);
+  const centre = new Float64Array(3);
+  directionOfUv((cx + 0.5) / width, (cy + 0.5) / height, centre);
+  const reach = Math.ceil(radius / (Math.PI / height)) + 1;
+  const cosWindow = Math.cos(radius);
   const cellAngle = ((2 * Math.PI) / width) * (Math.PI / height);
-  for (let y = Math.max(0, cy - reach); y <= Math.min(skyRows(height) - 1, cy + reach); y++) {
+  const y0 = Math.max(0, cy - reach);
+  const y1 = Math.min(skyRows(height) - 1, cy + reach);
+  // A row spans fewer degrees of the sky near the zenith: read wider there (the whole row at the pole).
+  const across = (y: number) => Math.min(Math.floor(width / 2), Math.ceil(reach / Math.max(Math.cos(elevationOfV((y + 0.5) / height)), 1e-3)));
+  let capacity = 0;
+  for (let y = y0; y <= y1; y++) capacity += 2 * across(y) + 1;
+  const w: Window = { count: 0, index: new Int32Array(capacity), direction: new Float64Array(capacity * 3), cosine: new Float64Array(capacity), solidAngle: new Float64Array(capacity) };
+  const d = new Float64Array(3);
+  for (let y = y0; y <= y1; y++) {
     const v = (y + 0.5) / height;
-    const cosElevation = Math.cos(elevationOfV(v));
-    // A row spans fewer degrees of the sky near the zenith: read wider there (the whole row at the pole).
-    const across = Math.min(Math.floor(width / 2), Math.ceil(reach / Math.max(cosElevation, 1e-3)));
-    const solidAngle = cellAngle * cosElevation;
-    for (let dx = -across; dx <= across; dx++) {
+    const solidAngle = cellAngle * Math.cos(elevationOfV(v));
+    const a = across(y);
+    for (let dx = -a; dx <= a; dx++) {
       const x = (((cx + dx) % width) + width) % width;
       directionOfUv((x + 0.5) / width, v, d);
       const cosine = d[0]! * centre[0]! + d[1]! * centre[1]! + d[2]! * centre[2]!;
-      if (cosine >= cosWindow) fn(y * width + x, d, cosine, solidAngle);
+      if (cosine < cosWindow) continue;
+      const k = w.count++;
+      w.index[k] = y * width + x;
+      w.direction.set(d, k * 3);
+      w.cosine[k] = cosine;
+      w.solidAngle[k] = solidAngle;
     }
   }
+  return w;
 }
 
-/** Mean RGB of the ring between CORE_DEG and WINDOW_DEG: the sky the sun is seen against. */
-function ringMean(rgb: Float32Array, visit: (fn: PixelVisitor) => void): [number, number, number] {
-  const cosCore = Math.cos(CORE_DEG * DEG);
+/**
+ * The sky the spot is seen against: the mean RGB of the dimmer half of the ring outside the
+ * core (a cloud or a bright slope across part of the ring does not count).
+ */
+function skyBehind(rgb: Float32Array, w: Window, cosCore: number): [number, number, number] {
+  const ring: number[] = [];
+  for (let k = 0; k < w.count; k++) if (w.cosine[k]! < cosCore) ring.push(k);
+  if (!ring.length) return [0, 0, 0];
+  const luminance = new Float64Array(ring.length);
+  ring.forEach((k, j) => (luminance[j] = luminanceAt(rgb, w.index[k]!)));
+  const median = Float64Array.from(luminance).sort()[Math.floor(ring.length / 2)]!;
   const sum = [0, 0, 0];
   let weight = 0;
-  visit((i, _d, cosine, solidAngle) => {
-    if (cosine >= cosCore) return;
-    for (let c = 0; c < 3; c++) sum[c]! += rgb[i * 3 + c]! * solidAngle;
-    weight += solidAngle;
+  ring.forEach((k, j) => {
+    if (luminance[j]! > median) return;
+    const i = w.index[k]!;
+    for (let c = 0; c < 3; c++) sum[c]! += rgb[i * 3 + c]! * w.solidAngle[k]!;
+    weight += w.solidAngle[k]!;
   });
-  return weight > 0 ? [sum[0]! / weight, sum[1]! / weight, sum[2]! / weight] : [0, 0, 0];
+  return [sum[0]! / weight, sum[1]! / weight, sum[2]! / weight];
 }
 
 /** The sun of a measured spot: direction from the weighted sum, colour and strength from the irradiance. */
