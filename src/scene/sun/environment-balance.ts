@@ -8,6 +8,8 @@
  * own accessor on that object does it; removing it gives Babylon's back.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+// The accessor this wraps (textures that compute harmonics register it; this must not depend on them).
+import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
 import type { Nullable } from "@babylonjs/core/types.js";
 import { withoutSun } from "./sun-harmonics.ts";

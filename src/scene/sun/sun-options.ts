@@ -21,7 +21,10 @@ export const SunOptionsSchema = z.strictObject({
   shadows: z.optional(z.boolean()),
   /** Shadow map size in pixels (a power of two, 256 to 8192). @default 2048 */
   shadowMapSize: z.optional(z.int().check(z.minimum(256), z.maximum(8192), z.refine(isPowerOfTwo, { error: "must be a power of two" }))),
-  /** Babylon's `CascadedShadowGenerator` instead of a `ShadowGenerator` (large scenes, WebGL 2). @default false */
+  /**
+   * Babylon's `CascadedShadowGenerator` instead of a `ShadowGenerator`, for large scenes (a
+   * standard one where the engine has no cascades: WebGL 1). @default false
+   */
   cascaded: z.optional(z.boolean()),
   /**
    * Takes the sun's diffuse share out of the environment's lighting while the light is on,

@@ -1,7 +1,7 @@
 /**
- * The sun's shadows: a shadow generator (standard or cascaded) whose casters are the scene's
- * own meshes, found again on every shadow-map render (meshes added, removed, shown or hidden
- * later count too), and which those meshes receive.
+ * The sun's shadows: a shadow generator (standard, or cascaded where the engine supports it)
+ * whose casters are the scene's own meshes, found again on every shadow-map render (meshes
+ * added, removed, shown or hidden later count too), and which those meshes receive.
  *
  * The skybox's meshes never cast: the backdrop surrounds the scene, its sky would shade
  * everything, and it would stretch the shadow map over hundreds of metres. The backdrop
@@ -34,7 +34,8 @@ export class SunShadows {
     private readonly _skyboxMesh: (mesh: AbstractMesh) => boolean,
   ) {
     const scene = light.getScene();
-    const generator = options.cascaded ? new CascadedShadowGenerator(options.shadowMapSize, light) : new ShadowGenerator(options.shadowMapSize, light);
+    const cascaded = options.cascaded && CascadedShadowGenerator.IsSupported;
+    const generator = cascaded ? new CascadedShadowGenerator(options.shadowMapSize, light) : new ShadowGenerator(options.shadowMapSize, light);
     // Soft edges with little cost (Poisson sampling where WebGL 2 is missing); biases for
     // scenes in metres, where a plane both casts and receives.
     generator.usePercentageCloserFiltering = true;
@@ -44,6 +45,7 @@ export class SunShadows {
     generator.getShadowMap()!.renderListPredicate = (mesh) => this._casts(mesh);
     this.generator = generator;
     for (const mesh of scene.meshes) this._receive(mesh);
+    // Babylon announces a new mesh on the next tick, once its constructor has run.
     this._newMeshObserver = scene.onNewMeshAddedObservable.add((mesh) => this._receive(mesh));
   }
 
@@ -55,7 +57,7 @@ export class SunShadows {
 
   /** Stops receiving new meshes, gives receivers back their setting, disposes the generator and its map. */
   dispose(): void {
-    this.generator.getShadowMap()?.getScene()?.onNewMeshAddedObservable.remove(this._newMeshObserver);
+    this.generator.getLight().getScene().onNewMeshAddedObservable.remove(this._newMeshObserver);
     this._newMeshObserver = null;
     for (const mesh of this._switched) if (!mesh.isDisposed()) mesh.receiveShadows = false;
     this._switched.clear();

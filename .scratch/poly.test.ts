@@ -1,0 +1,21 @@
+import { it } from "vitest";
+import { NullEngine } from "@babylonjs/core/Engines/nullEngine.js";
+import { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+import { InternalTexture, InternalTextureSource } from "@babylonjs/core/Materials/Textures/internalTexture.js";
+import { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { balanceEnvironment } from "../src/scene/sun/environment-balance.ts";
+import { sunPolynomial, withoutSun } from "../src/scene/sun/sun-harmonics.ts";
+it("x", () => {
+  const scene = new Scene(new NullEngine());
+  const internal = new InternalTexture(scene.getEngine(), InternalTextureSource.Raw);
+  internal.isReady = true;
+  const p = new SphericalPolynomial(); p.addAmbient({ r: 0.3, g: 0.3, b: 0.3 } as never);
+  internal._sphericalPolynomial = p;
+  const t = new BaseTexture(scene, internal);
+  console.log("own", t.sphericalPolynomial === p, t.getInternalTexture() === internal);
+  const sp = sunPolynomial({ direction: [0.5, Math.sqrt(3) / 2, 0], azimuth: 0, elevation: 1, color: [1, 0.9, 0.7], intensity: 0.04, illuminance: 0.036, solidAngle: 3e-4 });
+  console.log(withoutSun(p, sp));
+  balanceEnvironment(t, sp);
+  console.log("bal", t.sphericalPolynomial);
+});
