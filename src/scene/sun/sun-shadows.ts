@@ -16,6 +16,12 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Nullable } from "@babylonjs/core/types.js";
 import type { ResolvedSun } from "./sun-options.ts";
 
+/**
+ * Suns keeping each mesh receiving that did not before: a replacing skybox's sun takes over
+ * the meshes while the replaced one still holds them, and the last to go gives them back.
+ */
+const holders = new WeakMap<AbstractMesh, number>();
+
 /** A sun's shadow generator and the receivers it switched on. */
 export class SunShadows {
   readonly generator: ShadowGenerator;
@@ -34,8 +40,10 @@ export class SunShadows {
     private readonly _skyboxMesh: (mesh: AbstractMesh) => boolean,
   ) {
     const scene = light.getScene();
+    // The shadow map's depth range fits the casters, so the biases are fractions of the scene, not of the camera's range.
+    light.autoCalcShadowZBounds = true;
     const cascaded = options.cascaded && CascadedShadowGenerator.IsSupported;
-    const generator = cascaded ? new CascadedShadowGenerator(options.shadowMapSize, light) : new ShadowGenerator(options.shadowMapSize, light);
+    const generator = cascaded ? cascades(options.shadowMapSize, light) : new ShadowGenerator(options.shadowMapSize, light);
     // Soft edges with little cost (Poisson sampling where WebGL 2 is missing); biases for
     // scenes in metres, where a plane both casts and receives.
     generator.usePercentageCloserFiltering = true;
@@ -59,7 +67,14 @@ export class SunShadows {
   dispose(): void {
     this.generator.getLight().getScene().onNewMeshAddedObservable.remove(this._newMeshObserver);
     this._newMeshObserver = null;
-    for (const mesh of this._switched) if (!mesh.isDisposed()) mesh.receiveShadows = false;
+    for (const mesh of this._switched) {
+      const left = (holders.get(mesh) ?? 1) - 1;
+      if (left > 0) holders.set(mesh, left);
+      else {
+        holders.delete(mesh);
+        if (!mesh.isDisposed()) mesh.receiveShadows = false;
+      }
+    }
     this._switched.clear();
     this.generator.dispose();
   }
@@ -69,8 +84,19 @@ export class SunShadows {
   }
 
   private _receive(mesh: AbstractMesh): void {
-    if (mesh.receiveShadows || this._skyboxMesh(mesh)) return;
+    if (this._switched.has(mesh) || this._skyboxMesh(mesh)) return;
+    const held = holders.get(mesh) ?? 0;
+    // Receiving already, and not because of a sun: the application's choice, left alone.
+    if (mesh.receiveShadows && held === 0) return;
     mesh.receiveShadows = true;
+    holders.set(mesh, held + 1);
     this._switched.add(mesh);
   }
+}
+
+/** Cascades fitted to the depths the camera sees (a depth pass), not to its whole range: a far plane of 2000 would leave the first cascade coarse. */
+function cascades(size: number, light: DirectionalLight): CascadedShadowGenerator {
+  const generator = new CascadedShadowGenerator(size, light);
+  generator.autoCalcDepthBounds = true;
+  return generator;
 }
