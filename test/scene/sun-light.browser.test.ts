@@ -1,6 +1,6 @@
 /**
  * The sun light in Chromium (SwiftShader WebGL2) against the local Skybox service: a white
- * box on a white ground under a noon desert skybox shades the ground on the side away from
+ * cylinder on a white ground under a noon desert skybox shades the ground on the side away from
  * the sun the background shows, the shade turns with the skybox, right-handed scenes agree,
  * and disposal gives everything back.
  *
@@ -36,14 +36,14 @@ afterAll(async () => {
   await f?.close();
 });
 
-/** Ground brightness 0.75 units from the box's centre, away from and towards the sun seen at `yaw`. */
+/** Ground brightness 0.75 units from the cylinder's axis, away from and towards the sun seen at `yaw`. */
 async function shade(page = f.page, yaw: number) {
   const [away, towards, side] = await page.evaluate((y) => window.skyboxTest.ground([{ yaw: y + 180, distance: 0.75 }, { yaw: y, distance: 0.75 }, { yaw: y + 90, distance: 1.5 }]), yaw);
   return { away: luma(away!), towards: luma(towards!), side: luma(side!) };
 }
 
 describe("the sun light", () => {
-  test("shines from where the background shows the sun, and the box shades the ground on the far side", async () => {
+  test("shines from where the background shows the sun, and the cylinder shades the ground on the far side", async () => {
     await f.page.evaluate(() => window.skyboxTest.stage(true));
     const applied = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [desert.id, OPTIONS] as const);
     expect(applied.stages.some((s) => s.stage === "finding-sun")).toBe(true);
@@ -96,8 +96,9 @@ describe("the sun light", () => {
   });
 
   test("the backdrop is shown through shadow-receiving materials that look as its own", async () => {
-    // Nothing of the stage in view: only the backdrop.
+    // Nothing of the stage in view: only the backdrop, placed around the camera at the origin both times.
     await f.page.evaluate(() => window.skyboxTest.stage(false));
+    await f.page.evaluate(() => window.skyboxTest.look(0, 0));
     const plain = await f.page.evaluate((id) => window.skyboxTest.apply(id, { cache: false, backdrop: { meshQuality: "low" }, lighting: { size: 64, quality: 16 } }), desert.id);
     await f.page.evaluate(() => window.skyboxTest.setVisible({ background: false }));
     const views = [[0, -20], [120, -10], [240, -30], [60, 10]] as const;

@@ -13,6 +13,7 @@ import { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator.
 import "@babylonjs/core/Lights/Shadows/shadowGeneratorSceneComponent.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
+import type { Scene } from "@babylonjs/core/scene.js";
 import type { Nullable } from "@babylonjs/core/types.js";
 import type { ResolvedSun } from "./sun-options.ts";
 
@@ -28,6 +29,7 @@ export class SunShadows {
   /** Meshes this made receive shadows (given back on disposal). */
   private readonly _switched = new Set<AbstractMesh>();
   private _newMeshObserver: Nullable<Observer<AbstractMesh>>;
+  private _frameObserver: Nullable<Observer<Scene>>;
 
   /**
    * @param light the sun light
@@ -55,6 +57,11 @@ export class SunShadows {
     for (const mesh of scene.meshes) this._receive(mesh);
     // Babylon announces a new mesh on the next tick, once its constructor has run.
     this._newMeshObserver = scene.onNewMeshAddedObservable.add((mesh) => this._receive(mesh));
+    // With no caster the light's shadow frustum is undefined and receivers would be shaded at random: no shadows then.
+    this._frameObserver = scene.onBeforeRenderObservable.add(() => {
+      const any = scene.meshes.some((mesh) => this._casts(mesh));
+      if (light.shadowEnabled !== any) light.shadowEnabled = any;
+    });
   }
 
   /** The shadow map (a render target the skybox owns). */
@@ -65,8 +72,11 @@ export class SunShadows {
 
   /** Stops receiving new meshes, gives receivers back their setting, disposes the generator and its map. */
   dispose(): void {
-    this.generator.getLight().getScene().onNewMeshAddedObservable.remove(this._newMeshObserver);
+    const scene = this.generator.getLight().getScene();
+    scene.onNewMeshAddedObservable.remove(this._newMeshObserver);
+    scene.onBeforeRenderObservable.remove(this._frameObserver);
     this._newMeshObserver = null;
+    this._frameObserver = null;
     for (const mesh of this._switched) {
       const left = (holders.get(mesh) ?? 1) - 1;
       if (left > 0) holders.set(mesh, left);

@@ -13,6 +13,7 @@ import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
 import { CreateSphere } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
+import { CreateCylinder } from "@babylonjs/core/Meshes/Builders/cylinderBuilder.js";
 import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
@@ -237,8 +238,9 @@ const api = {
   },
 
   /**
-   * A white box (1 unit, standing on the ground) on a white ground plane 2 units below the
-   * camera, both rough PBR; `false` removes them.
+   * A white cylinder (1 unit across and high, standing on the ground: its shade has the same
+   * length whatever side the sun is on) on a white ground 2 units below the camera, both
+   * rough PBR; `false` removes them.
    */
   stage(on: boolean) {
     for (const m of stage) m.dispose(false, true);
@@ -250,7 +252,7 @@ const api = {
     white.roughness = 1;
     const ground = CreateBox("stage-ground", { width: 20, height: 0.1, depth: 20 }, scene);
     ground.position.y = -2.05;
-    const box = CreateBox("stage-box", { size: 1 }, scene);
+    const box = CreateCylinder("stage-cylinder", { diameter: 1, height: 1, tessellation: 48 }, scene);
     box.position.y = -1.5;
     for (const m of [ground, box]) m.material = white;
     stage = [ground, box];
