@@ -22,7 +22,7 @@ let sunYaw: number;
 let sunElevation: number;
 
 // An 8K export is 512 wide at the test service's image scale (1/16): a sun of a few pixels.
-const OPTIONS = { cache: false, backdrop: false, lighting: { resolution: "8K" as const, size: 64, quality: 16 }, sun: { intensity: 10, shadowMapSize: 1024 } };
+const OPTIONS = { cache: false, backdrop: false, lighting: { size: 64, quality: 16 }, sun: { intensity: 10, shadowMapSize: 1024, resolution: "8K" as const } };
 const luma = ([r, g, b]: number[]) => 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 
 beforeAll(async () => {

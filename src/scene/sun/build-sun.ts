@@ -28,7 +28,7 @@ export type SunFactory = (neighbours: SunNeighbours) => SkyboxSun;
  * @returns what makes the light, or null when the sky has no sun
  */
 export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighting: ResolvedLighting | null): Promise<SunFactory | null> {
-  const choice = sunExport(ctx.model, lighting);
+  const choice = sunExport(ctx.model, lighting, options.resolution);
   const key = sunKey(ctx.skyboxId, choice, DETECTION);
   let sun = await cachedSun(ctx.cache, key);
   if (sun === undefined) {

@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { quotedInput, ruleSentence } from "../../api/errors/rule-sentence.ts";
+import { EXPORT_RESOLUTIONS, type ResolutionName } from "../../api/reference.ts";
 
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 
@@ -32,15 +33,21 @@ export const SunOptionsSchema = z.strictObject({
    * @default true
    */
   balance: z.optional(z.boolean()),
+  /**
+   * Resolution of the `hdri-hdr` export the sun is found in (1K places it within a tenth of
+   * a degree). @default the lighting's export when it is an `hdri-hdr` of 2K or less (one
+   * download for both), else 1K: decoding an 8K HDRI takes seconds
+   */
+  resolution: z.optional(z.enum(EXPORT_RESOLUTIONS.map((r) => r.name) as [ResolutionName, ...ResolutionName[]])),
 });
 
 /** Settings of the sun light (`applySkybox(scene, id, { sun: { ... } })`). */
 export type SunOptions = z.infer<typeof SunOptionsSchema>;
 
-/** The sun light's settings with their defaults. */
-export type ResolvedSun = Required<SunOptions>;
+/** The sun light's settings with their defaults (`resolution` null: chosen from the lighting's). */
+export type ResolvedSun = Required<Omit<SunOptions, "resolution">> & { resolution: ResolutionName | null };
 
-const DEFAULTS: ResolvedSun = { intensity: 1, shadows: true, shadowMapSize: 2048, cascaded: false, balance: true };
+const DEFAULTS: ResolvedSun = { intensity: 1, shadows: true, shadowMapSize: 2048, cascaded: false, balance: true, resolution: null };
 
 /**
  * The `sun` option with its defaults, or null when off (`false` or absent).
