@@ -91,16 +91,21 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const env = needsEnv ? buildEnvironment(ctx, parts.lighting ?? BACKGROUND_ONLY_LIGHTING, parts.lighting !== null) : null;
   const background = parts.background ? buildBackground(ctx, parts.background.blur, env) : null;
   const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
-  for (const p of [env, background, backdrop]) p?.catch((error: unknown) => abort.abort(error));
-  const [e, b, d] = await Promise.allSettled([env, background, backdrop]);
+  const sunOptions = parts.sun;
+  const sun = sunOptions ? import("./sun/build-sun.ts").then((m) => m.prepareSun(ctx, sunOptions, parts.lighting)) : null;
+  for (const p of [env, background, backdrop, sun]) p?.catch((error: unknown) => abort.abort(error));
+  const [e, b, d, s] = await Promise.allSettled([env, background, backdrop, sun]);
   const value = <T>(r: PromiseSettledResult<T | null>): T | null => (r.status === "fulfilled" ? r.value : null);
   const [envPart, backgroundPart, backdropPart] = [value(e), value(b), value(d)];
-  const failed = [e, b, d].find((r): r is PromiseRejectedResult => r.status === "rejected");
+  const failed = [e, b, d, s].find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed || abort.signal.aborted) {
     backgroundPart?.dispose();
     backdropPart?.dispose();
     envPart?.lighting.dispose();
     throw failed ? failed.reason : abort.signal.reason;
   }
-  return { parts: { lighting: envPart?.lighting ?? null, background: backgroundPart, backdrop: backdropPart }, bake: envPart?.bakeKey ? envPart : null };
+  const built = { lighting: envPart?.lighting ?? null, background: backgroundPart, backdrop: backdropPart };
+  const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
+  const sunPart = value(s)?.({ lighting: built.lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes }) ?? null;
+  return { parts: { ...built, sun: sunPart }, bake: envPart?.bakeKey ? envPart : null };
 }

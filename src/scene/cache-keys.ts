@@ -25,3 +25,8 @@ export function exportKey(skyboxId: string, choice: ExportChoice): string {
 export function generationFileKey(skyboxId: string, file: "panorama" | "depth"): string {
   return `${VERSION}|file|${skyboxId}|${file}`;
 }
+
+/** The sun found in an HDRI export (`version` names the detection, so a better one looks again). */
+export function sunKey(skyboxId: string, choice: ExportChoice, version: number): string {
+  return `${VERSION}|sun${version}|${skyboxId}|${choice.typeKey}|${choice.resolution ?? "-"}|${choice.hdriMode ?? "-"}`;
+}

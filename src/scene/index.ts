@@ -11,3 +11,7 @@ export { pickResolution, modelOf } from "./export-choice.ts";
 export { decodeDepthPng, decodeDistance16, backdropRadius, type DepthImage } from "./depth-decoding.ts";
 export { bakeEnvironment } from "./env-bake.ts";
 export type { SkyboxPart } from "./skybox-part.ts";
+export { detectSun, type DetectedSun, type DetectSunOptions } from "./sun/detect-sun.ts";
+export { decodeHdr, type HdrPixels } from "./sun/hdr-pixels.ts";
+export type { SkyboxSun } from "./sun/skybox-sun.ts";
+export type { SunOptions } from "./sun/sun-options.ts";

@@ -15,6 +15,7 @@ import { paneBench } from "./pane-bench.ts";
 import { sceneBench } from "./scene-bench.ts";
 import { statusBench } from "./status-bench.ts";
 import { statusLoadBench } from "./status-load-bench.ts";
+import { sunBench } from "./sun-bench.ts";
 
 interface Part {
   title: string;
@@ -33,6 +34,7 @@ const PARTS: Record<string, Part> = {
   },
   scene: { title: "applySkybox in Chromium (software WebGL, cube 256, quality 64)", run: sceneBench },
   pane: { title: "Inspector pane", run: paneBench },
+  sun: { title: "Sun detection in an 8K HDRI", run: sunBench },
 };
 
 async function main() {
