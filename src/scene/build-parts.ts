@@ -7,7 +7,6 @@ import { backgroundBakes } from "./background-bakes.ts";
 import type { SkyboxBackdrop } from "./backdrop.ts";
 import { createBlurredBackground, createDomeBackground } from "./background.ts";
 import { envKey } from "./cache-keys.ts";
-import { decodeDepthPng } from "./depth-decoding.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
 import { EnvironmentView } from "./environment-view.ts";
 import { backdropExport, effectiveSource, lightingExport } from "./export-choice.ts";
@@ -104,7 +103,12 @@ export async function buildBackdrop(ctx: ApplyContext, options: ResolvedBackdrop
     ctx.progress({ stage: "building-backdrop", detail: "GLB export" });
     return loadGlbBackdrop(ctx.scene, bytes, name, options.radius);
   }
-  const [panorama, depthPng, { buildDepthBackdrop }] = await Promise.all([ctx.generationFile("panorama"), ctx.generationFile("depth"), import("./backdrop-from-depth.ts")]);
+  const [panorama, depthPng, { buildDepthBackdrop }, { decodeDepthPng }] = await Promise.all([
+    ctx.generationFile("panorama"),
+    ctx.generationFile("depth"),
+    import("./backdrop-from-depth.ts"),
+    import("./depth-decoding.ts"),
+  ]);
   ctx.signal?.throwIfAborted();
   ctx.progress({ stage: "building-backdrop", detail: "from the depth map" });
   const depth = decodeDepthPng(depthPng);
