@@ -14,7 +14,7 @@
 
 export const DEPTH_NEAR_M = 0.5;
 export const DEPTH_FAR_M = 1_000_000;
-const LOG_RANGE = Math.log(DEPTH_FAR_M / DEPTH_NEAR_M);
+const LOG_RANGE = /* @__PURE__ */ Math.log(DEPTH_FAR_M / DEPTH_NEAR_M);
 
 /** The 16-bit value of a distance in metres (the sky, non-finite or >= FAR: 0). */
 export function encodeDistance16(metres: number): number {

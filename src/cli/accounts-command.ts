@@ -11,7 +11,7 @@ export const ACCOUNTS_USAGE = `babylon-skybox accounts list [--data-dir .skybox-
 const AddFlags = z.strictObject({
   "data-dir": z.string().default(".skybox-local"),
   plan: z.enum(PLANS).optional(),
-  credits: num.pipe(z.number().int().min(0)).optional(),
+  credits: z.pipe(num, z.number().int().min(0)).optional(),
   "api-key": z.string().min(8).optional(),
   "api-secret": z.string().min(8).optional(),
   username: z.string().min(1).optional(),

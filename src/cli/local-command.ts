@@ -8,15 +8,15 @@ import { startLocalSkyboxService } from "../local/index.ts";
 const SWITCHES = { "allow-private-webhooks": z.boolean().default(false) };
 
 const Flags = z.strictObject({
-  port: num.pipe(z.number().int().min(0).max(65535)).default(8790),
+  port: z.pipe(num, z.number().int().min(0).max(65535)).default(8790),
   host: z.string().default("127.0.0.1"),
   "data-dir": z.string().default(".skybox-local"),
   "api-key": z.string().min(8).optional(),
   "api-secret": z.string().min(8).optional(),
   plan: z.enum(PLANS).optional(),
-  speed: num.pipe(z.number().positive()).default(1),
-  "image-scale": num.pipe(z.number().positive().max(1)).default(1),
-  "rate-limit": num.pipe(z.number().int().positive()).optional(),
+  speed: z.pipe(num, z.number().positive()).default(1),
+  "image-scale": z.pipe(num, z.number().positive().max(1)).default(1),
+  "rate-limit": z.pipe(num, z.number().int().positive()).optional(),
   "admin-token": z.string().min(8).optional(),
   "log-level": z.enum(["info", "debug"]).optional(),
   ...SWITCHES,

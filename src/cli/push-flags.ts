@@ -29,8 +29,8 @@ const PushInput = z.strictObject({
   key: z.string().min(1),
   cluster: z.string().min(1).optional(),
   wsHost: z.string().min(1).optional(),
-  wsPort: int.pipe(z.number().int().min(1).max(65535)).optional(),
-  forceTLS: flag.optional(),
+  wsPort: z.pipe(int, z.number().int().min(1).max(65535)).optional(),
+  forceTLS: z.optional(flag),
 });
 
 type Flags = Partial<Record<keyof typeof PUSH_FLAGS, string | undefined>>;

@@ -13,12 +13,15 @@ import type { SkyboxBackdrop } from "./backdrop.ts";
 import type { SkyboxLighting } from "./lighting.ts";
 import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
+import type { SkyboxSun } from "./sun/skybox-sun.ts";
 
 /** The parts an apply built (null: off). */
 export interface SkyboxParts {
   lighting: Nullable<SkyboxLighting>;
   background: Nullable<SkyboxPart & { readonly meshes: readonly AbstractMesh[] }>;
   backdrop: Nullable<SkyboxBackdrop>;
+  /** The sun light (absent: not asked for, or no sun in the sky). */
+  sun?: Nullable<SkyboxSun>;
 }
 
 /** Which parts show. */
@@ -26,6 +29,7 @@ export interface SkyboxVisibility {
   lighting?: boolean;
   background?: boolean;
   backdrop?: boolean;
+  sun?: boolean;
 }
 
 export class AppliedSkybox {
@@ -33,12 +37,14 @@ export class AppliedSkybox {
   readonly onProgressObservable: Observable<ApplyProgress>;
   /** Notified once, when the skybox is disposed. */
   readonly onDisposeObservable = new Observable<AppliedSkybox>();
+  /** Notified with the sun when its light changes (turned, shown or hidden, intensity), and with null once it is gone. */
+  readonly onSunChangedObservable = new Observable<Nullable<SkyboxSun>>();
   /**
    * Resolves once the downloads and the baked environment are stored in the cache (at once
    * without a cache). Never rejects: a cache that fails only costs the next apply time.
    */
   readonly whenCached: Promise<void>;
-  private readonly _visible: Required<SkyboxVisibility> = { lighting: true, background: true, backdrop: true };
+  private readonly _visible: Required<SkyboxVisibility> = { lighting: true, background: true, backdrop: true, sun: true };
   private _rotation: number;
   private _disposed = false;
   private _sceneDisposeObserver: Nullable<Observer<Scene>>;
@@ -64,6 +70,7 @@ export class AppliedSkybox {
     this._rotation = rotation;
     this.whenCached = whenCached.then(() => undefined, () => undefined);
     this._sceneDisposeObserver = scene.onDisposeObservable.addOnce(() => this.dispose());
+    _parts.sun?.onChangedObservable.add((sun) => this.onSunChangedObservable.notifyObservers(sun.isDisposed ? null : sun));
   }
 
   /** The environment texture (also when only the blurred background uses it). */
@@ -73,6 +80,10 @@ export class AppliedSkybox {
   /** The background mesh (dome sphere or box). */
   get backgroundMesh(): Nullable<AbstractMesh> {
     return this._parts.background?.meshes[0] ?? null;
+  }
+  /** The sun light, its shadow generator and the sun found in the HDRI; null when not asked for or when the sky has none. */
+  get sun(): Nullable<SkyboxSun> {
+    return this._disposed ? null : (this._parts.sun ?? null);
   }
   /** The root of the backdrop. */
   get backdrop(): Nullable<AbstractMesh> {
@@ -118,6 +129,7 @@ export class AppliedSkybox {
    */
   setIntensity(intensity: number): void {
     if (this._parts.lighting) this._parts.lighting.intensity = intensity;
+    this._parts.sun?.refresh();
   }
 
   /**
@@ -140,10 +152,12 @@ export class AppliedSkybox {
     this._disposed = true;
     this.scene.onDisposeObservable.remove(this._sceneDisposeObserver);
     this._sceneDisposeObserver = null;
-    // Background and backdrop first: the blurred background shares the environment's GPU texture.
-    for (const p of [this._parts.background, this._parts.backdrop, this._parts.lighting]) p?.dispose();
+    // The sun first (it gives the backdrop and the environment back what it changed), then
+    // background and backdrop: the blurred background shares the environment's GPU texture.
+    for (const p of [this._parts.sun, this._parts.background, this._parts.backdrop, this._parts.lighting]) p?.dispose();
     this.onDisposeObservable.notifyObservers(this);
     this.onDisposeObservable.clear();
+    this.onSunChangedObservable.clear();
     this.onProgressObservable.clear();
   }
 
@@ -151,10 +165,11 @@ export class AppliedSkybox {
     this._parts.lighting?.setEnabled(this._visible.lighting);
     this._parts.background?.setEnabled(this._visible.background);
     this._parts.backdrop?.setEnabled(this._visible.backdrop);
+    this._parts.sun?.setEnabled(this._visible.sun);
   }
 
   private _all(): SkyboxPart[] {
     if (this._disposed) return [];
-    return [this._parts.lighting, this._parts.background, this._parts.backdrop].filter((p): p is NonNullable<typeof p> => p !== null);
+    return [this._parts.lighting, this._parts.background, this._parts.backdrop, this._parts.sun ?? null].filter((p): p is NonNullable<typeof p> => p !== null);
   }
 }

@@ -3,7 +3,7 @@
  * only if an export is needed), the panorama and depth-map downloads (each made once),
  * downloads through the cache, progress reports and unique names.
  */
-import type { SkyboxClient } from "../api/client/create-client.ts";
+import type { SceneClient } from "./scene-client.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import type { StatusTracker } from "../status/create-tracker.ts";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -19,12 +19,13 @@ export class ApplyContext {
   readonly downloads: DownloadContext;
   private _catalog: Promise<ExportCatalog> | null = null;
   private readonly _files = new Map<string, Promise<Uint8Array>>();
+  private readonly _exports = new Map<string, Promise<{ bytes: Uint8Array; cached: boolean }>>();
 
   constructor(
     readonly scene: Scene,
     readonly record: Generation,
     readonly model: 3 | 4,
-    readonly client: SkyboxClient,
+    readonly client: SceneClient,
     readonly tracker: StatusTracker,
     cache: SkyboxCache | null,
     readonly progress: ProgressSink,
@@ -52,15 +53,24 @@ export class ApplyContext {
     return `skybox-${this.skyboxId}-${part}-${this.scene.getUniqueId()}`;
   }
 
-  /** The bytes of an export: from the cache, else requested, waited for and downloaded. */
-  async exportBytes(choice: ExportChoice): Promise<{ bytes: Uint8Array; cached: boolean }> {
-    const label = describeChoice(choice);
-    return cachedBytes(exportKey(this.skyboxId, choice), label, async () => {
-      this.progress({ stage: "requesting-export", detail: label });
-      const url = await obtainExport({ client: this.client, tracker: this.tracker, catalog: () => this.catalog(), ...(this.signal ? { signal: this.signal } : {}) }, this.skyboxId, this.model, choice);
-      this.progress({ stage: "downloading", detail: label, fraction: 0 });
-      return url;
-    }, this.downloads);
+  /**
+   * The bytes of an export: from the cache, else requested, waited for and downloaded; once
+   * per apply (lighting and sun may share one).
+   */
+  exportBytes(choice: ExportChoice): Promise<{ bytes: Uint8Array; cached: boolean }> {
+    const key = exportKey(this.skyboxId, choice);
+    let pending = this._exports.get(key);
+    if (!pending) {
+      const label = describeChoice(choice);
+      pending = cachedBytes(key, label, async () => {
+        this.progress({ stage: "requesting-export", detail: label });
+        const url = await obtainExport({ client: this.client, tracker: this.tracker, catalog: () => this.catalog(), ...(this.signal ? { signal: this.signal } : {}) }, this.skyboxId, this.model, choice);
+        this.progress({ stage: "downloading", detail: label, fraction: 0 });
+        return url;
+      }, this.downloads);
+      this._exports.set(key, pending);
+    }
+    return pending;
   }
 
   /** The generation's panorama (file_url) or depth map (depth_map_url), downloaded once per apply. */

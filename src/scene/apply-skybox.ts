@@ -4,7 +4,7 @@
  */
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { createSkyboxClient } from "../api/client/create-client.ts";
+import { createSceneClient } from "./scene-client.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import { createStatusTracker } from "../status/create-tracker.ts";
 import { ApplyContext } from "./apply-context.ts";
@@ -40,7 +40,7 @@ const BACKGROUND_ONLY_LIGHTING: ResolvedLighting = { source: "hdri-hdr", hdriMod
  */
 export async function applySkybox(scene: Scene, skybox: number | string | Generation, options: ApplySkyboxOptions = {}): Promise<AppliedSkybox> {
   const parts = resolveParts(options);
-  const client = options.client ?? createSkyboxClient({ baseUrl: "/skybox" });
+  const client = options.client ?? createSceneClient({ baseUrl: "/skybox" });
   const ownTracker = options.tracker ? null : createStatusTracker({ client, pollIntervalMs: 500 });
   const tracker = options.tracker ?? ownTracker!;
   const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(scene.getEngine()));
@@ -91,16 +91,21 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const env = needsEnv ? buildEnvironment(ctx, parts.lighting ?? BACKGROUND_ONLY_LIGHTING, parts.lighting !== null) : null;
   const background = parts.background ? buildBackground(ctx, parts.background.blur, env) : null;
   const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
-  for (const p of [env, background, backdrop]) p?.catch((error: unknown) => abort.abort(error));
-  const [e, b, d] = await Promise.allSettled([env, background, backdrop]);
+  const sunOptions = parts.sun;
+  const sun = sunOptions ? import("./sun/build-sun.ts").then((m) => m.prepareSun(ctx, sunOptions, parts.lighting)) : null;
+  for (const p of [env, background, backdrop, sun]) p?.catch((error: unknown) => abort.abort(error));
+  const [e, b, d, s] = await Promise.allSettled([env, background, backdrop, sun]);
   const value = <T>(r: PromiseSettledResult<T | null>): T | null => (r.status === "fulfilled" ? r.value : null);
   const [envPart, backgroundPart, backdropPart] = [value(e), value(b), value(d)];
-  const failed = [e, b, d].find((r): r is PromiseRejectedResult => r.status === "rejected");
+  const failed = [e, b, d, s].find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed || abort.signal.aborted) {
     backgroundPart?.dispose();
     backdropPart?.dispose();
     envPart?.lighting.dispose();
     throw failed ? failed.reason : abort.signal.reason;
   }
-  return { parts: { lighting: envPart?.lighting ?? null, background: backgroundPart, backdrop: backdropPart }, bake: envPart?.bakeKey ? envPart : null };
+  const built = { lighting: envPart?.lighting ?? null, background: backgroundPart, backdrop: backdropPart };
+  const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
+  const sunPart = value(s)?.({ lighting: built.lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes }) ?? null;
+  return { parts: { ...built, sun: sunPart }, bake: envPart?.bakeKey ? envPart : null };
 }

@@ -4,12 +4,9 @@
  * backdrop.
  */
 import { backgroundBakes } from "./background-bakes.ts";
-import { loadGlbBackdrop } from "./backdrop-glb.ts";
-import { buildDepthBackdrop } from "./backdrop-from-depth.ts";
 import type { SkyboxBackdrop } from "./backdrop.ts";
 import { createBlurredBackground, createDomeBackground } from "./background.ts";
 import { envKey } from "./cache-keys.ts";
-import { decodeDepthPng } from "./depth-decoding.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
 import { EnvironmentView } from "./environment-view.ts";
 import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keptDome, keptEnvironment } from "./kept-parts.ts";
@@ -101,7 +98,9 @@ export async function buildBackground(ctx: ApplyContext, blur: number, environme
 }
 
 /**
- * The backdrop: the GLB export for Model 3, built from the depth map for Model 4.
+ * The backdrop: the GLB export for Model 3, built from the depth map for Model 4. Each
+ * builder, with the Babylon loader or material it needs, is loaded while its files download
+ * (a chunk of its own for bundlers that split), so an app without a backdrop loads neither.
  * @param ctx the apply
  * @param options backdrop options
  */
@@ -109,14 +108,19 @@ export async function buildBackdrop(ctx: ApplyContext, options: ResolvedBackdrop
   const choice = backdropExport(ctx.model, options);
   const name = ctx.name("backdrop");
   if (choice) {
-    const { bytes } = await ctx.exportBytes(choice);
+    const [{ bytes }, { loadGlbBackdrop }] = await Promise.all([ctx.exportBytes(choice), import("./backdrop-glb.ts")]);
     ctx.signal?.throwIfAborted();
     ctx.progress({ stage: "building-backdrop", detail: "GLB export" });
     const backdrop = await loadGlbBackdrop(ctx.scene, bytes, name, options.radius, glbFileName(ctx, choice, name));
     keepBackdrop(ctx, backdrop);
     return backdrop;
   }
-  const [panorama, depthPng] = await Promise.all([ctx.generationFile("panorama"), ctx.generationFile("depth")]);
+  const [panorama, depthPng, { buildDepthBackdrop }, { decodeDepthPng }] = await Promise.all([
+    ctx.generationFile("panorama"),
+    ctx.generationFile("depth"),
+    import("./backdrop-from-depth.ts"),
+    import("./depth-decoding.ts"),
+  ]);
   ctx.signal?.throwIfAborted();
   ctx.progress({ stage: "building-backdrop", detail: "from the depth map" });
   const depth = decodeDepthPng(depthPng);

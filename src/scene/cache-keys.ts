@@ -30,3 +30,8 @@ export function generationFileKey(skyboxId: string, file: "panorama" | "depth"):
 export function domeKey(skyboxId: string): string {
   return `${VERSION}|dome|${skyboxId}`;
 }
+
+/** The sun found in an HDRI export (`version` names the detection, so a better one looks again). */
+export function sunKey(skyboxId: string, choice: ExportChoice, version: number): string {
+  return `${VERSION}|sun${version}|${skyboxId}|${choice.typeKey}|${choice.resolution ?? "-"}|${choice.hdriMode ?? "-"}`;
+}

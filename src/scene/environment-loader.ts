@@ -7,18 +7,16 @@
  * Every texture gets a name unique in the engine: the engine's texture cache is keyed by
  * URL, and a second texture with a used name would get the first one's pixels.
  */
-import { unzipSync, unzlibSync } from "fflate";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import { EXRCubeTexture } from "@babylonjs/core/Materials/Textures/exrCubeTexture.js";
 import { HDRCubeTexture } from "@babylonjs/core/Materials/Textures/hdrCubeTexture.js";
-import { ExrLoaderGlobalConfiguration } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exrLoader.configuration.js";
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
 // BaseTexture.sphericalPolynomial as an accessor of the GPU texture's harmonics (unregistered,
 // setting it only shadows the property on one texture object, and views sharing it see none).
 import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { cubeFromTexels } from "./baked-cube.ts";
-import { cubeFromFaces, cubeFromPanorama, FACE_NAMES } from "./raw-cube.ts";
+import { cubeFromFaces, cubeFromPanorama } from "./raw-cube.ts";
 
 /** A cube texture that turns with `rotationY` (HDR, EXR, Cube, Raw all do). */
 export type EnvironmentTexture = BaseTexture & { rotationY: number };
@@ -47,9 +45,10 @@ export async function loadEnvironment(scene: Scene, format: EnvironmentFormat, b
     case "hdr":
       return { texture: await fromUrl(bytes, name, (url, onLoad, onError) => new HDRCubeTexture(url, scene, size, false, true, false, false, onLoad, onError)), prefiltered: false, polynomial: null };
     case "exr":
-      provideFflate();
+      (await import("./zip-formats.ts")).provideFflate();
       return { texture: await fromUrl(bytes, name, (url, onLoad, onError) => new EXRCubeTexture(url, scene, size, false, true, false, false, onLoad, onError)), prefiltered: false, polynomial: null };
     case "cube-zip": {
+      const { facesOfZip } = await import("./zip-formats.ts");
       const cube = await cubeFromFaces(scene, facesOfZip(bytes), size, name);
       return { ...cube, prefiltered: false };
     }
@@ -88,29 +87,3 @@ function fromUrl(bytes: Uint8Array, name: string, build: Build): Promise<Environ
   });
 }
 
-/** The six faces of a default cube-map ZIP (`px.png` ... `nz.png`, any folder), +X first. */
-export function facesOfZip(zip: Uint8Array): Uint8Array[] {
-  const files = unzipSync(zip);
-  const byFace = new Map<string, Uint8Array>();
-  for (const [path, data] of Object.entries(files)) {
-    const base = path.split("/").pop()!.toLowerCase().replace(/\.(png|jpe?g|webp)$/, "");
-    byFace.set(base, data);
-  }
-  return FACE_NAMES.map((face) => {
-    const data = byFace.get(face);
-    if (!data) throw new Error(`The cube-map ZIP has no ${face} face (it holds ${Object.keys(files).join(", ") || "nothing"})`);
-    return data;
-  });
-}
-
-/**
- * Babylon's EXR decoder expects a global `fflate` for ZIP-compressed files and loads it from
- * a CDN by default. The package's own fflate takes its place, and the script the decoder
- * still loads becomes an empty one, so nothing leaves the machine. A FFLATEUrl the
- * application set itself is left alone.
- */
-function provideFflate(): void {
-  const global = globalThis as { fflate?: { unzlibSync?: unknown } };
-  global.fflate ??= { unzlibSync };
-  if (ExrLoaderGlobalConfiguration.FFLATEUrl.startsWith("https://unpkg.com/fflate")) ExrLoaderGlobalConfiguration.FFLATEUrl = "data:text/javascript,";
-}

@@ -3,7 +3,7 @@
  * (real clients look ids up by key at run time and never hard-code one they did not read),
  * with the spec's lists standing in for any list the server does not answer.
  */
-import type { SkyboxClient } from "../api/client/create-client.ts";
+import type { SceneClient } from "./scene-client.ts";
 import { EXPORT_RESOLUTIONS, EXPORT_TYPES, HDRI_MODES, MESH_QUALITIES } from "../api/reference.ts";
 import type { ExportParams } from "../api/requests/export-params.ts";
 import type { ExportChoice } from "./export-choice.ts";
@@ -23,7 +23,7 @@ export interface ExportCatalog {
 }
 
 /** Reads the four lists at once; a list that fails falls back to the spec's. */
-export async function loadExportCatalog(client: SkyboxClient, signal?: AbortSignal): Promise<ExportCatalog> {
+export async function loadExportCatalog(client: SceneClient, signal?: AbortSignal): Promise<ExportCatalog> {
   const opts = signal ? { signal } : {};
   const or = <T>(p: Promise<T>, fallback: T) => p.catch((error: unknown) => (signal?.aborted ? Promise.reject(error) : fallback));
   const [types, resolutions, hdriModes, meshQualities] = await Promise.all([

@@ -2,8 +2,8 @@
  * Which export of a skybox each part uses, from its model and the caller's options, and
  * how the skybox's model is read from its record.
  */
-import type { ExportTypeKey, HdriModeKey, MeshQualityKey, ResolutionName } from "../api/reference.ts";
-import { exportTypesFor, resolutionsFor } from "../api/rules/export-rules.ts";
+import { EXPORT_RESOLUTIONS, type ExportTypeKey, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../api/reference.ts";
+import { DEFAULT_HDRI_MODE, exportTypesFor, resolutionsFor } from "../api/rules/export-rules.ts";
 import { recordModel } from "../api/rules/record-model.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
@@ -51,6 +51,20 @@ export function lightingExport(model: 3 | 4, lighting: ResolvedLighting): Export
   const resolution = lighting.resolution ?? pickResolution(typeKey, model, 4 * lighting.size);
   const hdri = typeKey === "hdri-hdr" || typeKey === "hdri-exr";
   return { typeKey, resolution, hdriMode: hdri ? lighting.hdriMode : null, meshQuality: null, depthScale: null };
+}
+
+/**
+ * The HDRI export the sun is found in: at `resolution` when given; else the lighting's own
+ * when it lights with an `hdri-hdr` of 2K or less (one download for both); else the 1K one
+ * (an 8K HDRI takes seconds to decode, and 1K places the sun within a tenth of a degree).
+ * Always in the lighting's HDRI mode, so the sun matches the light it is taken out of.
+ */
+export function sunExport(model: 3 | 4, lighting: ResolvedLighting | null, resolution: ResolutionName | null): ExportChoice {
+  const shared = lighting && effectiveSource(model, lighting) === "hdri-hdr" ? lightingExport(model, lighting)! : null;
+  const width = (name: ResolutionName | null) => EXPORT_RESOLUTIONS.find((r) => r.name === name)?.width ?? Infinity;
+  if (shared && (resolution === null ? width(shared.resolution) <= 2048 : shared.resolution === resolution)) return shared;
+  const hdriMode = lighting?.hdriMode ?? DEFAULT_HDRI_MODE;
+  return { typeKey: "hdri-hdr", resolution: resolution ?? pickResolution("hdri-hdr", model, 1024), hdriMode, meshQuality: null, depthScale: null };
 }
 
 /** The GLB export the backdrop needs, or null for Model 4 (built from the depth map instead). */

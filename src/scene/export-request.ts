@@ -2,7 +2,7 @@
  * Requests one export of a skybox and waits until its file exists: at once when the server
  * answers `complete`, else through the status tracker (push, relay or polling).
  */
-import type { SkyboxClient } from "../api/client/create-client.ts";
+import type { SceneClient } from "./scene-client.ts";
 import { isRequestTerminal } from "../api/protocol/statuses.ts";
 import type { ExportRecord } from "../api/schemas/export-request.ts";
 import type { StatusTracker } from "../status/create-tracker.ts";
@@ -11,7 +11,7 @@ import { describeChoice, type ExportChoice } from "./export-choice.ts";
 
 /** What requesting an export needs. */
 export interface ExportContext {
-  client: SkyboxClient;
+  client: SceneClient;
   tracker: StatusTracker;
   catalog: () => Promise<ExportCatalog>;
   signal?: AbortSignal;

@@ -9,6 +9,7 @@ import type { StatusTracker } from "../status/create-tracker.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
 import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
+import { resolveSun, type ResolvedSun, type SunOptions } from "./sun/sun-options.ts";
 
 /**
  * Where the environment comes from:
@@ -73,6 +74,11 @@ export interface ApplySkyboxOptions {
   background?: boolean | BackgroundOptions;
   /** Depth-displaced backdrop mesh; false turns it off. @default true */
   backdrop?: boolean | BackdropOptions;
+  /**
+   * A `DirectionalLight` (with shadows) from the sun found in the HDRI, its share taken out
+   * of the environment's diffuse light; no light when the sky has no sun. @default false
+   */
+  sun?: boolean | SunOptions;
   /** Rotation around Y in radians, for lighting, background and backdrop alike. @default 0 */
   rotation?: number;
   /** Cache of baked environments and downloaded assets; false for none. @default createSkyboxCache() */
@@ -107,6 +113,7 @@ export interface ResolvedParts {
   lighting: ResolvedLighting | null;
   background: { blur: number } | null;
   backdrop: ResolvedBackdrop | null;
+  sun: ResolvedSun | null;
   rotation: number;
 }
 
@@ -131,6 +138,7 @@ export function resolveParts(options: ApplySkyboxOptions): ResolvedParts {
       depthScale: Math.min(DEPTH_SCALE.max, Math.max(DEPTH_SCALE.min, backdrop.depthScale ?? DEPTH_SCALE.default)),
       radius: backdrop.radius ?? null,
     },
+    sun: resolveSun(options.sun),
     rotation: options.rotation ?? 0,
   };
 }

@@ -1,5 +1,5 @@
 /** Stages an apply goes through, in order (some are skipped: a cached skybox downloads nothing). */
-export type ApplyStage = "waiting" | "requesting-export" | "downloading" | "prefiltering" | "building-backdrop" | "ready";
+export type ApplyStage = "waiting" | "requesting-export" | "downloading" | "prefiltering" | "finding-sun" | "building-backdrop" | "ready";
 
 /** One step of an apply. */
 export interface ApplyProgress {

@@ -1,12 +1,11 @@
 import type { Batch } from "../api/schemas/batch.ts";
 import type { ExportRecord } from "../api/schemas/export-request.ts";
 import type { Generation } from "../api/schemas/generation.ts";
-import type { Feed } from "./feed.ts";
+import { loadedFeed, type Feed } from "./feed.ts";
 import { timingOf, type StatusTrackerOptions, type WatchOptions } from "./options.ts";
 import { PushConnection } from "./push-connection.ts";
 import { openPushFeed } from "./push-feed.ts";
 import { withProxiedAssets } from "./pushed-assets.ts";
-import { openRelayFeed } from "./relay-feed.ts";
 import { StatusWatch, type WatchContext } from "./StatusWatch.ts";
 import { TrackedBatch } from "./tracked-batch.ts";
 import { trackExport, trackGeneration } from "./tracked-request.ts";
@@ -61,7 +60,10 @@ export function createStatusTracker(options: StatusTrackerOptions): StatusTracke
         const pushed = listener("push");
         feeds.push(openPushFeed(push, channels, options.assetsUrl ? withProxiedAssets(pushed, options.assetsUrl) : pushed));
       }
-      if (relay) feeds.push(openRelayFeed(relay, channels, listener("relay"), options.fetch));
+      if (relay) {
+        const relayed = listener("relay");
+        feeds.push(loadedFeed(import("./relay-feed.ts").then((m) => () => m.openRelayFeed(relay, channels, relayed, options.fetch))));
+      }
       return feeds;
     },
     ended: (watch) => active.delete(watch),

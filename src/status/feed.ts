@@ -14,3 +14,28 @@ export interface Feed {
   readonly live: boolean;
   close(): void;
 }
+
+/**
+ * A feed whose code is loaded when it is first opened (a chunk of its own for bundlers that
+ * split): down until it is loaded and comes up; closed before that, it never opens. A load
+ * that fails leaves it down, and the watch polls.
+ */
+export function loadedFeed(load: Promise<() => Feed>): Feed {
+  let feed: Feed | null = null;
+  let closed = false;
+  load.then(
+    (open) => {
+      if (!closed) feed = open();
+    },
+    () => undefined,
+  );
+  return {
+    get live() {
+      return feed?.live ?? false;
+    },
+    close() {
+      closed = true;
+      feed?.close();
+    },
+  };
+}

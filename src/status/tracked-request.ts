@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "zod/mini";
 import { ExportRecord } from "../api/schemas/export-request.ts";
 import { Generation } from "../api/schemas/generation.ts";
 import { exportChannel, generationChannel, isRequestTerminal, PUSH_EVENT } from "../api/protocol/index.ts";
@@ -9,7 +9,7 @@ import type { ExportUpdate, GenerationUpdate, UpdateSource } from "./updates.ts"
 
 /** How one kind of request (generation, export) is recognised, fetched and named. */
 interface RequestKind<R> {
-  schema: z.ZodType<R>;
+  schema: z.ZodMiniType<R>;
   /** Whether a record is the one watched. */
   matches(record: R): boolean;
   fetch(signal: AbortSignal): Promise<R>;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import * as z from "zod/mini";
 import {
   Batch,
   ExportRecord,
@@ -65,7 +66,7 @@ describe("Style and families", () => {
     expect(r.error?.issues[0]?.path).toEqual(["max-char"]);
   });
   test("families: family entries with items, style entries without", () => {
-    const f = StyleFamily.array().parse([
+    const f = z.array(StyleFamily).parse([
       { type: "family", id: 1, name: "Realism", sort_order: 1, items: [model3Style] },
       { type: "style", id: 3, name: "Lone", sort_order: "2" },
     ]);
@@ -80,10 +81,10 @@ describe("Exports", () => {
     expect(e).toMatchObject({ type_id: 4, hdri_mode_id: 2, mesh_quality: null, file_url: "" });
   });
   test("reference lists of the spec parse with their schemas", () => {
-    expect(ExportType.array().parse(EXPORT_TYPES)).toHaveLength(11);
-    expect(ExportResolution.array().parse(EXPORT_RESOLUTIONS).map((r) => r.width)).toEqual([1024, 2048, 4096, 8192, 16384]);
-    expect(MeshQuality.array().parse(MESH_QUALITIES)).toHaveLength(4);
-    expect(HdriMode.array().parse(HDRI_MODES).find((m) => m.id === 2)?.key).toBe("realism");
+    expect(z.array(ExportType).parse(EXPORT_TYPES)).toHaveLength(11);
+    expect(z.array(ExportResolution).parse(EXPORT_RESOLUTIONS).map((r) => r.width)).toEqual([1024, 2048, 4096, 8192, 16384]);
+    expect(z.array(MeshQuality).parse(MESH_QUALITIES)).toHaveLength(4);
+    expect(z.array(HdriMode).parse(HDRI_MODES).find((m) => m.id === 2)?.key).toBe("realism");
   });
 });
 

@@ -1,9 +1,12 @@
 /**
  * `npm run bench`: prints the figures each capability is judged by. Figures, not
  * assertions: nothing here fails on a number. `npm run bench -- status proxy` runs those
- * parts only; every part ends with the command that runs it alone.
+ * parts only; every part ends with the command that runs it alone. The same lines, with
+ * the machine's state and each part's duration, go to test-results/bench.json.
  */
-import { bundleSize } from "./bundle-size.ts";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg } from "node:os";
+import { bundleBench } from "./bundle-bench.ts";
 import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
 import { multiuserBench } from "./multiuser-bench.ts";
@@ -12,8 +15,7 @@ import { paneBench } from "./pane-bench.ts";
 import { sceneBench } from "./scene-bench.ts";
 import { statusBench } from "./status-bench.ts";
 import { statusLoadBench } from "./status-load-bench.ts";
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+import { sunBench } from "./sun-bench.ts";
 
 interface Part {
   title: string;
@@ -21,13 +23,7 @@ interface Part {
 }
 
 const PARTS: Record<string, Part> = {
-  bundle: {
-    title: "Client bundle (browser entry `babylon-skybox`, peers excluded)",
-    run: async () => {
-      const core = await bundleSize("src/index.ts");
-      return [`minified: ${kb(core.minified)}  min+gzip: ${kb(core.gzip)}`];
-    },
-  },
+  bundle: { title: "Client bundle (browser entry `babylon-skybox`, peers excluded)", run: bundleBench },
   imagery: { title: "Local service imagery (full sizes)", run: imageryBench },
   local: { title: "Local Skybox service", run: localBench },
   proxy: { title: "Proxy versus the local service called directly", run: proxyBench },
@@ -38,6 +34,7 @@ const PARTS: Record<string, Part> = {
   },
   scene: { title: "applySkybox in Chromium (software WebGL, cube 256, quality 64)", run: sceneBench },
   pane: { title: "Inspector pane", run: paneBench },
+  sun: { title: "Sun detection in an 8K HDRI", run: sunBench },
 };
 
 async function main() {
@@ -45,14 +42,29 @@ async function main() {
   const unknown = asked.filter((name) => !(name in PARTS));
   if (unknown.length) throw new Error(`No bench part ${unknown.join(", ")}; parts: ${Object.keys(PARTS).join(", ")}`);
   const names = asked.length ? asked : Object.keys(PARTS);
+  const report = {
+    started: new Date().toISOString(),
+    machine: { node: process.version, cpu: cpus()[0]?.model ?? "unknown", cores: availableParallelism(), loadAverageBefore: loadavg() },
+    parts: {} as Record<string, { title: string; command: string; seconds: number; lines: string[] }>,
+  };
   console.log("# babylon-skybox benchmark\n");
   for (const name of names) {
     const part = PARTS[name]!;
+    const command = `npm run bench -- ${name}`;
     console.log(`## ${part.title}`);
-    for (const line of await part.run()) console.log(line);
-    console.log(`(npm run bench -- ${name})\n`);
+    const t0 = performance.now();
+    const lines = await part.run();
+    for (const line of lines) console.log(line);
+    console.log(`(${command})\n`);
+    report.parts[name] = { title: part.title, command, seconds: Math.round(performance.now() - t0) / 1000, lines };
   }
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = `${RESULTS_DIR}/bench${asked.length ? `-${names.join("-")}` : ""}.json`;
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Written to ${file}`);
 }
+
+const RESULTS_DIR = "test-results";
 
 main().catch((error) => {
   console.error(error);

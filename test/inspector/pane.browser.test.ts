@@ -227,6 +227,28 @@ describe("the Skybox pane in the Inspector", () => {
     }
   }, 180_000);
 
+  test("the Sun light toggle: on, the next apply lights with the HDRI's sun (or says the sky has none); off, the light goes out at once", async () => {
+    expect(await byId("skybox-apply-sun").count()).toBe(1);
+    const on = await page.evaluate(async () => {
+      const { pane } = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground;
+      pane.apply.setSettings({ sun: true });
+      const stale = pane.apply.value.stale;
+      await pane.apply.reapply();
+      return { stale, found: pane.apply.value.sunFound, light: pane.apply.handle?.sun?.light.isEnabled() ?? null };
+    });
+    expect(on.stale).toBe(true);
+    expect(on.found).toBe(on.light !== null);
+    // At the tests' image scale a 1K HDRI may be too coarse to show a sun: then the pane says so.
+    if (on.light === null) await byId("skybox-apply-no-sun").waitFor({ timeout: LONG });
+    else expect(on.light).toBe(true);
+    const off = await page.evaluate(() => {
+      const { pane } = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground;
+      pane.apply.setSettings({ sun: false });
+      return { light: pane.apply.handle?.sun?.light.isEnabled() ?? null, stale: pane.apply.value.stale };
+    });
+    expect(off).toEqual({ light: on.light === null ? null : false, stale: false });
+  }, 120_000);
+
   test("no uncaught page errors", () => {
     expect(errors).toEqual([]);
   });

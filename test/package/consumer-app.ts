@@ -48,9 +48,10 @@ export async function generateAndApply(prompt: string): Promise<Generation> {
 engine.runRenderLoop(() => scene.render());
 `;
 
-// Uses the Inspector entry (type-checked; not part of the bundle, to keep the build short).
+// Uses the Inspector and analysis entries (type-checked; not part of the bundle, to keep the build short).
 const PANE_TS = `import type { Scene } from "@babylonjs/core/scene.js";
 import { ShowInspector } from "@babylonjs/inspector";
+import { decodeHdr, detectSun, type DetectedSun } from "babylon-skybox/analysis";
 import { loadSkyboxPaneService, showSkyboxInspector, type SkyboxPaneState } from "babylon-skybox/inspector";
 
 export async function openPane(scene: Scene): Promise<SkyboxPaneState> {
@@ -59,6 +60,10 @@ export async function openPane(scene: Scene): Promise<SkyboxPaneState> {
   ShowInspector(scene, { serviceDefinitions: [await loadSkyboxPaneService({ baseUrl: "/skybox" })] });
   state.form.set({ prompt: "alpine lake at dawn", styleId: 2 });
   return state;
+}
+
+export function sunOf(hdri: Uint8Array): DetectedSun | null {
+  return detectSun(decodeHdr(hdri));
 }
 `;
 

@@ -36,8 +36,5 @@ export function batchRoutes(send: Send, styleById: (id: number) => StyleInfo | u
       const q = parseParams(BatchListQuery, query, "batches");
       return send("batches", { ...options, schema: Page(Batch), query: q });
     },
-    /** GET /skybox/batch/{id}: one batch with its generations. */
-    getBatch: (id: number, options: CallOptions = {}) =>
-      send("getBatch", { ...options, params: { id }, schema: Batch }),
   };
 }

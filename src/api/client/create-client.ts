@@ -1,9 +1,10 @@
 import type { Style } from "../schemas/style.ts";
 import { styleInfo, type StyleInfo } from "../rules/style-info.ts";
 import { batchRoutes } from "./batch-routes.ts";
-import { exportRoutes } from "./export-routes.ts";
+import { exportOptionRoutes, exportRoutes } from "./export-routes.ts";
 import { generationRoutes } from "./generation-routes.ts";
 import type { SkyboxClientOptions } from "./options.ts";
+import { recordRoutes } from "./record-routes.ts";
 import { styleRoutes } from "./style-routes.ts";
 import { createTransport } from "./transport.ts";
 
@@ -25,6 +26,8 @@ export function createSkyboxClient(options: SkyboxClientOptions) {
   return {
     ...styleRoutes(send, remember),
     ...generationRoutes(send, styleById),
+    ...recordRoutes(send),
+    ...exportOptionRoutes(send),
     ...exportRoutes(send),
     ...batchRoutes(send, styleById),
   };

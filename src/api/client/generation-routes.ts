@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { GenerateParams } from "../requests/generate-params.ts";
 import { HistoryQuery } from "../requests/list-queries.ts";
 import { checkGeneration } from "../rules/generation-rules.ts";
@@ -20,7 +20,7 @@ export interface GenerateOptions extends CallOptions {
   plan?: Plan | null;
 }
 
-const Success = z.looseObject({ success: success.optional(), error: z.string().optional(), id: z.unknown().optional() });
+const Success = z.looseObject({ success: z.optional(success), error: z.optional(z.string()), id: z.optional(z.unknown()) });
 export type SuccessResult = z.infer<typeof Success>;
 
 export function generationRoutes(send: Send, styleById: (id: number) => StyleInfo | undefined) {
@@ -32,12 +32,6 @@ export function generationRoutes(send: Send, styleById: (id: number) => StyleInf
       assertRules(checkGeneration(params, { style, plan: options.plan ?? null }), "generate");
       return send("generate", { ...options, schema: Generation, body: await encodeBody(params, options.encoding) });
     },
-    /** GET /imagine/requests/{id}: one generation (unwraps `{request}`, `{imagine}` or a bare record). */
-    getGeneration: (id: number, options: CallOptions = {}) =>
-      send("getGeneration", { ...options, params: { id }, schema: WrappedGeneration }),
-    /** GET /imagine/requests/obfuscated-id/{obfuscated_id} */
-    getGenerationByObfuscatedId: (obfuscatedId: string, options: CallOptions = {}) =>
-      send("getGenerationByObfuscatedId", { ...options, params: { key: obfuscatedId }, schema: WrappedGeneration }),
     /** GET /imagine/myRequests: the caller's generations; `offset` counts items. */
     async history(query: HistoryQuery = {}, options: CallOptions = {}) {
       const q = parseParams(HistoryQuery, query, "history");
@@ -48,7 +42,7 @@ export function generationRoutes(send: Send, styleById: (id: number) => StyleInf
       send("cancelGeneration", { ...options, params: { id }, schema: Success }),
     /** DELETE /imagine/requests/pending: cancels every pending generation; `success` is false when there were none. */
     cancelAllPending: (options: CallOptions = {}) =>
-      send("cancelAllPending", { ...options, schema: Success.transform((r) => ({ ...r, success: Boolean(r.success) })) }),
+      send("cancelAllPending", { ...options, schema: z.pipe(Success, z.transform((r) => ({ ...r, success: Boolean(r.success) }))) }),
     /** POST /imagine/favorite/{id}: marks a generation as a favourite, or unmarks it; see `history({ my_likes: true })`. */
     toggleFavorite: (id: number, options: CallOptions = {}) =>
       send("toggleFavorite", { ...options, params: { id }, schema: WrappedGeneration }),

@@ -1,11 +1,7 @@
-import * as z from "zod";
-import { unwrap } from "../schemas/generation.ts";
 import { Style, StyleFamily } from "../schemas/style.ts";
+import { listOf } from "../schemas/wrapped.ts";
 import type { CallOptions } from "./options.ts";
 import type { Send } from "./transport.ts";
-
-/** A list that may come bare or wrapped in `{ data }`. */
-const listOf = <T extends z.ZodType>(item: T) => z.preprocess((body) => unwrap(body, ["data"]), z.array(item));
 
 export interface StyleQuery {
   /** 3 selects Model 3 styles; 4 Model 4 styles; a discontinued model (2) has none. */
@@ -31,4 +27,3 @@ export function styleRoutes(send: Send, remember: (styles: Style[]) => void) {
     menu: grouped("menu"),
   };
 }
-export { listOf };

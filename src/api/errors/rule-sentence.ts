@@ -4,7 +4,7 @@
  * its own, so the schemas' sentences ("must be an http(s) URL") stay as written.
  *   seed: must be an integer from 0 to 2147483647 (is -5)
  */
-import type * as z from "zod";
+import type * as z from "zod/mini";
 
 type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
 

@@ -33,7 +33,7 @@ export function wrappedTaps(width: number, height: number, u: number, v: number,
 }
 
 const taps: WrappedTaps = { x0: 0, x1: 0, y0: 0, y1: 0, tx: 0, ty: 0 };
-const single = new Float64Array(1);
+const single = /* @__PURE__ */ new Float64Array(1);
 
 /** Writes the value at (u, v) of each of the grid's `channels` channels into out[o..]. */
 export function sampleWrappedInto(

@@ -9,7 +9,7 @@
  */
 
 /** Record fields that hold a file URL (generations, exports, styles), besides `exports.*`. */
-export const ASSET_FIELDS: ReadonlySet<string> = new Set(["file_url", "thumb_url", "depth_map_url", "image", "image_jpg"]);
+export const ASSET_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["file_url", "thumb_url", "depth_map_url", "image", "image_jpg"]);
 
 /** An absolute http(s) URL without credentials, or null. */
 export function parseAssetUrl(text: string): URL | null {

@@ -4,7 +4,7 @@
  * since the real service may add fields; `issues` names each broken rule, with the number
  * it holds a field to where it has one, so no reader parses the sentence.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { RuleIssue } from "../rules/rule-issue.ts";
 
 /** One broken rule as it travels. */
@@ -15,14 +15,14 @@ export const WireIssue = z.looseObject({
   rule: z.string(),
   message: z.string(),
   /** The number the rule holds the field to (a batch's credit cap). */
-  limit: z.number().optional(),
+  limit: z.optional(z.number()),
 });
 export type WireIssue = z.infer<typeof WireIssue>;
 
 export const ErrorEnvelope = z.looseObject({
   /** What went wrong, in a sentence a person reads. */
   error: z.string(),
-  issues: z.array(WireIssue).optional(),
+  issues: z.optional(z.array(WireIssue)),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
@@ -38,7 +38,7 @@ export function errorEnvelope(message: string, issues: readonly RuleIssue[] = []
   return { error: message, ...(issues.length ? { issues: issues.map(wireIssue) } : {}) };
 }
 
-const WithIssues = ErrorEnvelope.pick({ issues: true });
+const WithIssues = z.pick(ErrorEnvelope, { issues: true });
 
 /** The issues of an error body; none when it has none or they are not the envelope's. */
 export function issuesOf(body: unknown): WireIssue[] {

@@ -8,7 +8,8 @@
  *   "eventsUrl": "/skybox/events", "assetsUrl": "/skybox/assets" }
  * ```
  */
-import * as z from "zod";
+import * as z from "zod/mini";
+import { ruleSentence } from "../errors/rule-sentence.ts";
 import { PushSettings } from "./push-settings.ts";
 
 /** What the proxy talks to: the real service or the offline local one. */
@@ -16,11 +17,11 @@ export const UpstreamKind = z.enum(["local", "real"]);
 export type UpstreamKind = z.infer<typeof UpstreamKind>;
 
 /** Push settings as the proxy hands them to browsers: defaults applied, no app id. */
-export const BrowserPushSettings = PushSettings.omit({ appId: true }).extend({
+export const BrowserPushSettings = z.extend(z.omit(PushSettings, { appId: true }), {
   cluster: z.string(),
   forceTLS: z.boolean(),
   /** Set with wsHost, so pusher-js tries no other transport (real-clients.md). */
-  enabledTransports: z.array(z.enum(["ws", "wss"])).optional(),
+  enabledTransports: z.optional(z.array(z.enum(["ws", "wss"]))),
 });
 export type BrowserPushSettings = z.infer<typeof BrowserPushSettings>;
 
@@ -28,11 +29,11 @@ export type BrowserPushSettings = z.infer<typeof BrowserPushSettings>;
 export const ProxyConfig = z.looseObject({
   upstream: UpstreamKind,
   /** Null when no push settings were configured. */
-  push: BrowserPushSettings.nullable(),
+  push: z.nullable(BrowserPushSettings),
   /** The proxy adds its webhook URL to requests, so their events arrive on `eventsUrl`. */
   webhooksRelayed: z.boolean(),
   /** The webhook relay (server-sent events); null when it is off (no API secret). */
-  eventsUrl: z.string().nullable(),
+  eventsUrl: z.nullable(z.string()),
   /** Where asset URLs of records are served through the proxy. */
   assetsUrl: z.string(),
 });
@@ -40,7 +41,7 @@ export type ProxyConfig = z.infer<typeof ProxyConfig>;
 
 /** A `/config` answer checked; throws naming what does not fit. */
 export function readProxyConfig(body: unknown): ProxyConfig {
-  const parsed = ProxyConfig.safeParse(body);
+  const parsed = ProxyConfig.safeParse(body, { error: ruleSentence });
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
   throw new Error(`The proxy's /config answer does not fit: ${problems.join("; ")}`);

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /**
  * Settings of the API's push channel (spec "Push channel"), as a browser needs them: the
@@ -12,14 +12,14 @@ export const PushSettings = z.object({
    * The Pusher cluster. Still required by pusher-js when `wsHost` is set, though ignored then.
    * @default "mt1"
    */
-  cluster: z.string().optional(),
+  cluster: z.optional(z.string()),
   /** Another Pusher-protocol server (the local service): its host. Leave out for the real service. */
-  wsHost: z.string().optional(),
+  wsHost: z.optional(z.string()),
   /** Port of `wsHost`. */
-  wsPort: z.number().optional(),
+  wsPort: z.optional(z.number()),
   /** `wss:` instead of `ws:` for `wsHost`. @default false with wsHost, true without */
-  forceTLS: z.boolean().optional(),
+  forceTLS: z.optional(z.boolean()),
   /** The app id the local service reports; not needed by a subscriber. */
-  appId: z.string().optional(),
+  appId: z.optional(z.string()),
 });
 export type PushSettings = z.infer<typeof PushSettings>;

@@ -85,6 +85,6 @@ export function templateOf(route: ApiRoute, write: (name: ParamName, pattern: st
  * Route names in the order a router tries them: fixed paths before parameters of the same
  * method (`/imagine/requests/pending` before `/imagine/requests/{id}`), else table order.
  */
-export const MATCH_ORDER: readonly RouteName[] = (Object.keys(ROUTES) as RouteName[]).sort(
+export const MATCH_ORDER: readonly RouteName[] = /* @__PURE__ */ (Object.keys(ROUTES) as RouteName[]).sort(
   (a, b) => Number(ROUTES[a].path.includes("{")) - Number(ROUTES[b].path.includes("{")),
 );

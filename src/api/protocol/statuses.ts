@@ -14,8 +14,8 @@ export const REQUEST_TERMINAL = ["complete", "error", "abort"] as const satisfie
 /** Statuses that end a batch. */
 export const BATCH_TERMINAL = ["finalized", "error", "abort"] as const satisfies readonly (typeof BATCH_STATUSES)[number][];
 
-const requestTerminal: ReadonlySet<string> = new Set(REQUEST_TERMINAL);
-const batchTerminal: ReadonlySet<string> = new Set(BATCH_TERMINAL);
+const requestTerminal: ReadonlySet<string> = /* @__PURE__ */ new Set(REQUEST_TERMINAL);
+const batchTerminal: ReadonlySet<string> = /* @__PURE__ */ new Set(BATCH_TERMINAL);
 
 /** The status ends a generation or an export. */
 export const isRequestTerminal = (status: string): status is (typeof REQUEST_TERMINAL)[number] => requestTerminal.has(status);

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /**
  * An image sent with a request: a `Blob`/`File` or bytes (sent as a multipart part), or a
@@ -7,12 +7,12 @@ import * as z from "zod";
  */
 export type FileInput = Blob | Uint8Array | string;
 
-const base64 = z
-  .string()
-  .min(1)
-  .regex(/^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/=\s]+$/, {
+const base64 = /* @__PURE__ */ z.string().check(
+  z.minLength(1),
+  z.regex(/^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/=\s]+$/, {
     error: "must be base64 (optionally a data: URL) or an uploaded file",
-  });
+  }),
+);
 
 export const FileField = z.union([z.instanceof(Blob), z.instanceof(Uint8Array), base64]);
 

@@ -1,7 +1,8 @@
-import * as z from "zod";
-import { flag, int, num } from "../schemas/fields.ts";
+import * as z from "zod/mini";
+import { flag, int, num, optionalText } from "../schemas/fields.ts";
 import { rangeSchema, SEED_MAX } from "../rules/number-ranges.ts";
 import { FileField } from "./file-input.ts";
+import { httpUrl } from "./http-url.ts";
 
 /** The largest seed a generation takes (seeds are 0..SEED_MAX, src/api/rules/number-ranges.ts); `0` asks for a seed drawn at random (the real service's documentation). */
 export { SEED_MAX };
@@ -22,43 +23,43 @@ export function drawSeed(seed: number | null | undefined, random: () => number =
  * view in degrees.
  */
 export const GenerateParams = z.strictObject({
-  prompt: z.string().trim().min(1, { error: "is required" }),
+  prompt: /* @__PURE__ */ z.string().check(z.trim(), z.minLength(1, { error: "is required" })),
   skybox_style_id: int,
-  webhook_url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).nullish(),
-  variant_id: int.nullish(),
-  negative_text: z.string().nullish(),
+  webhook_url: z.nullish(httpUrl),
+  variant_id: z.nullish(int),
+  negative_text: optionalText,
   /** 0 (or none) for a seed drawn at random; the record reports the seed used. */
-  seed: rangeSchema("seed").nullish(),
-  enhance_prompt: flag.nullish(),
-  control_image: FileField.nullish(),
-  control_image_hash: z.string().nullish(),
-  control_model: z.enum(["remix", "sketch", "scribble"]).nullish(),
-  init_image: FileField.nullish(),
-  init_image_hash: z.string().nullish(),
-  init_strength: rangeSchema("init_strength").nullish(),
-  remix_imagine_id: int.nullish(),
+  seed: z.nullish(rangeSchema("seed")),
+  enhance_prompt: z.nullish(flag),
+  control_image: z.nullish(FileField),
+  control_image_hash: optionalText,
+  control_model: z.nullish(z.enum(["remix", "sketch", "scribble"])),
+  init_image: z.nullish(FileField),
+  init_image_hash: optionalText,
+  init_strength: z.nullish(rangeSchema("init_strength")),
+  remix_imagine_id: z.nullish(int),
   /** The source of a remix by its obfuscated id, as the official Node SDK sends it. */
-  remix_imagine_obfuscated_id: z.string().trim().min(1).nullish(),
-  remix_collection_id: int.nullish(),
-  max_wait: z.union([flag, num]).nullish(),
-  soft_lines: flag.nullish(),
-  edit_skybox_id: int.nullish(),
-  center_x: rangeSchema("center_x").nullish(),
-  center_y: rangeSchema("center_y").nullish(),
-  fov: rangeSchema("fov").nullish(),
-  image_to_pano_init_image: FileField.nullish(),
-  image_to_pano_init_image_hash: z.string().nullish(),
+  remix_imagine_obfuscated_id: z.nullish(/* @__PURE__ */ z.string().check(z.trim(), z.minLength(1))),
+  remix_collection_id: z.nullish(int),
+  max_wait: z.nullish(z.union([flag, num])),
+  soft_lines: z.nullish(flag),
+  edit_skybox_id: z.nullish(int),
+  center_x: z.nullish(rangeSchema("center_x")),
+  center_y: z.nullish(rangeSchema("center_y")),
+  fov: z.nullish(rangeSchema("fov")),
+  image_to_pano_init_image: z.nullish(FileField),
+  image_to_pano_init_image_hash: optionalText,
   /** Deprecated by the spec (depth maps are always generated); accepted and ignored. */
-  return_depth: flag.nullish(),
+  return_depth: z.nullish(flag),
   /** A high-quality depth map (documented; the .NET and Unity SDKs send it). Depth maps are always made. */
-  return_depth_hq: flag.nullish(),
+  return_depth_hq: z.nullish(flag),
 });
 export type GenerateParams = z.input<typeof GenerateParams>;
 export type ParsedGenerateParams = z.output<typeof GenerateParams>;
 
 /** POST /api/v1/skybox/batch: every generation parameter plus quantity. */
-export const BatchParams = GenerateParams.extend({
+export const BatchParams = z.extend(GenerateParams, {
   // Checked by the batch rules, so that every bad value gets the spec's own message.
-  quantity: z.unknown().optional(),
+  quantity: z.optional(z.unknown()),
 });
 export type BatchParams = Omit<GenerateParams, "quantity"> & { quantity: number };

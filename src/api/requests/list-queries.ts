@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { BATCH_STATUSES, REQUEST_STATUSES } from "../protocol/statuses.ts";
 import { flag, int, integerFrom } from "../schemas/fields.ts";
 
@@ -6,7 +6,8 @@ import { flag, int, integerFrom } from "../schemas/fields.ts";
 export const ALL_STATUSES = "all";
 
 /** A list's status filter: one of the record's statuses, or `all`. */
-const statusFilter = <S extends readonly [string, ...string[]]>(statuses: S) => z.enum([...statuses, ALL_STATUSES]).optional();
+/* @__NO_SIDE_EFFECTS__ */
+const statusFilter = <S extends readonly [string, ...string[]]>(statuses: S) => z.optional(z.enum([...statuses, ALL_STATUSES]));
 
 /** Whether a record's status passes a list's status filter (none and `all` pass everything). */
 export const matchesStatus = (filter: string | undefined, status: string): boolean => !filter || filter === ALL_STATUSES || filter === status;
@@ -16,22 +17,27 @@ export const matchesStatus = (filter: string | undefined, status: string): boole
  * limit"), and `has_more` is `offset + data.length < totalCount`.
  */
 const paging = {
-  limit: integerFrom(1, 100).optional(),
-  offset: integerFrom(0).optional(),
-  order: z.enum(["ASC", "DESC", "asc", "desc"]).transform((v) => v.toUpperCase() as "ASC" | "DESC").optional(),
+  limit: z.optional(integerFrom(1, 100)),
+  offset: z.optional(integerFrom(0)),
+  order: z.optional(
+    z.pipe(
+      z.enum(["ASC", "DESC", "asc", "desc"]),
+      z.transform((v) => v.toUpperCase() as "ASC" | "DESC"),
+    ),
+  ),
 };
 
 /** GET /api/v1/imagine/myRequests */
 export const HistoryQuery = z.strictObject({
   ...paging,
   status: statusFilter(REQUEST_STATUSES),
-  imagine_id: int.optional(),
-  query: z.string().optional(),
-  generator: z.string().optional(),
-  skybox_style_id: int.optional(),
-  api_key_id: int.optional(),
+  imagine_id: z.optional(int),
+  query: z.optional(z.string()),
+  generator: z.optional(z.string()),
+  skybox_style_id: z.optional(int),
+  api_key_id: z.optional(int),
   /** Only the caller's favourites (the .NET and Unity SDKs' `FavoritesOnly`). */
-  my_likes: flag.optional(),
+  my_likes: z.optional(flag),
 });
 export type HistoryQuery = z.input<typeof HistoryQuery>;
 
@@ -39,12 +45,12 @@ export type HistoryQuery = z.input<typeof HistoryQuery>;
 export const ExportHistoryQuery = z.strictObject({
   ...paging,
   status: statusFilter(REQUEST_STATUSES),
-  export_id: z.union([int, z.string()]).optional(),
-  api_key_id: int.optional(),
-  type_id: int.optional(),
-  resolution_id: int.optional(),
-  mesh_quality_id: int.optional(),
-  hdri_mode_id: int.optional(),
+  export_id: z.optional(z.union([int, z.string()])),
+  api_key_id: z.optional(int),
+  type_id: z.optional(int),
+  resolution_id: z.optional(int),
+  mesh_quality_id: z.optional(int),
+  hdri_mode_id: z.optional(int),
 });
 export type ExportHistoryQuery = z.input<typeof ExportHistoryQuery>;
 
@@ -52,7 +58,7 @@ export type ExportHistoryQuery = z.input<typeof ExportHistoryQuery>;
 export const BatchListQuery = z.strictObject({
   ...paging,
   status: statusFilter(BATCH_STATUSES),
-  batch_id: int.optional(),
+  batch_id: z.optional(int),
 });
 export type BatchListQuery = z.input<typeof BatchListQuery>;
 

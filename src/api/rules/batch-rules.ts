@@ -28,8 +28,8 @@ export function batchCapFor(plan: Plan): number | null {
 }
 
 /** The largest quantity any batch can have: the highest plan cap spent on the cheapest generations. */
-export const MAX_BATCH_QUANTITY = Math.floor(
-  Math.max(...Object.values(PLAN_LIMITS).map((l) => l.batchCreditCap ?? 0)) / Math.min(...Object.values(CREDIT_COSTS)),
+export const MAX_BATCH_QUANTITY = /* @__PURE__ */ Math.floor(
+  /* @__PURE__ */ Math.max(...Object.values(PLAN_LIMITS).map((l) => l.batchCreditCap ?? 0)) / /* @__PURE__ */ Math.min(...Object.values(CREDIT_COSTS)),
 );
 
 const batchPlanIssue = () => issue("quantity", "batch-plan", MESSAGES.batchPlan, "plan_forbidden", 403);
@@ -53,7 +53,7 @@ export function batchCapOf(issues: readonly RuleIssue[]): number | null {
 }
 
 /** `MESSAGES.batchCap` as a pattern: the one template, with its two numbers as groups. */
-const BATCH_CAP_SENTENCE = new RegExp(
+const BATCH_CAP_SENTENCE = /* @__PURE__ */ new RegExp(
   `^${MESSAGES.batchCap(111_111, 222_222).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("111111", "(\\d+)").replace("222222", "(\\d+)")}$`,
 );
 

@@ -31,6 +31,7 @@ export const NUMBER_RANGES = {
 export type RangedField = keyof typeof NUMBER_RANGES;
 
 /** The schema of a ranged field (a number or a numeric string), with the rule's one sentence. */
+/* @__NO_SIDE_EFFECTS__ */
 export function rangeSchema(field: RangedField) {
   const { min, max, integer }: NumberRange = NUMBER_RANGES[field];
   return integer ? integerFrom(min, max) : numberFrom(min, max);

@@ -3,7 +3,7 @@
  * The local service signs with it and the proxy checks with it. WebCrypto keeps `src/api`
  * browser-safe (Node 20 has `globalThis.crypto.subtle` too), which makes it async.
  */
-const utf8 = new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 /** Hex HMAC-SHA256 of `rawBody` (a string is taken as UTF-8) keyed with `secret`. */
 export async function signWebhook(rawBody: Uint8Array | string, secret: string): Promise<string> {

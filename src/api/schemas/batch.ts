@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { BATCH_STATUSES } from "../protocol/statuses.ts";
 import { int, optionalText } from "./fields.ts";
 import { Generation } from "./generation.ts";
@@ -8,29 +8,38 @@ export type BatchStatus = z.infer<typeof BatchStatus>;
 
 /** One generation of a batch that failed before being queued (field types not shown). */
 export const SubmissionError = z.looseObject({
-  index: int.nullish(),
+  index: z.nullish(int),
   message: optionalText,
-  status: z.union([z.number(), z.string()]).nullish(),
+  status: z.nullish(z.union([z.number(), z.string()])),
 });
 export type SubmissionError = z.infer<typeof SubmissionError>;
+
+/** A count the server may leave out or send as null: 0 then. */
+const count = z.pipe(
+  z.nullish(int),
+  z.transform((v) => v ?? 0),
+);
 
 export const Batch = z.looseObject({
   id: int,
   obfuscated_id: z.string(),
   status: BatchStatus,
-  user_id: int.nullish(),
+  user_id: z.nullish(int),
   quantity: int,
-  successfully_submitted: int.nullish().transform((v) => v ?? 0),
-  completed: int.nullish().transform((v) => v ?? 0),
-  errored: int.nullish().transform((v) => v ?? 0),
-  aborted: int.nullish().transform((v) => v ?? 0),
+  successfully_submitted: count,
+  completed: count,
+  errored: count,
+  aborted: count,
   pusher_channel: optionalText,
   pusher_event: optionalText,
   webhook_url: optionalText,
-  submission_errors: z.array(SubmissionError).nullish().transform((v) => v ?? []),
+  submission_errors: z.pipe(
+    z.nullish(z.array(SubmissionError)),
+    z.transform((v) => v ?? []),
+  ),
   created_at: optionalText,
   updated_at: optionalText,
   /** Present in submit and get-one responses, absent from list items. */
-  generations: z.array(Generation).optional(),
+  generations: z.optional(z.array(Generation)),
 });
 export type Batch = z.infer<typeof Batch>;

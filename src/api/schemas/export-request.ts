@@ -1,24 +1,25 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { flag, int, num, optionalText, urlOrEmpty } from "./fields.ts";
 import { RequestStatus } from "./generation.ts";
+import { unwrapped } from "./wrapped.ts";
 
 /** An export request record (POST/GET response, history item, status message). */
 export const ExportRecord = z.looseObject({
   id: z.string(),
   status: RequestStatus,
-  skybox_id: int.nullish(),
+  skybox_id: z.nullish(int),
   skybox_obfuscated_id: optionalText,
   skybox_title: optionalText,
   type: optionalText,
-  type_id: int.nullish(),
+  type_id: z.nullish(int),
   resolution: optionalText,
-  resolution_id: int.nullish(),
+  resolution_id: z.nullish(int),
   mesh_quality: optionalText,
-  mesh_quality_id: int.nullish(),
+  mesh_quality_id: z.nullish(int),
   hdri_mode: optionalText,
-  hdri_mode_id: int.nullish(),
-  depth_scale: num.nullish(),
-  queue_position: int.nullish(),
+  hdri_mode_id: z.nullish(int),
+  depth_scale: z.nullish(num),
+  queue_position: z.nullish(int),
   error_message: optionalText,
   pusher_channel: optionalText,
   pusher_event: optionalText,
@@ -29,8 +30,11 @@ export const ExportRecord = z.looseObject({
 });
 export type ExportRecord = z.infer<typeof ExportRecord>;
 
+/** An export record bare or wrapped in `{ data }`. */
+export const WrappedExport = unwrapped(["data"], ExportRecord);
+
 /** An export type; `premium_feature` says whether it needs a paid plan (the real list carries it). */
-export const ExportType = z.looseObject({ id: int, name: z.string(), key: z.string(), premium_feature: flag.nullish() });
+export const ExportType = z.looseObject({ id: int, name: z.string(), key: z.string(), premium_feature: z.nullish(flag) });
 export type ExportType = z.infer<typeof ExportType>;
 
 export const ExportResolution = z.looseObject({ id: int, name: z.string(), width: int, height: int });

@@ -4,3 +4,4 @@ export * from "./style.ts";
 export * from "./export-request.ts";
 export * from "./batch.ts";
 export * from "./page.ts";
+export * from "./wrapped.ts";

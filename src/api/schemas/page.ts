@@ -1,8 +1,9 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { flag, int } from "./fields.ts";
 
 /** A paginated list: `{ data, totalCount, has_more }` (history, export history, batches). */
-export function Page<T extends z.ZodType>(item: T) {
+/* @__NO_SIDE_EFFECTS__ */
+export function Page<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({
     data: z.array(item),
     totalCount: int,

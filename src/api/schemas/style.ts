@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { flag, int, optionalText } from "./fields.ts";
 
 export const StyleVariant = z.looseObject({
@@ -16,29 +16,32 @@ function aliasStyleFields(value: unknown): unknown {
   return { ...v, id: v.id ?? v.skybox_style_id, name: v.name ?? v.skybox_style_name };
 }
 
-export const Style = z.preprocess(
-  aliasStyleFields,
+export const Style = z.pipe(
+  z.transform(aliasStyleFields),
   z.looseObject({
     id: int,
     name: z.string(),
     description: optionalText,
-    "max-char": int.nullish(),
-    "negative-text-max-char": int.nullish(),
+    "max-char": z.nullish(int),
+    "negative-text-max-char": z.nullish(int),
     image: optionalText,
     image_jpg: optionalText,
-    sort_order: int.nullish(),
-    premium: flag.nullish(),
-    new: flag.nullish(),
-    experimental: flag.nullish(),
+    sort_order: z.nullish(int),
+    premium: z.nullish(flag),
+    new: z.nullish(flag),
+    experimental: z.nullish(flag),
     status: optionalText,
     model: optionalText,
-    model_version: z.union([z.string(), z.number()]).nullish().transform((v) => (v == null ? null : String(v))),
-    skybox_style_families_id: int.nullish(),
+    model_version: z.pipe(
+      z.nullish(z.union([z.string(), z.number()])),
+      z.transform((v) => (v == null ? null : String(v))),
+    ),
+    skybox_style_families_id: z.nullish(int),
     /** The families the style belongs to (a Unity SDK reads them). */
-    skybox_style_families: z.array(z.looseObject({ id: int, name: z.string() })).nullish(),
+    skybox_style_families: z.nullish(z.array(z.looseObject({ id: int, name: z.string() }))),
     /** `style` inside `/skybox/families` and `/skybox/menu`. */
     type: optionalText,
-    variants: z.array(StyleVariant).nullish(),
+    variants: z.nullish(z.array(StyleVariant)),
   }),
 );
 export type Style = z.infer<typeof Style>;
@@ -48,7 +51,10 @@ export const StyleFamily = z.looseObject({
   type: z.string(),
   id: int,
   name: z.string(),
-  sort_order: int.nullish(),
-  items: z.array(Style).nullish().transform((v) => v ?? []),
+  sort_order: z.nullish(int),
+  items: z.pipe(
+    z.nullish(z.array(Style)),
+    z.transform((v) => v ?? []),
+  ),
 });
 export type StyleFamily = z.infer<typeof StyleFamily>;

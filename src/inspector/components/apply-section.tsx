@@ -13,11 +13,12 @@ const STAGES: Record<string, string> = {
   "requesting-export": "Requesting the lighting export",
   downloading: "Downloading",
   prefiltering: "Prefiltering the environment",
+  "finding-sun": "Finding the sun",
   "building-backdrop": "Building the backdrop",
   ready: "Ready",
 };
 
-/** What is applied and how: lighting, background and backdrop, intensity, rotation, HDRI mode and resolution. */
+/** What is applied and how: lighting, background, backdrop and sun light, intensity, rotation, HDRI mode and resolution. */
 export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
   const pane = usePaneStyles();
   const v = useSlice(state.apply);
@@ -48,7 +49,9 @@ export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
         <Switch checked={v.lighting} label="Lighting" onChange={(_, d) => set({ lighting: d.checked })} data-testid="skybox-apply-lighting" />
         <Switch checked={v.background} label="Background" onChange={(_, d) => set({ background: d.checked })} data-testid="skybox-apply-background" />
         <Switch checked={v.backdrop} label="Backdrop mesh" onChange={(_, d) => set({ backdrop: d.checked })} data-testid="skybox-apply-backdrop" />
+        <Switch checked={v.sun} label="Sun light" onChange={(_, d) => set({ sun: d.checked })} data-testid="skybox-apply-sun" />
       </div>
+      {v.sun && v.sunFound === false && <Caption1 data-testid="skybox-apply-no-sun">No sun in this sky (night, or hidden by clouds): no light added.</Caption1>}
       <Field label={`Intensity ${v.intensity.toFixed(2)}`} size="small">
         <Slider min={0} max={3} step={0.05} value={v.intensity} onChange={(_, d) => set({ intensity: d.value })} data-testid="skybox-apply-intensity" />
       </Field>

@@ -17,6 +17,8 @@ export interface ApplySettings {
   background: boolean;
   /** The depth-displaced backdrop mesh. */
   backdrop: boolean;
+  /** A directional light with shadows from the sun found in the HDRI. */
+  sun: boolean;
   /** Environment intensity. */
   intensity: number;
   /** Rotation around Y, degrees. */
@@ -38,12 +40,15 @@ export interface ApplyValue extends ApplySettings {
   error: PaneError | null;
   /** Settings changed that only a new apply shows (HDRI mode or resolution, a part not built). */
   stale: boolean;
+  /** Whether the applied skybox's sky has a sun to light with; null when the sun light was not asked for. */
+  sunFound: boolean | null;
 }
 
 export const DEFAULT_APPLY: ApplySettings = {
   lighting: true,
   background: true,
   backdrop: false,
+  sun: false,
   intensity: 1,
   rotationDeg: 0,
   hdriMode: "realism",
@@ -64,13 +69,15 @@ export class ApplyState extends Slice<ApplyValue> {
   public readonly onAppliedObservable = new Observable<AppliedSkybox | null>();
   private _handle: AppliedSkybox | null = null;
   private _abort: AbortController | null = null;
+  /** Whether the applied skybox was asked for its sun (it may have none: a night sky). */
+  private _sunAsked = false;
 
   public constructor(
     private readonly _connection: ConnectionState,
     private readonly _scene: () => Scene | null,
     settings: Partial<ApplySettings> = {},
   ) {
-    super({ ...DEFAULT_APPLY, ...settings, applied: null, applying: null, progress: null, error: null, stale: false });
+    super({ ...DEFAULT_APPLY, ...settings, applied: null, applying: null, progress: null, error: null, stale: false, sunFound: null });
   }
 
   /** The applied skybox's handle. */
@@ -101,6 +108,7 @@ export class ApplyState extends Slice<ApplyValue> {
         lighting: v.lighting && { hdriMode: v.hdriMode, intensity: v.intensity, ...(v.resolution === "auto" ? {} : { resolution: v.resolution }) },
         background: v.background && { blur: v.blur },
         backdrop: v.backdrop,
+        sun: v.sun,
         rotation: v.rotationDeg * RAD,
         replace: this._handle,
         signal: abort.signal,
@@ -108,8 +116,9 @@ export class ApplyState extends Slice<ApplyValue> {
       });
       if (abort.signal.aborted) return null;
       this._handle = handle;
+      this._sunAsked = v.sun;
       handle.onDisposeObservable.addOnce(() => this._forget(handle));
-      this._set({ applied: handle.record, applying: null, progress: null, stale: false });
+      this._set({ applied: handle.record, applying: null, progress: null, stale: false, sunFound: v.sun ? handle.sun !== null : null });
       this.onAppliedObservable.notifyObservers(handle);
       return handle;
     } catch (error) {
@@ -137,9 +146,9 @@ export class ApplyState extends Slice<ApplyValue> {
     const v = this.value;
     if (patch.intensity !== undefined) h.setIntensity(v.intensity);
     if (patch.rotationDeg !== undefined) h.setRotation(v.rotationDeg * RAD);
-    if (patch.lighting !== undefined || patch.background !== undefined || patch.backdrop !== undefined)
-      h.setVisible({ lighting: v.lighting, background: v.background, backdrop: v.backdrop });
-    const missing = (v.lighting && !h.environment) || (v.background && !h.backgroundMesh) || (v.backdrop && !h.backdrop);
+    if (patch.lighting !== undefined || patch.background !== undefined || patch.backdrop !== undefined || patch.sun !== undefined)
+      h.setVisible({ lighting: v.lighting, background: v.background, backdrop: v.backdrop, sun: v.sun });
+    const missing = (v.lighting && !h.environment) || (v.background && !h.backgroundMesh) || (v.backdrop && !h.backdrop) || (v.sun && !this._sunAsked);
     if (missing || REBUILD.some((k) => k in patch)) this._set({ stale: true });
   }
 
@@ -147,7 +156,7 @@ export class ApplyState extends Slice<ApplyValue> {
   private _forget(handle: AppliedSkybox): void {
     if (this._handle !== handle) return;
     this._handle = null;
-    this._set({ applied: null, stale: false });
+    this._set({ applied: null, stale: false, sunFound: null });
     this.onAppliedObservable.notifyObservers(null);
   }
 
@@ -156,7 +165,7 @@ export class ApplyState extends Slice<ApplyValue> {
     this._abort?.abort();
     this._handle?.dispose();
     this._handle = null;
-    this._set({ applied: null, applying: null, progress: null, stale: false });
+    this._set({ applied: null, applying: null, progress: null, stale: false, sunFound: null });
     this.onAppliedObservable.notifyObservers(null);
   }
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type * as z from "zod";
+import type * as z from "zod/mini";
 import type { AppEnv, ServiceContext } from "./context.ts";
 import { parseInput, queryObject } from "./parse-input.ts";
 
@@ -12,7 +12,7 @@ const KEY_FIELD = "api_key";
  * never values); every field it knows is still checked, and a bad value is a 422 naming the
  * field and the rule.
  */
-export function parseApiInput<S extends z.ZodObject>(schema: S, input: Record<string, unknown>, ignored: (names: string[]) => void): z.output<S> {
+export function parseApiInput<S extends z.ZodMiniObject>(schema: S, input: Record<string, unknown>, ignored: (names: string[]) => void): z.output<S> {
   const known = (name: string) => Object.hasOwn(schema.shape, name);
   const unknown = Object.keys(input).filter((name) => !known(name) && name !== KEY_FIELD);
   if (unknown.length) ignored(unknown);
@@ -24,9 +24,9 @@ export const logIgnored = (ctx: Pick<ServiceContext, "debug">, c: Context<AppEnv
   ctx.debug(`${c.req.method} ${c.req.path}: ignored unknown field${names.length > 1 ? "s" : ""} ${names.join(", ")}`);
 
 /** The request's query, read leniently with `schema`. */
-export const queryInput = <S extends z.ZodObject>(ctx: Pick<ServiceContext, "debug">, c: Context<AppEnv>, schema: S): z.output<S> =>
+export const queryInput = <S extends z.ZodMiniObject>(ctx: Pick<ServiceContext, "debug">, c: Context<AppEnv>, schema: S): z.output<S> =>
   parseApiInput(schema, queryObject(c.req.url), logIgnored(ctx, c));
 
 /** The request's body (read once by authentication), read leniently with `schema`. */
-export const bodyInput = <S extends z.ZodObject>(ctx: Pick<ServiceContext, "debug">, c: Context<AppEnv>, schema: S, extra: Record<string, unknown> = {}): z.output<S> =>
+export const bodyInput = <S extends z.ZodMiniObject>(ctx: Pick<ServiceContext, "debug">, c: Context<AppEnv>, schema: S, extra: Record<string, unknown> = {}): z.output<S> =>
   parseApiInput(schema, { ...extra, ...c.get("body") }, logIgnored(ctx, c));

@@ -4,7 +4,7 @@
  * push channel; a batch likewise; an export by its id and channel.
  */
 import { batchChannel, exportChannel, generationChannel } from "../../api/protocol/channels.ts";
-import { unwrap } from "../../api/schemas/generation.ts";
+import { unwrap } from "../../api/schemas/wrapped.ts";
 
 export type RecordKind = "generation" | "export" | "batch";
 

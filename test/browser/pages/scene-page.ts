@@ -8,11 +8,12 @@ import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
-import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
 import { CreateSphere } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
+import { CreateCylinder } from "@babylonjs/core/Meshes/Builders/cylinderBuilder.js";
 import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
@@ -43,6 +44,10 @@ let rough: Mesh;
 let current: AppliedSkybox | null = null;
 /** Skyboxes applied with `replace: false`, still in the scene. */
 const others: AppliedSkybox[] = [];
+/** Notifications of the current skybox's onSunChangedObservable. */
+let sunChanges = 0;
+/** The box on a ground plane of the sun tests (see `stage`). */
+let stage: Mesh[] = [];
 /** Cache writes of every skybox applied (replaced ones keep baking after they are gone). */
 const cacheWrites: Promise<void>[] = [];
 let sign = 1;
@@ -75,6 +80,7 @@ function counts() {
     beforeCameraRender: scene.onBeforeCameraRenderObservable.observers.length,
     sceneDispose: scene.onDisposeObservable.observers.length,
     liveBlobUrls: liveBlobUrls.size,
+    lights: scene.lights.length,
   };
 }
 
@@ -154,6 +160,8 @@ const api = {
     const work = textureWork;
     if (previous && !replace) others.push(previous);
     current = next;
+    sunChanges = 0;
+    next.onSunChangedObservable.add(() => sunChanges++);
     cacheWrites.push(next.whenCached);
     return { ms, stages, previousShown, previousDisposed: previous?.isDisposed ?? null, textureWork: work, ...api.describe()! };
   },
@@ -257,9 +265,70 @@ const api = {
     }
   },
 
+  /**
+   * A white cylinder (1 unit across and high, standing on the ground: its shade has the same
+   * length whatever side the sun is on) on a white ground 2 units below the camera, both
+   * rough PBR; `false` removes them.
+   */
+  stage(on: boolean) {
+    for (const m of stage) m.dispose(false, true);
+    stage = [];
+    if (!on) return;
+    const white = new PBRMaterial("stage-material", scene);
+    white.albedoColor = Color3.White();
+    white.metallic = 0;
+    white.roughness = 1;
+    const ground = CreateBox("stage-ground", { width: 20, height: 0.1, depth: 20 }, scene);
+    ground.position.y = -2.05;
+    const box = CreateCylinder("stage-cylinder", { diameter: 1, height: 1, tessellation: 48 }, scene);
+    box.position.y = -1.5;
+    for (const m of [ground, box]) m.material = white;
+    stage = [ground, box];
+  },
+
+  /**
+   * Looks straight down at the stage from 8 units above the ground and reads the ground at
+   * points `distance` units from the box's centre towards panorama yaw `yaw` (degrees).
+   */
+  async ground(points: { yaw: number; distance: number }[]) {
+    camera.position.set(0, 6, 0);
+    camera.setTarget(new Vector3(0, -2, 0.001));
+    await scene.whenReadyAsync();
+    // Shadow maps and cascades settle over a frame or two.
+    for (let i = 0; i < 3; i++) scene.render();
+    const viewport = camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight());
+    const out: number[][] = [];
+    for (const { yaw, distance } of points) {
+      const world = direction(yaw, 0).scale(distance).add(new Vector3(0, -2, 0));
+      const screen = Vector3.Project(world, Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
+      // Pixels are read bottom-up.
+      out.push(await renderAndRead(Math.round(screen.x), Math.round(engine.getRenderHeight() - screen.y)));
+    }
+    return out;
+  },
+
+  /** The current skybox's sun light, and its angle to panorama yaw/pitch (degrees) when given. */
+  sun(yaw?: number, pitch?: number) {
+    const sun = current?.sun;
+    if (!sun) return null;
+    const towards = sun.direction;
+    const angle = yaw === undefined ? null : (Math.acos(Math.min(1, Vector3.Dot(towards, direction(yaw, pitch ?? 0)))) * 180) / Math.PI;
+    return {
+      angle,
+      enabled: sun.light.isEnabled(),
+      intensity: sun.light.intensity,
+      color: sun.light.diffuse.asArray(),
+      generator: sun.shadowGenerator?.getClassName() ?? null,
+      changes: sunChanges,
+      balanced: scene.environmentTexture !== null && scene.environmentTexture.sphericalPolynomial !== scene.environmentTexture.getInternalTexture()?._sphericalPolynomial,
+      receiving: stage.map((m) => m.receiveShadows),
+    };
+  },
+
   counts,
   setRotation: (radians: number) => current?.setRotation(radians),
-  setVisible: (parts: { lighting?: boolean; background?: boolean; backdrop?: boolean }) => current?.setVisible(parts),
+  setVisible: (parts: { lighting?: boolean; background?: boolean; backdrop?: boolean; sun?: boolean }) => current?.setVisible(parts),
+  receiving: () => stage.map((m) => m.receiveShadows),
   disposeCurrent() {
     current?.dispose();
     current = null;

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { int } from "../../../api/schemas/fields.ts";
 import { familiesJson, styleJson, stylesOf } from "../../catalogue/style-json.ts";
 import type { ApiHandlers } from "../api-routes.ts";
@@ -7,7 +7,7 @@ import type { AppEnv, ServiceContext } from "../context.ts";
 import { queryInput } from "../lenient-input.ts";
 
 /** Any model number: 3 and 4 have styles; another (the discontinued 2) has none, an empty list rather than an error. */
-const StyleQuery = z.object({ model_version: int.optional() });
+const StyleQuery = z.object({ model_version: z.optional(int) });
 
 export function styleHandlers(ctx: ServiceContext) {
   const modelOf = (c: Context<AppEnv>) => queryInput(ctx, c, StyleQuery).model_version ?? null;

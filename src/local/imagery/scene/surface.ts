@@ -10,7 +10,7 @@ import type { LookParams } from "../render/looks.ts";
 import { smoothstep } from "../math/scalar.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import type { SkyParams } from "./sky.ts";
-import { RELIEF, type TerrainParams, terrainHeight } from "./terrain.ts";
+import { RELIEF, type TerrainParams, terrainHeightOnly } from "./terrain.ts";
 import { addGrid } from "./ground-glow.ts";
 import { albedo, COVERS } from "./ground-albedo.ts";
 import { ALBEDO_NORM, ALBEDO_OCTAVES, BUMP_X, BUMP_Z, CLOUDS, FINE, FOOTPRINT, NX, NY, NZ, PX, PY, PZ, SHADOW, VALUE } from "./ground-texture.ts";
@@ -62,7 +62,7 @@ export function prepareSurface(scene: SceneSpec, T: TerrainParams, look: LookPar
     bump: scene.cover === "sand" || scene.cover === "snow" ? 0.35 : 1,
     detail: scene.detail,
     lodBias: T.lodBias,
-    shadowHeights: openClipmap(clipmap ?? allocateClipmap(clipmapCells(width)), (x, z) => terrainHeight(T, x, z, SHADOW_OCTAVES)),
+    shadowHeights: openClipmap(clipmap ?? allocateClipmap(clipmapCells(width)), (x, z) => terrainHeightOnly(T, x, z, SHADOW_OCTAVES)),
   };
 }
 

@@ -8,7 +8,7 @@
  * march stops once no remaining ray can reach the highest possible peak.
  */
 import { azimuthOfU, elevationOfV } from "../../../api/panorama/panorama-directions.ts";
-import { RELIEF, type TerrainParams, terrainHeight, terrainOctaves } from "./terrain.ts";
+import { RELIEF, type TerrainParams, terrainHeightOnly, terrainOctaves } from "./terrain.ts";
 
 /** Distance written for rays that hit no ground. */
 export const NO_HIT = Infinity;
@@ -69,7 +69,7 @@ function marchColumn(
       if (safe > dr) dr = safe;
     } else break;
     const rn = r + dr > T.maxDistance ? T.maxDistance : r + dr;
-    let h = terrainHeight(T, hx * rn, hz * rn, terrainOctaves(T, rn, pixelAngle));
+    let h = terrainHeightOnly(T, hx * rn, hz * rn, terrainOctaves(T, rn, pixelAngle));
     if (h < water) h = water;
     const tn = (h - camY) / rn;
     while (y >= 0 && tan[y]! <= tn) {

@@ -7,6 +7,11 @@ import { MASK, NOISE } from "../math/noise.ts";
 
 /** Gradient (d/dx, d/dz) of the last fractalGrad call, per world unit, and its value. */
 export const fg = new Float64Array(3);
+/**
+ * 1 when callers want fg's gradient; 0 while heights alone will do (the column march:
+ * terrain.ts' terrainHeightOnly), which skips a third of each octave's work.
+ */
+export const fgWanted = new Uint8Array([1]);
 /** fractalGrad's float arguments, handed to fractalSum in memory. */
 const args = new Float64Array(6);
 
@@ -65,6 +70,7 @@ function fractalSum(erosion: boolean, from: number): void {
   const count = last > 0 ? full + 1 : full;
   const perm = NOISE.perm;
   const vals = NOISE.vals;
+  const gradient = fgWanted[0] === 1;
   for (let i = from; i < count; i++) {
     // noise2 of math/noise.ts, written out: this loop is the renderer's hottest code.
     const fx = Math.floor(qx);
@@ -80,21 +86,26 @@ function fractalSum(erosion: boolean, from: number): void {
     const k2 = vals[(p0 + fz + 1) & MASK]! - a;
     const k3 = vals[(p1 + fz + 1) & MASK]! - a - k1 - k2;
     const n = a + k1 * ux + k2 * uz + k3 * ux * uz;
+    let k = i < full ? amp : last * amp;
+    amp *= 0.5;
+    const nqx = 1.6 * qx - 1.2 * qz;
+    qz = 1.2 * qx + 1.6 * qz;
+    qx = nqx;
+    if (!gradient && !erosion) {
+      sum += k * n;
+      continue;
+    }
     const ndx = 30 * tx * tx * (tx * (tx - 2) + 1) * (k1 + k3 * uz);
     const ndz = 30 * tz * tz * (tz * (tz - 2) + 1) * (k2 + k3 * ux);
-    let k = i < full ? amp : last * amp;
     if (erosion) {
       ax += ndx;
       az += ndz;
       k /= 1 + ax * ax + az * az;
     }
     sum += k * n;
+    if (!gradient) continue;
     gx += k * (ndx * m00 + ndz * m10);
     gz += k * (ndx * m01 + ndz * m11);
-    amp *= 0.5;
-    const nqx = 1.6 * qx - 1.2 * qz;
-    qz = 1.2 * qx + 1.6 * qz;
-    qx = nqx;
     const n00 = 1.6 * m00 - 1.2 * m10;
     const n01 = 1.6 * m01 - 1.2 * m11;
     m10 = 1.2 * m00 + 1.6 * m10;

@@ -10,7 +10,7 @@ import { nd, noise2 } from "../math/noise.ts";
 import { smoothstep, smoothstepSlope } from "../math/scalar.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import { RELIEF, relief, setTerrainPoint, tg, tp } from "./terrain-relief.ts";
-import { fg, fractalGrad } from "./terrain-noise.ts";
+import { fg, fgWanted, fractalGrad } from "./terrain-noise.ts";
 
 export { RELIEF, tg };
 
@@ -149,6 +149,14 @@ export function terrainHeight(T: TerrainParams, x: number, z: number, octaves: n
   setTerrainPoint(x, z, octaves);
   terrainAt(T);
   return tg[2]!;
+}
+
+/** terrainHeight without the gradient (tg[0..1] are then meaningless): the column march's. */
+export function terrainHeightOnly(T: TerrainParams, x: number, z: number, octaves: number): number {
+  fgWanted[0] = 0;
+  const h = terrainHeight(T, x, z, octaves);
+  fgWanted[0] = 1;
+  return h;
 }
 
 function terrainAt(T: TerrainParams): void {

@@ -3,11 +3,11 @@
  * load in Babylon. Both return top-row-first RGB floats here.
  */
 import * as fflate from "fflate";
-import { RGBE_ReadHeader, RGBE_ReadPixels } from "@babylonjs/core/Misc/HighDynamicRange/hdr.js";
 import { GetExrHeader } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exrLoader.header.js";
 import { CreateDecoderAsync, ScanData } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exrLoader.decoder.js";
 import { EXROutputType } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exrLoader.configuration.js";
 import { Tools } from "@babylonjs/core/Misc/tools.pure.js";
+import { decodeHdr } from "../../../../src/scene/sun/hdr-pixels.ts";
 
 export interface FloatImage {
   width: number;
@@ -15,10 +15,8 @@ export interface FloatImage {
   rgb: Float32Array;
 }
 
-export function babylonReadHdr(bytes: Uint8Array): FloatImage {
-  const info = RGBE_ReadHeader(bytes);
-  return { width: info.width, height: info.height, rgb: RGBE_ReadPixels(bytes, info) };
-}
+/** Babylon's Radiance reader, as the scene decodes HDRIs for the sun. */
+export const babylonReadHdr: (bytes: Uint8Array) => FloatImage = decodeHdr;
 
 /** Babylon's ZIP decoder loads fflate as a browser script; in Node it is a global already. */
 function provideFflate(): void {

@@ -1,0 +1,8 @@
+/**
+ * babylon-skybox/analysis (browser, Node): pure functions of a skybox's files, for apps and
+ * tools that read them without applying a skybox. `applySkybox` uses the same code, loaded
+ * on demand; this entry keeps it (and fflate) out of the core entry's size.
+ */
+export { decodeDepthPng, decodeDistance16, backdropRadius, type DepthImage } from "./depth-decoding.ts";
+export { detectSun, type DetectedSun, type DetectSunOptions } from "./sun/detect-sun.ts";
+export { decodeHdr, type HdrPixels } from "./sun/hdr-pixels.ts";

@@ -1,0 +1,46 @@
+/**
+ * The sun part of an apply: the sun known for this skybox's HDRI (from the cache), or found
+ * in it (the export downloaded once for lighting and sun alike, decoded, `detectSun`), then
+ * the light, made once the other parts exist. Loaded on demand by `applySkybox`: an app
+ * that never asks for the sun never loads lights and shadows for it.
+ */
+import type { ApplyContext } from "../apply-context.ts";
+import { sunKey } from "../cache-keys.ts";
+import { describeChoice, sunExport } from "../export-choice.ts";
+import type { ResolvedLighting } from "../options.ts";
+import { detectSun } from "./detect-sun.ts";
+import { decodeHdr } from "./hdr-pixels.ts";
+import { SkyboxSun, type SunNeighbours } from "./skybox-sun.ts";
+import { cachedSun, storeSun } from "./sun-cache.ts";
+import type { ResolvedSun } from "./sun-options.ts";
+
+/** Version of the detection's answers: bumped when `detectSun` answers differently, so cached suns are found again. */
+const DETECTION = 1;
+
+/** Makes the sun's light once the skybox's other parts are built. */
+export type SunFactory = (neighbours: SunNeighbours) => SkyboxSun;
+
+/**
+ * Finds the skybox's sun.
+ * @param ctx the apply
+ * @param options the `sun` option, resolved
+ * @param lighting the lighting options (null: lighting off)
+ * @returns what makes the light, or null when the sky has no sun
+ */
+export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighting: ResolvedLighting | null): Promise<SunFactory | null> {
+  const choice = sunExport(ctx.model, lighting, options.resolution);
+  const key = sunKey(ctx.skyboxId, choice, DETECTION);
+  let sun = await cachedSun(ctx.cache, key);
+  if (sun === undefined) {
+    const { bytes } = await ctx.exportBytes(choice);
+    ctx.signal?.throwIfAborted();
+    ctx.progress({ stage: "finding-sun", detail: describeChoice(choice) });
+    sun = detectSun(decodeHdr(bytes));
+    ctx.downloads.writes.push(storeSun(ctx.cache, key, sun));
+  }
+  ctx.progress({ stage: "finding-sun", detail: sun ? "found" : "none in this sky" });
+  if (!sun) return null;
+  const found = sun;
+  const name = ctx.name("sun");
+  return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name);
+}

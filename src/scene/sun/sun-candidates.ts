@@ -1,0 +1,103 @@
+/**
+ * The first look for the sun: a strided scan of the sky half of an HDR panorama that keeps
+ * the brightest sample of each block of about 3 degrees, the sky's mean luminance, and from
+ * those the few brightest spots far enough apart to be different objects. Only rows above
+ * the horizon are read: reflections of the sun on water, and snow lit by it, lie below.
+ */
+import { elevationOfV } from "../../api/panorama/panorama-directions.ts";
+import type { HdrPixels } from "./hdr-pixels.ts";
+
+/** A bright spot of the coarse scan: a full-resolution pixel and its luminance. */
+export interface SunCandidate {
+  x: number;
+  y: number;
+  luminance: number;
+}
+
+/** What the coarse scan finds. */
+export interface SkyScan {
+  /** Pixels between two samples along a row and between two sampled rows. */
+  stride: number;
+  /** Solid-angle weighted mean luminance of the sky half. */
+  skyMean: number;
+  /** Brightest spots, brightest first, at least SEPARATION_DEG apart. */
+  candidates: SunCandidate[];
+}
+
+/** Samples per row at most: 8K and 16K panoramas are read every 4th or 8th pixel (0.18 degrees apart). */
+const SAMPLES_ACROSS = 2048;
+/** Size of a block of the scan, in degrees: no sun is larger, so a block holds one at most. */
+const BLOCK_DEG = 3;
+/** Spots closer than this are one object (the sun and its glow). */
+const SEPARATION_DEG = 8;
+/** Rec. 709 luminance weights. */
+export const LUMA = [0.2126, 0.7152, 0.0722] as const;
+
+/** Luminance of pixel `i` (its index, not its offset). */
+export function luminanceAt(rgb: Float32Array, i: number): number {
+  const o = i * 3;
+  return LUMA[0] * rgb[o]! + LUMA[1] * rgb[o + 1]! + LUMA[2] * rgb[o + 2]!;
+}
+
+/** Rows whose centres lie above the horizon (v < 0.5). */
+export function skyRows(height: number): number {
+  return Math.ceil(height / 2 - 0.5);
+}
+
+/**
+ * Scans the sky half of `image` every `stride` pixels.
+ * @param image the decoded panorama
+ * @param count how many candidates to keep
+ * @returns the sky's mean luminance and the brightest spots
+ */
+export function scanSky(image: HdrPixels, count: number): SkyScan {
+  const { width, height, rgb } = image;
+  const stride = Math.max(1, Math.floor(width / SAMPLES_ACROSS));
+  const block = Math.max(stride, Math.round((width * BLOCK_DEG) / 360));
+  const rows = skyRows(height);
+  const across = Math.ceil(width / block);
+  const blocks = across * Math.ceil(rows / block);
+  const best = new Float32Array(blocks).fill(-1);
+  const where = new Int32Array(blocks);
+  let sum = 0;
+  let weights = 0;
+  for (let y = 0; y < rows; y += stride) {
+    // Rows are narrower towards the zenith: each sample stands for cos(elevation) of solid angle.
+    const weight = Math.cos(elevationOfV((y + 0.5) / height));
+    const row = y * width;
+    const blockRow = Math.floor(y / block) * across;
+    for (let x = 0; x < width; x += stride) {
+      const l = luminanceAt(rgb, row + x);
+      sum += l * weight;
+      weights += weight;
+      const b = blockRow + Math.floor(x / block);
+      if (l > best[b]!) {
+        best[b] = l;
+        where[b] = row + x;
+      }
+    }
+  }
+  return { stride, skyMean: weights > 0 ? sum / weights : 0, candidates: brightest(best, where, width, height, count) };
+}
+
+/** The `count` brightest block maxima, skipping those within SEPARATION_DEG of a brighter one. */
+function brightest(best: Float32Array, where: Int32Array, width: number, height: number, count: number): SunCandidate[] {
+  const order = Array.from(best.keys()).filter((b) => best[b]! > 0);
+  order.sort((a, b) => best[b]! - best[a]!);
+  const out: SunCandidate[] = [];
+  const nearX = (SEPARATION_DEG / 360) * width;
+  const nearY = (SEPARATION_DEG / 180) * height;
+  for (const b of order) {
+    if (out.length === count) break;
+    const x = where[b]! % width;
+    const y = Math.floor(where[b]! / width);
+    const close = out.some((c) => Math.abs(c.y - y) < nearY && wrappedDistance(c.x, x, width) < nearX);
+    if (!close) out.push({ x, y, luminance: best[b]! });
+  }
+  return out;
+}
+
+function wrappedDistance(a: number, b: number, width: number): number {
+  const d = Math.abs(a - b);
+  return Math.min(d, width - d);
+}

@@ -1,0 +1,70 @@
+/**
+ * Energy kept honest: the sun's share of an environment's diffuse lighting, as Babylon's
+ * irradiance harmonics hold it, so it can be taken out while a light carries it instead.
+ *
+ * Babylon projects the cube's radiance L onto order-2 spherical harmonics and convolves
+ * them with the clamped cosine; PBR materials read the result as the diffuse irradiance
+ * E(n) / pi. A small sun of irradiance E_sun (per channel) from direction s adds to the
+ * radiance coefficients exactly E_sun * Y_lm(s), so (all of it linear)
+ *
+ *   L'_lm = L_lm - E_sun * Y_lm(s)        and so        E'(n) = E(n) - E_sun * A(n . s)
+ *
+ * with A the order-2 approximation of max(0, n . s) the harmonics already use for the sun.
+ * The light then adds E_sun * max(0, n . s), shadowed.
+ */
+import { Color3 } from "@babylonjs/core/Maths/math.color.js";
+import { SphericalHarmonics, SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
+import { CubeMapToSphericalPolynomialTools } from "@babylonjs/core/Misc/HighDynamicRange/cubemapToSphericalPolynomial.js";
+import type { DetectedSun } from "./detect-sun.ts";
+import { cubeDirection } from "./sun-frame.ts";
+
+const TERMS = ["x", "y", "z", "xx", "yy", "zz", "xy", "yz", "zx"] as const;
+
+/** Most of an environment's ambient term the sun may take (what it takes cannot exceed what is there). */
+const MAX_SHARE = 0.95;
+
+/**
+ * The polynomial of the sun's diffuse light in the cube's frame, as Babylon would compute it
+ * from the cube: radiance above `MAX_HDRI_VALUE` is clamped there, so a brighter disk counts
+ * for that much only.
+ * @param sun the detected sun
+ */
+export function sunPolynomial(sun: DetectedSun): SphericalPolynomial {
+  const max = CubeMapToSphericalPolynomialTools.MAX_HDRI_VALUE;
+  const irradiance = sun.color.map((c) => {
+    const e = c * sun.intensity;
+    return e * Math.min(1, max / (e / sun.solidAngle));
+  });
+  const harmonics = new SphericalHarmonics();
+  harmonics.addLight(cubeDirection(sun.direction), new Color3(irradiance[0], irradiance[1], irradiance[2]), 1);
+  harmonics.convertIncidentRadianceToIrradiance();
+  harmonics.convertIrradianceToLambertianRadiance();
+  return SphericalPolynomial.FromHarmonics(harmonics);
+}
+
+/**
+ * The environment's polynomial without the sun: `environment - sun`, the sun scaled down
+ * when it would take more than MAX_SHARE of the environment's ambient (zeroth) term in some
+ * channel (a sun the cube shows dimmer than the panorama, at a small cube size).
+ * @param environment the environment's polynomial (not changed)
+ * @param sun `sunPolynomial` of its sun
+ * @returns a new polynomial
+ */
+export function withoutSun(environment: SphericalPolynomial, sun: SphericalPolynomial): SphericalPolynomial {
+  const env = SphericalHarmonics.FromPolynomial(environment).l00;
+  const own = SphericalHarmonics.FromPolynomial(sun).l00;
+  let share = 1;
+  for (const c of ["x", "y", "z"] as const) if (own[c] > 0) share = Math.min(share, (MAX_SHARE * Math.max(0, env[c])) / own[c]);
+  const out = new SphericalPolynomial();
+  for (const term of TERMS) environment[term].subtractToRef(sun[term].scale(share), out[term]);
+  return out;
+}
+
+/**
+ * The irradiance over pi an upward surface gets from a polynomial, per channel (Babylon's
+ * `computeEnvironmentIrradiance` at n = +Y: the y, yy terms).
+ * @param p a polynomial
+ */
+export function upwardIrradiance(p: SphericalPolynomial): Color3 {
+  return new Color3(p.y.x + p.yy.x, p.y.y + p.yy.y, p.y.z + p.yy.z);
+}

@@ -1,0 +1,175 @@
+/**
+ * Measures one bright spot at full resolution, in a window of 4 degrees around it: the sky
+ * behind it (from the ring beyond 2.5 degrees), then what the spot adds to that sky inside
+ * 2.5 degrees (wider where pixels are coarser than a third of a degree): its irradiance, colour, size, and its direction as the
+ * excess-weighted mean of its pixels' directions (sub-pixel, and seamless across u = 0).
+ * A spot is rejected when it is not compact (a lit cloud: too large, or spilling into the
+ * ring) or barely above its surroundings.
+ */
+import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
+import type { DetectedSun } from "./detect-sun.ts";
+import type { HdrPixels } from "./hdr-pixels.ts";
+import { LUMA, luminanceAt, skyRows, type SunCandidate } from "./sun-candidates.ts";
+
+const DEG = Math.PI / 180;
+/** Largest radius of the disk's half-maximum region (the sun is half a degree across), at least 2.5 pixels. */
+const MAX_RADIUS_DEG = 1.5;
+/** Radius inside which pixels may belong to the sun (the ring outside it is its sky), in largest radii: 2.5 degrees at 1K and above. */
+const CORE = 5 / 3;
+/** Radius of the window read around a spot, in largest radii: 4 degrees at 1K and above. */
+const WINDOW = 8 / 3;
+/** Pixels adding less than this fraction of the peak's excess are sky (glow, haze). */
+const EDGE = 0.02;
+/** Least ratio of the peak to the sky around it. */
+const LOCAL_CONTRAST = 3;
+
+/** A measured spot: the sun it would be, and its brightest pixel's luminance. */
+export interface MeasuredSpot {
+  sun: DetectedSun;
+  peak: number;
+}
+
+/** The pixels of a window: index, direction, cosine to the centre and solid angle of each. */
+interface Window {
+  count: number;
+  index: Int32Array;
+  direction: Float64Array;
+  cosine: Float64Array;
+  solidAngle: Float64Array;
+}
+
+/**
+ * Measures the spot around `candidate`.
+ * @param image the panorama
+ * @param candidate a sample of the coarse scan
+ * @param stride the scan's stride: the true peak is within that many pixels
+ * @returns the spot as a sun, or null when it is not one
+ */
+export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: number): MeasuredSpot | null {
+  const peakAt = refinePeak(image, candidate, stride);
+  const peak = luminanceAt(image.rgb, peakAt);
+  const maxRadius = Math.max(MAX_RADIUS_DEG * DEG, 2.5 * ((2 * Math.PI) / image.width));
+  const w = readWindow(image, peakAt, WINDOW * maxRadius);
+  const cosCore = Math.cos(CORE * maxRadius);
+  const sky = skyBehind(image.rgb, w, cosCore);
+  const skyLuminance = LUMA[0] * sky[0] + LUMA[1] * sky[1] + LUMA[2] * sky[2];
+  const peakExcess = peak - skyLuminance;
+  if (peakExcess <= 0 || peak < LOCAL_CONTRAST * skyLuminance) return null;
+
+  const irradiance = [0, 0, 0];
+  const sum = [0, 0, 0];
+  // Solid angle above half the peak's excess, inside the core and outside it (where a sun has none).
+  let halfMaximum = 0;
+  let spill = 0;
+  for (let k = 0; k < w.count; k++) {
+    const i = w.index[k]!;
+    const excess = luminanceAt(image.rgb, i) - skyLuminance;
+    const solidAngle = w.solidAngle[k]!;
+    if (w.cosine[k]! < cosCore) {
+      if (excess >= 0.5 * peakExcess) spill += solidAngle;
+      continue;
+    }
+    if (excess < EDGE * peakExcess) continue;
+    for (let c = 0; c < 3; c++) irradiance[c]! += Math.max(0, image.rgb[i * 3 + c]! - sky[c]!) * solidAngle;
+    for (let c = 0; c < 3; c++) sum[c]! += w.direction[k * 3 + c]! * excess * solidAngle;
+    if (excess >= 0.5 * peakExcess) halfMaximum += solidAngle;
+  }
+  const largest = Math.PI * maxRadius * maxRadius;
+  if (halfMaximum > largest || spill > 0.25 * largest) return null;
+  return { sun: describe(sum, irradiance, peakExcess), peak };
+}
+
+/** The brightest full-resolution pixel within `stride` of the candidate, above the horizon. */
+function refinePeak(image: HdrPixels, candidate: SunCandidate, stride: number): number {
+  const { width, rgb } = image;
+  const rows = skyRows(image.height);
+  let best = candidate.y * width + candidate.x;
+  let bestL = luminanceAt(rgb, best);
+  for (let y = Math.max(0, candidate.y - stride); y <= Math.min(rows - 1, candidate.y + stride); y++) {
+    for (let dx = -stride; dx <= stride; dx++) {
+      const i = y * width + ((((candidate.x + dx) % width) + width) % width);
+      const l = luminanceAt(rgb, i);
+      if (l > bestL) {
+        bestL = l;
+        best = i;
+      }
+    }
+  }
+  return best;
+}
+
+/** Every pixel above the horizon within `radius` (radians) of pixel `at`. Columns wrap. */
+function readWindow(image: HdrPixels, at: number, radius: number): Window {
+  const { width, height } = image;
+  const cx = at % width;
+  const cy = Math.floor(at / width);
+  const centre = new Float64Array(3);
+  directionOfUv((cx + 0.5) / width, (cy + 0.5) / height, centre);
+  const reach = Math.ceil(radius / (Math.PI / height)) + 1;
+  const cosWindow = Math.cos(radius);
+  const cellAngle = ((2 * Math.PI) / width) * (Math.PI / height);
+  const y0 = Math.max(0, cy - reach);
+  const y1 = Math.min(skyRows(height) - 1, cy + reach);
+  // A row spans fewer degrees of the sky near the zenith: read wider there (the whole row at the pole).
+  const across = (y: number) => Math.min(Math.floor(width / 2), Math.ceil(reach / Math.max(Math.cos(elevationOfV((y + 0.5) / height)), 1e-3)));
+  let capacity = 0;
+  for (let y = y0; y <= y1; y++) capacity += 2 * across(y) + 1;
+  const w: Window = { count: 0, index: new Int32Array(capacity), direction: new Float64Array(capacity * 3), cosine: new Float64Array(capacity), solidAngle: new Float64Array(capacity) };
+  const d = new Float64Array(3);
+  for (let y = y0; y <= y1; y++) {
+    const v = (y + 0.5) / height;
+    const solidAngle = cellAngle * Math.cos(elevationOfV(v));
+    const a = across(y);
+    for (let dx = -a; dx <= a; dx++) {
+      const x = (((cx + dx) % width) + width) % width;
+      directionOfUv((x + 0.5) / width, v, d);
+      const cosine = d[0]! * centre[0]! + d[1]! * centre[1]! + d[2]! * centre[2]!;
+      if (cosine < cosWindow) continue;
+      const k = w.count++;
+      w.index[k] = y * width + x;
+      w.direction.set(d, k * 3);
+      w.cosine[k] = cosine;
+      w.solidAngle[k] = solidAngle;
+    }
+  }
+  return w;
+}
+
+/**
+ * The sky the spot is seen against: the mean RGB of the dimmer half of the ring outside the
+ * core (a cloud or a bright slope across part of the ring does not count).
+ */
+function skyBehind(rgb: Float32Array, w: Window, cosCore: number): [number, number, number] {
+  const ring: number[] = [];
+  for (let k = 0; k < w.count; k++) if (w.cosine[k]! < cosCore) ring.push(k);
+  if (!ring.length) return [0, 0, 0];
+  const luminance = new Float64Array(ring.length);
+  ring.forEach((k, j) => (luminance[j] = luminanceAt(rgb, w.index[k]!)));
+  const median = Float64Array.from(luminance).sort()[Math.floor(ring.length / 2)]!;
+  const sum = [0, 0, 0];
+  let weight = 0;
+  ring.forEach((k, j) => {
+    if (luminance[j]! > median) return;
+    const i = w.index[k]!;
+    for (let c = 0; c < 3; c++) sum[c]! += rgb[i * 3 + c]! * w.solidAngle[k]!;
+    weight += w.solidAngle[k]!;
+  });
+  return [sum[0]! / weight, sum[1]! / weight, sum[2]! / weight];
+}
+
+/** The sun of a measured spot: direction from the weighted sum, colour and strength from the irradiance. */
+function describe(sum: number[], irradiance: number[], peakExcess: number): DetectedSun {
+  const length = Math.hypot(sum[0]!, sum[1]!, sum[2]!);
+  const direction: [number, number, number] = [sum[0]! / length, sum[1]! / length, sum[2]! / length];
+  const intensity = Math.max(irradiance[0]!, irradiance[1]!, irradiance[2]!);
+  const illuminance = LUMA[0] * irradiance[0]! + LUMA[1] * irradiance[1]! + LUMA[2] * irradiance[2]!;
+  return {
+    direction,
+    azimuth: azimuthOfU(uOfDirection(direction[0], direction[2])),
+    elevation: elevationOfV(vOfDirection(direction[1])),
+    color: [irradiance[0]! / intensity, irradiance[1]! / intensity, irradiance[2]! / intensity],
+    intensity,
+    illuminance,
+    solidAngle: illuminance / peakExcess,
+  };
+}
