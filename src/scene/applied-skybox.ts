@@ -109,7 +109,7 @@ export class AppliedSkybox {
   get isDisposed(): boolean {
     return this._disposed;
   }
-  /** True when the environment came from the cache's baked .env. */
+  /** True when the environment came from a cache (memory, or the baked texels in IndexedDB). */
   get fromCache(): boolean {
     return this._parts.lighting?.fromCache ?? false;
   }

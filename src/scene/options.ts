@@ -81,7 +81,7 @@ export interface ApplySkyboxOptions {
   sun?: boolean | SunOptions;
   /** Rotation around Y in radians, for lighting, background and backdrop alike. @default 0 */
   rotation?: number;
-  /** Cache of baked environments and downloaded assets; false for none. @default createSkyboxCache() */
+  /** Cache of baked environments and downloaded assets; false for none. @default one SkyboxCache per engine (with the engine's in-memory EnvironmentCache) */
   cache?: SkyboxCache | false;
   /** Previous skybox to dispose once this one is ready (no frame without a skybox). */
   replace?: AppliedSkybox | null;
