@@ -24,7 +24,7 @@ export function stripKeyFromObject(body: Record<string, unknown>): Record<string
 
 export interface Scrubber {
   text(text: string): string;
-  headers(headers: Headers): Headers;
+  headers(headers: Record<string, string>): Record<string, string>;
 }
 
 /**
@@ -45,8 +45,8 @@ export function createScrubber(secrets: readonly (string | null)[]): Scrubber {
   return {
     text,
     headers(headers) {
-      const out = new Headers();
-      headers.forEach((value, name) => out.append(name, text(value)));
+      const out: Record<string, string> = {};
+      for (const name in headers) out[name] = text(headers[name]!);
       return out;
     },
   };
