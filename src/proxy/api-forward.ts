@@ -23,6 +23,8 @@ export interface ApiContext {
   present: (body: unknown) => string;
 }
 
+const decoder = new TextDecoder();
+
 /** Answers of the API are records and pages of them; anything this large is not one. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
@@ -74,7 +76,7 @@ function relayAnswer(ctx: ApiContext, answer: UpstreamAnswer): TextAnswer {
   if (!answer.bytes) throw new ProxyError(502, "The Skybox API's answer is too large");
   const headers = ctx.scrub.headers(apiResponseHeaders(answer.header));
   const empty = answer.status === 204 || answer.status === 304;
-  return new TextAnswer(answer.status, headers, empty ? null : presentText(ctx, new TextDecoder().decode(answer.bytes)));
+  return new TextAnswer(answer.status, headers, empty ? null : presentText(ctx, decoder.decode(answer.bytes)));
 }
 
 /** JSON as `present` makes it; other text (an HTML error page) only scrubbed. */

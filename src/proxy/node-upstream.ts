@@ -48,12 +48,20 @@ function exchange(url: URL, r: UpstreamRequest, agent: http.Agent): Promise<Upst
   const headers: Record<string, string | number> = { "accept-encoding": "gzip, deflate, br", ...r.headers };
   if (r.body !== undefined) headers["content-length"] = Buffer.byteLength(r.body);
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method: r.method, headers, agent, signal: r.signal });
+    const req = client.request(url, { method: r.method, headers, agent });
     let answered = false;
     let timedOut = false;
     const timer = setTimeout(() => ((timedOut = true), req.destroy()), r.timeoutMs);
-    const fail = (error: Error) => {
+    // A listener of our own rather than the `signal` option, which watches the request's end with several more.
+    const abort = () => req.destroy(r.signal.reason instanceof Error ? r.signal.reason : new Error("aborted"));
+    if (r.signal.aborted) abort();
+    else r.signal.addEventListener("abort", abort, { once: true });
+    const settle = () => {
       clearTimeout(timer);
+      r.signal.removeEventListener("abort", abort);
+    };
+    const fail = (error: Error) => {
+      settle();
       if (timedOut) return reject(new UpstreamTimeoutError("The upstream did not answer in time"));
       const stale = req.reusedSocket && !answered && (r.method === "GET" || r.method === "HEAD") && (error as NodeJS.ErrnoException).code === "ECONNRESET";
       reject(stale ? new StaleConnection() : error);
@@ -62,7 +70,7 @@ function exchange(url: URL, r: UpstreamRequest, agent: http.Agent): Promise<Upst
     req.once("response", (res) => {
       answered = true;
       readLimited(decoded(res), r.maxBytes).then((bytes) => {
-        clearTimeout(timer);
+        settle();
         // Too large: the rest is not read, so the connection cannot be reused.
         if (bytes === null) req.destroy();
         resolve({ status: res.statusCode ?? 502, header: (name) => headerOf(res, name), bytes });
