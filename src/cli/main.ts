@@ -1,11 +1,12 @@
 import { ACCOUNTS_USAGE, runAccountsCommand } from "./accounts-command.ts";
 import { LOCAL_USAGE, runLocalCommand } from "./local-command.ts";
 import { PUSH_USAGE } from "./push-flags.ts";
+import { RATE_LIMIT_USAGE } from "./rate-limit-flag.ts";
 
 const USAGE = `usage:
   ${LOCAL_USAGE}
   ${ACCOUNTS_USAGE}
-  babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox] [--allow-origin URL]...
+  babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox] [--allow-origin URL]... ${RATE_LIMIT_USAGE}
     ${PUSH_USAGE}
     (SKYBOX_API_KEY, SKYBOX_API_SECRET, SKYBOX_PUBLIC_URL from the environment; the push flags also as
     SKYBOX_PUSHER_KEY, SKYBOX_PUSHER_CLUSTER, SKYBOX_PUSHER_WS_HOST, SKYBOX_PUSHER_WS_PORT, SKYBOX_PUSHER_FORCE_TLS)

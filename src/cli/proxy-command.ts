@@ -1,6 +1,6 @@
 /**
  * `babylon-skybox proxy [--port 8787] [--host 127.0.0.1] [--upstream URL] [--base-path /skybox]
- * [--allow-origin URL]... [push flags] [user flags]`: runs the proxy with the key from the environment and
+ * [--allow-origin URL]... [--rate-limit PER_SECOND[/BURST]|off] [push flags] [user flags]`: runs the proxy with the key from the environment and
  * prints `{"url":"http://127.0.0.1:8787"}` once listening.
  *
  * Environment: SKYBOX_API_KEY (required), SKYBOX_API_SECRET (webhook relay),
@@ -14,6 +14,7 @@
 import { parseArgs } from "node:util";
 import { startSkyboxProxyServer } from "../proxy/proxy-server.ts";
 import { PUSH_FLAGS, pushSettingsOf } from "./push-flags.ts";
+import { rateLimitOf } from "./rate-limit-flag.ts";
 import { USER_FLAGS, userOptionsOf } from "./user-flags.ts";
 
 export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -25,6 +26,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
       upstream: { type: "string" },
       "base-path": { type: "string" },
       "allow-origin": { type: "string", multiple: true },
+      "rate-limit": { type: "string" },
       ...PUSH_FLAGS,
       ...USER_FLAGS,
     },
@@ -36,6 +38,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
   const pusher = pushSettingsOf(values, env);
   const users = userOptionsOf(values, env);
+  const rateLimit = rateLimitOf(values["rate-limit"]);
   const server = await startSkyboxProxyServer({
     ...users,
     port,
@@ -46,6 +49,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
     ...(values.upstream ? { upstream: values.upstream } : {}),
     ...(values["base-path"] ? { basePath: values["base-path"] } : {}),
     allowedOrigins: values["allow-origin"] ?? [],
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
     pusher,
   });
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);

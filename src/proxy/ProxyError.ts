@@ -1,9 +1,10 @@
 import { errorEnvelope } from "../api/protocol/error-envelope.ts";
+import { TextAnswer } from "./text-answer.ts";
 
 /**
  * A refusal or failure the proxy answers itself, as the API's error envelope
  * (`{ "error": message }`, the shape the client reads) with a status. Thrown anywhere in a
- * request's handling and turned into a response in one place.
+ * request's handling and turned into an answer in one place.
  */
 export class ProxyError extends Error {
   override name = "ProxyError" as const;
@@ -16,15 +17,18 @@ export class ProxyError extends Error {
     this.headers = headers;
   }
 
+  toAnswer(): TextAnswer {
+    return jsonAnswer(errorEnvelope(this.message), this.status, this.headers);
+  }
+
   toResponse(): Response {
-    return jsonResponse(errorEnvelope(this.message), this.status, this.headers);
+    return this.toAnswer().toResponse();
   }
 }
 
-/** A JSON response the proxy writes itself (never cached: it may describe this client only). */
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
+/** Headers of JSON the proxy writes itself (never cached: it may describe this client only). */
+export const OWN_JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+export function jsonAnswer(body: unknown, status = 200, headers: Record<string, string> = {}): TextAnswer {
+  return new TextAnswer(status, { ...OWN_JSON_HEADERS, ...headers }, JSON.stringify(body));
 }

@@ -9,22 +9,27 @@ import { type Scrubber, stripKeyFromQuery } from "./key-scrubber.ts";
 import { apiRequestHeaders, apiResponseHeaders } from "./header-filter.ts";
 import type { ResolvedProxyOptions } from "./options.ts";
 import { ProxyError } from "./ProxyError.ts";
-import { readBodyLimited, readStreamLimited, rewriteApiBody } from "./request-body.ts";
+import { readBodyLimited, rewriteApiBody } from "./request-body.ts";
+import { TextAnswer } from "./text-answer.ts";
 import { upstreamUrl } from "./upstream.ts";
+import type { UpstreamAnswer, UpstreamClient } from "./upstream-client.ts";
 import { NO_WEBHOOK_URL, WEBHOOK_URL_FIELD, webhookUrlChoice } from "./webhook-url.ts";
 
 export interface ApiContext {
   options: ResolvedProxyOptions;
+  upstream: UpstreamClient;
   scrub: Scrubber;
   /** A parsed answer as the browser gets it: asset URLs learned and rewritten, secrets scrubbed. */
   present: (body: unknown) => string;
 }
 
+const decoder = new TextDecoder();
+
 /** Answers of the API are records and pages of them; anything this large is not one. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** `apiPath` is the request's path from `/api/v1` on. */
-export async function forwardApi(ctx: ApiContext, request: Request, apiPath: string): Promise<Response> {
+export async function forwardApi(ctx: ApiContext, request: Request, apiPath: string): Promise<TextAnswer> {
   const { options } = ctx;
   const match = matchApiRoute(request.method, apiPath.slice(API_PREFIX.length));
   if (!match) throw new ProxyError(404, "Not a route of the Skybox API");
@@ -35,27 +40,28 @@ export async function forwardApi(ctx: ApiContext, request: Request, apiPath: str
   params.delete(WEBHOOK_URL_FIELD);
   const query = params.toString();
   const headers = apiRequestHeaders(request.headers);
-  headers.set("x-api-key", options.apiKey);
-  let body: BodyInit | undefined;
+  headers["x-api-key"] = options.apiKey;
+  let body: string | Uint8Array | undefined;
   if (request.method === "POST") {
     const webhookBase = options.webhookBase();
     const own = webhookBase ? `${webhookBase}${options.basePath}/webhook` : null;
     const webhookUrl = match.route.startsWork ? webhookUrlChoice(own, options.allowedWebhookUrls) : NO_WEBHOOK_URL;
     const forward = await rewriteApiBody(await readBodyLimited(request, options.maxBodyBytes), request.headers.get("content-type"), webhookUrl);
     body = forward.body;
-    headers.delete("content-type");
-    if (forward.contentType) headers.set("content-type", forward.contentType);
+    delete headers["content-type"];
+    if (forward.contentType) headers["content-type"] = forward.contentType;
   }
 
-  let answer: Response;
+  let answer: UpstreamAnswer;
   try {
-    answer = await options.fetch(upstreamUrl(options.upstream, apiPath, query ? `?${query}` : ""), {
+    answer = await ctx.upstream.send({
       method: request.method,
+      url: upstreamUrl(options.upstream, apiPath, query ? `?${query}` : ""),
       headers,
       body,
-      // A redirect would carry x-api-key to wherever it points.
-      redirect: "manual",
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs)]),
+      signal: request.signal,
+      timeoutMs: options.timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
     });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
@@ -64,16 +70,13 @@ export async function forwardApi(ctx: ApiContext, request: Request, apiPath: str
   return relayAnswer(ctx, answer);
 }
 
-async function relayAnswer(ctx: ApiContext, answer: Response): Promise<Response> {
-  if (answer.status >= 300 && answer.status < 400 && answer.status !== 304) {
-    await answer.body?.cancel();
-    throw new ProxyError(502, "The Skybox API answered with a redirect");
-  }
-  const bytes = await readStreamLimited(answer.body, MAX_ANSWER_BYTES);
-  if (!bytes) throw new ProxyError(502, "The Skybox API's answer is too large");
-  const headers = ctx.scrub.headers(apiResponseHeaders(answer.headers));
+function relayAnswer(ctx: ApiContext, answer: UpstreamAnswer): TextAnswer {
+  // A redirect would carry x-api-key to wherever it points.
+  if (answer.status >= 300 && answer.status < 400 && answer.status !== 304) throw new ProxyError(502, "The Skybox API answered with a redirect");
+  if (!answer.bytes) throw new ProxyError(502, "The Skybox API's answer is too large");
+  const headers = ctx.scrub.headers(apiResponseHeaders(answer.header));
   const empty = answer.status === 204 || answer.status === 304;
-  return new Response(empty ? null : presentText(ctx, new TextDecoder().decode(bytes)), { status: answer.status, headers });
+  return new TextAnswer(answer.status, headers, empty ? null : presentText(ctx, decoder.decode(answer.bytes)));
 }
 
 /** JSON as `present` makes it; other text (an HTML error page) only scrubbed. */

@@ -6,13 +6,13 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { Readable } from "node:stream";
 import { isPrivateAddress, PrivateAddressError, publicOnlyLookup } from "./address-check.ts";
 import { ProxyError } from "./ProxyError.ts";
+import { nodeStreamBody } from "./response-bodies.ts";
 
 export interface AssetFetchOptions {
   method: "GET" | "HEAD";
-  headers: Headers;
+  headers: Record<string, string>;
   /** The upstream's own host may be private (the local service on 127.0.0.1). */
   allowPrivate: boolean;
   signal: AbortSignal;
@@ -39,7 +39,8 @@ export async function fetchAsset(url: URL, options: AssetFetchOptions, redirects
   }
   const empty = options.method === "HEAD" || status === 204 || status === 304;
   if (empty) res.resume();
-  const body = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
+  // Read only when pulled; the Node adapter pipes `res` to the client itself.
+  const body = empty ? null : nodeStreamBody(res);
   return new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers });
 }
 
@@ -49,7 +50,7 @@ function request(url: URL, options: AssetFetchOptions): Promise<http.IncomingMes
     const req = client.request(url, {
       method: options.method,
       // identity: the length and ranges the browser sees are those of the file itself.
-      headers: { ...Object.fromEntries(options.headers), "accept-encoding": "identity" },
+      headers: { ...options.headers, "accept-encoding": "identity" },
       signal: options.signal,
       agent: false,
       ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),

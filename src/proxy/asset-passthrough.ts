@@ -43,7 +43,7 @@ export async function serveAsset(ctx: AssetContext, request: Request, rest: stri
     if (error instanceof PrivateAddressError) throw new ProxyError(403, "This file's host is a private address");
     throw new ProxyError(502, "The file's host could not be reached");
   }
-  const headers = assetResponseHeaders(upstream.headers);
+  const headers = new Headers(assetResponseHeaders((name) => upstream.headers.get(name)));
   const ok = upstream.status === 200 || upstream.status === 206 || upstream.status === 304;
   headers.set("cache-control", ok ? IMMUTABLE : "no-store");
   if (ACTIVE_TYPE.test(headers.get("content-type") ?? "")) headers.set("content-type", "application/octet-stream");

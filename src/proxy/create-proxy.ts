@@ -21,7 +21,7 @@ import { EventRelay } from "./event-relay.ts";
 import { createScrubber } from "./key-scrubber.ts";
 import { resolveProxyOptions, type ResolvedProxyOptions, type SkyboxProxyOptions } from "./options.ts";
 import { browserConfig } from "./proxy-config.ts";
-import { jsonResponse, ProxyError } from "./ProxyError.ts";
+import { jsonAnswer, ProxyError } from "./ProxyError.ts";
 import { clientOf } from "./rate-limit-client.ts";
 import { createMemoryStore } from "./store/memory-store.ts";
 import { SharedAssetHosts } from "./store/shared-asset-hosts.ts";
@@ -29,6 +29,9 @@ import { shareRelay } from "./store/shared-relay.ts";
 import { sharedReplayGuard } from "./store/shared-replay-guard.ts";
 import { limitKeyOf, type Caller } from "./users/caller.ts";
 import { createProxyUsers } from "./users/proxy-users.ts";
+import { nodeUpstreamClient } from "./node-upstream.ts";
+import { fetchUpstreamClient } from "./upstream-client.ts";
+import { toResponse, withHeaders, type Answer } from "./text-answer.ts";
 import { WebhookGate } from "./webhook-gate.ts";
 import { receiveWebhook } from "./webhook-receiver.ts";
 import { WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
@@ -62,17 +65,18 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const prefix = `${o.publicUrl ?? ""}${o.basePath}`;
   const present = (body: unknown) =>
     scrub.text(JSON.stringify(rewriteAssetUrls(body, (url) => (hosts.learn(url), proxiedAssetUrl(url, `${prefix}/assets`)))));
-  const api: ApiContext = { options: o, scrub, present };
+  const upstream = o.fetch ? fetchUpstreamClient(o.fetch) : nodeUpstreamClient();
+  const api: ApiContext = { options: o, upstream, scrub, present };
   const users = createProxyUsers(options, store, api);
 
   /** `client`: the rate limit's key of the request, which the event streams and webhooks are capped by too. */
-  const route = async (request: Request, rest: string, caller: Caller | null, client: string): Promise<Response> => {
+  const route = async (request: Request, rest: string, caller: Caller | null, client: string): Promise<Answer> => {
     if (rest.startsWith(`${API_PREFIX}/`)) return users.forward(caller!, request, rest);
     if (rest === "/assets" || rest.startsWith("/assets/"))
       return serveAsset({ hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs }, request, rest.slice("/assets".length));
     if (rest === "/config") {
       if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Read the config with GET", { allow: "GET" });
-      return jsonResponse(browserConfig(o, prefix));
+      return jsonAnswer(browserConfig(o, prefix));
     }
     if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay: events, gate, present, observe: users.observe }, request, client);
     if (rest === "/events" && o.apiSecret) {
@@ -84,7 +88,7 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
     throw new ProxyError(404, "Not found");
   };
 
-  const handle = async (request: Request, info: ClientInfo = {}): Promise<Response> => {
+  const answer = async (request: Request, info: ClientInfo = {}): Promise<Answer> => {
     let verdict: OriginVerdict = "none";
     try {
       const path = new URL(request.url).pathname;
@@ -101,29 +105,47 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
       }
       return withCors(await route(request, rest, caller, client), request, verdict);
     } catch (error) {
-      return withCors(errorResponse(error, o, scrub.text), request, verdict);
+      return withCors(errorAnswer(error, o, scrub.text), request, verdict);
     }
   };
+  const handle = async (request: Request, info?: ClientInfo): Promise<Response> => toResponse(await answer(request, info));
 
   const close = () => {
     relay.close();
     events.close();
     hosts.close();
+    upstream.close();
     if (!options.store) void store.close();
   };
-  return Object.assign(handle, { basePath: o.basePath, close });
+  // An `identify` hook is the app's code: it gets a Request of its own from the Node adapter.
+  const fast: NodeFastPath = { answer, lightRequests: !options.identify };
+  return Object.assign(handle, { basePath: o.basePath, close, [FAST_PATH]: fast });
 }
 
-function withCors(response: Response, request: Request, verdict: OriginVerdict): Response {
+/** What the Node adapter uses of a SkyboxProxy instead of its Fetch-API face. */
+export interface NodeFastPath {
+  /** The answer, before it is made a Response. */
+  answer(request: Request, info?: ClientInfo): Promise<Answer>;
+  /** The proxy only reads its requests (method, URL, headers, signal, the body once), so a lazy one will do. */
+  lightRequests: boolean;
+}
+
+const FAST_PATH = Symbol("babylon-skybox.nodeFastPath");
+
+/** The fast path of a handler that is a SkyboxProxy, else null. */
+export function nodeFastPathOf(handler: object): NodeFastPath | null {
+  return (handler as { [FAST_PATH]?: NodeFastPath })[FAST_PATH] ?? null;
+}
+
+function withCors(answer: Answer, request: Request, verdict: OriginVerdict): Answer {
   const origin = request.headers.get("origin");
-  if (verdict !== "allowed" || !origin) return response;
-  for (const [name, value] of Object.entries(corsHeaders(origin))) response.headers.set(name, value);
-  return response;
+  if (verdict !== "allowed" || !origin) return answer;
+  return withHeaders(answer, corsHeaders(origin));
 }
 
-function errorResponse(error: unknown, o: ResolvedProxyOptions, scrub: (text: string) => string): Response {
-  if (error instanceof ProxyError) return error.toResponse();
+function errorAnswer(error: unknown, o: ResolvedProxyOptions, scrub: (text: string) => string): Answer {
+  if (error instanceof ProxyError) return error.toAnswer();
   // An aborted request has no one left to answer; anything else is our bug, logged without secrets.
   if (!(error instanceof Error && error.name === "AbortError")) o.log(scrub(`babylon-skybox proxy: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-  return new ProxyError(500, "The Skybox proxy failed").toResponse();
+  return new ProxyError(500, "The Skybox proxy failed").toAnswer();
 }

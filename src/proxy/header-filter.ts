@@ -32,16 +32,19 @@ const ASSET_RESPONSE_HEADERS = [
   "last-modified",
 ];
 
-function pick(from: Headers, names: readonly string[]): Headers {
-  const out = new Headers();
+/** Reads one header by its lower-case name: `Headers#get`, or an upstream answer's. */
+export type HeaderLookup = (name: string) => string | null;
+
+function pick(get: HeaderLookup, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const name of names) {
-    const value = from.get(name);
-    if (value !== null) out.set(name, value);
+    const value = get(name);
+    if (value !== null) out[name] = value;
   }
   return out;
 }
 
-export const apiRequestHeaders = (from: Headers) => pick(from, REQUEST_HEADERS);
-export const assetRequestHeaders = (from: Headers) => pick(from, ASSET_REQUEST_HEADERS);
-export const apiResponseHeaders = (from: Headers) => pick(from, RESPONSE_HEADERS);
-export const assetResponseHeaders = (from: Headers) => pick(from, ASSET_RESPONSE_HEADERS);
+export const apiRequestHeaders = (from: Headers) => pick((name) => from.get(name), REQUEST_HEADERS);
+export const assetRequestHeaders = (from: Headers) => pick((name) => from.get(name), ASSET_REQUEST_HEADERS);
+export const apiResponseHeaders = (get: HeaderLookup) => pick(get, RESPONSE_HEADERS);
+export const assetResponseHeaders = (get: HeaderLookup) => pick(get, ASSET_RESPONSE_HEADERS);

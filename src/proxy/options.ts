@@ -91,7 +91,10 @@ export interface SkyboxProxyOptions extends UserOptions {
   pusher?: PushSettings | null;
   /** @default "local" for a loopback upstream, else "real" */
   upstreamKind?: UpstreamKind;
-  /** Fetch used for API requests (assets use a guarded Node HTTP client). @default globalThis.fetch */
+  /**
+   * Fetch used for API requests (assets use a guarded Node HTTP client).
+   * @default Node's HTTP client on kept-alive connections to the upstream
+   */
   fetch?: typeof fetch;
   /** Where the proxy logs (already scrubbed of secrets). @default console.error */
   log?: (line: string) => void;
@@ -136,7 +139,8 @@ export interface ResolvedProxyOptions {
   maxBodyBytes: number;
   basePath: string;
   pusher: PushSettings | null;
-  fetch: typeof fetch;
+  /** Null: Node's HTTP client (node-upstream.ts). */
+  fetch: typeof fetch | null;
   log: (line: string) => void;
   timeoutMs: number;
   maxSubscribers: number;
@@ -176,7 +180,7 @@ export function resolveProxyOptions(options: SkyboxProxyOptions): ResolvedProxyO
     maxBodyBytes: options.maxBodyBytes ?? 25 * 1024 * 1024,
     basePath,
     pusher: options.pusher ?? null,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch ?? null,
     log: options.log ?? ((line) => console.error(line)),
     timeoutMs: options.timeoutMs ?? 120_000,
     maxSubscribers: options.events?.maxSubscribers ?? 200,

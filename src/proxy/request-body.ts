@@ -47,8 +47,8 @@ export async function readStreamLimited(
 }
 
 export interface ForwardBody {
-  body: BodyInit | undefined;
-  /** The content type to send; undefined for FormData, whose boundary fetch writes. */
+  body: string | Uint8Array | undefined;
+  /** The content type to send (a multipart one with its boundary); undefined without a body. */
   contentType: string | undefined;
 }
 
@@ -76,7 +76,7 @@ function rewriteJson(bytes: Uint8Array, webhookUrl: WebhookUrlChoice): ForwardBo
   return { body: JSON.stringify(body), contentType: "application/json" };
 }
 
-function rewriteForm(entries: [string, FormValue][], kind: "multipart" | "urlencoded", webhookUrl: WebhookUrlChoice): ForwardBody {
+async function rewriteForm(entries: [string, FormValue][], kind: "multipart" | "urlencoded", webhookUrl: WebhookUrlChoice): Promise<ForwardBody> {
   const hook = webhookUrl(entries.find(([name]) => name === WEBHOOK_URL_FIELD)?.[1]);
   const kept = entries.filter(([name]) => !isKeyName(name) && name !== WEBHOOK_URL_FIELD);
   if (hook) kept.push([WEBHOOK_URL_FIELD, hook]);
@@ -88,5 +88,7 @@ function rewriteForm(entries: [string, FormValue][], kind: "multipart" | "urlenc
     if (typeof value === "string") out.append(name, value);
     else out.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type }), value.filename);
   }
-  return { body: out, contentType: undefined };
+  // Encoded as fetch would send it: the bytes and the boundary their content type names.
+  const encoded = new Response(out);
+  return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type")! };
 }

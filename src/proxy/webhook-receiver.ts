@@ -6,7 +6,8 @@
  * body is read, and the read is bounded (webhook-gate.ts).
  */
 import { batchChannel, exportChannel, generationChannel } from "../api/protocol/channels.ts";
-import { jsonResponse, ProxyError } from "./ProxyError.ts";
+import { jsonAnswer, ProxyError } from "./ProxyError.ts";
+import type { TextAnswer } from "./text-answer.ts";
 import type { SharedRelay } from "./store/shared-relay.ts";
 import type { ReplayCheck } from "./store/shared-replay-guard.ts";
 import type { WebhookGate } from "./webhook-gate.ts";
@@ -25,7 +26,7 @@ export interface WebhookContext {
 }
 
 /** `client`: the rate limit's key of the sender. */
-export async function receiveWebhook(ctx: WebhookContext, request: Request, client: string): Promise<Response> {
+export async function receiveWebhook(ctx: WebhookContext, request: Request, client: string): Promise<TextAnswer> {
   if (request.method !== "POST") throw new ProxyError(405, "Webhooks are POSTed", { allow: "POST" });
   await ctx.gate.admit(client);
   ctx.gate.checkSize(request);
@@ -44,7 +45,7 @@ export async function receiveWebhook(ctx: WebhookContext, request: Request, clie
   }
   const channel = channelOf(record);
   const delivered = await relayOnce(ctx, key, channel, record);
-  return jsonResponse({ received: true, channel, delivered });
+  return jsonAnswer({ received: true, channel, delivered });
 }
 
 function checkTimestamp(header: string | null, nowMs: number): void {

@@ -51,3 +51,13 @@ test("push settings come from flags, else the environment, checked", async () =>
   expect(() => pushSettingsOf({ "pusher-ws-host": "h" }, {})).toThrow(/need a key/);
   expect(() => pushSettingsOf({ "pusher-key": "k", "pusher-ws-port": "http" }, {})).toThrow(/wsPort/);
 });
+
+test("--rate-limit is PER_SECOND[/BURST] or off", async () => {
+  const { rateLimitOf } = await import("../../src/cli/rate-limit-flag.ts");
+  expect(rateLimitOf(undefined)).toBeUndefined();
+  expect(rateLimitOf("off")).toBe(false);
+  expect(rateLimitOf("10")).toEqual({ perSecond: 10, burst: 120 });
+  expect(rateLimitOf("0.5/3")).toEqual({ perSecond: 0.5, burst: 3 });
+  expect(() => rateLimitOf("fast")).toThrow(/--rate-limit/);
+  expect(() => rateLimitOf("0")).toThrow(/--rate-limit/);
+});

@@ -1,18 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import type { LocalServiceInfo } from "../../src/local/options.ts";
+import { flagArgs, startCliProcess, type CliProcess } from "./cli-process.ts";
 
-export interface LocalProcess {
-  info: LocalServiceInfo;
+export interface LocalProcess extends CliProcess<LocalServiceInfo> {
   dataDir: string;
-  child: ChildProcess;
-  /** What the service wrote to stderr (its log). */
-  log: string[];
-  /** Kills the process (SIGKILL by default: no chance to flush). */
-  kill(signal?: NodeJS.Signals): Promise<void>;
   /** Stops it and removes its data directory. */
   stop(): Promise<void>;
 }
@@ -24,36 +17,13 @@ export interface LocalProcess {
  */
 export async function startLocalProcess(flags: Record<string, string | number | boolean> = {}, dataDir?: string): Promise<LocalProcess> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "skybox-local-"));
-  // `true` is a switch (`--allow-private-webhooks`), `false` leaves it out.
   const all: Record<string, string | number | boolean> = { port: 0, speed: 50, "image-scale": 0.0625, "data-dir": dir, ...flags };
-  const args = Object.entries(all).flatMap(([k, v]) =>
-    v === true ? [`--${k}`] : v === false ? [] : [`--${k}`, String(v)],
-  );
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "local", ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: process.cwd() });
-  const log: string[] = [];
-  createInterface({ input: child.stderr! }).on("line", (l) => log.push(l));
-  const info = await new Promise<LocalServiceInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local service did not start:\n${log.join("\n")}`)), 30_000);
-    createInterface({ input: child.stdout! }).once("line", (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line) as LocalServiceInfo);
-    });
-    child.once("exit", (code) => reject(new Error(`local service exited (${code}):\n${log.join("\n")}`)));
-  });
-  const kill = (signal: NodeJS.Signals = "SIGKILL") =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill(signal);
-    });
+  const started = await startCliProcess<LocalServiceInfo>(["local", ...flagArgs(all)]);
   return {
-    info,
+    ...started,
     dataDir: dir,
-    child,
-    log,
-    kill,
     async stop() {
-      await kill("SIGTERM");
+      await started.kill("SIGTERM");
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -8,7 +8,8 @@
 import { API_PREFIX, type ApiRoute } from "../../api/protocol/routes.ts";
 import { matchApiRoute } from "../allow-list.ts";
 import { forwardApi } from "../api-forward.ts";
-import { ProxyError } from "../ProxyError.ts";
+import { OWN_JSON_HEADERS, ProxyError } from "../ProxyError.ts";
+import { TextAnswer, type Answer } from "../text-answer.ts";
 import { maySee, type Caller } from "./caller.ts";
 import { createOwned } from "./owned-create.ts";
 import type { OwnedContext } from "./owned-context.ts";
@@ -16,10 +17,10 @@ import { ownedListPage } from "./owned-lists.ts";
 import { paramOf, routeNameOf, ROUTE_RULES, type RouteRule } from "./owned-routes.ts";
 import { cancelOwnPending } from "./pending-cancel.ts";
 import { generationsIn, refOf, type RecordKind } from "./record-refs.ts";
-import { jsonOf, upstreamCalls } from "./upstream-calls.ts";
+import { upstreamCalls } from "./upstream-calls.ts";
 
 /** `apiPath` is the request's path from `/api/v1` on. */
-export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string): Promise<Response> {
+export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string): Promise<Answer> {
   const match = matchApiRoute(request.method, apiPath.slice(API_PREFIX.length));
   const route = match && "route" in match ? match.route : null;
   const name = route && routeNameOf(route);
@@ -44,28 +45,28 @@ export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: R
 
 type ReadRule = Extract<RouteRule, { does: "read" }>;
 
-async function readOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string, route: ApiRoute, rule: ReadRule): Promise<Response> {
+async function readOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string, route: ApiRoute, rule: ReadRule): Promise<TextAnswer> {
   const id = paramOf(route, apiPath.slice(API_PREFIX.length)) ?? "";
   const owner = caller.owned ? await ctx.ledger.ownerOf(refOf(rule.names, id)) : null;
   if (caller.owned && !maySee(caller, owner)) throw new ProxyError(404, rule.notFound(id));
   const answer = await forwardApi(ctx.api, request, apiPath);
   if (rule.deletes && answer.ok && owner !== null) await ctx.ledger.unlist(owner, "generation", [id]);
   // A cancelled generation is aborted: its credits come back at once.
-  if (rule.cancels && answer.ok && ctx.charges && ((await jsonOf(answer.clone())) as { success?: unknown } | null)?.success) await ctx.charges.settle(id, "abort").catch(() => {});
+  if (rule.cancels && answer.ok && ctx.charges && (answer.json() as { success?: unknown } | null)?.success) await ctx.charges.settle(id, "abort").catch(() => {});
   return observed(ctx, rule.record, answer);
 }
 
-async function listOwned(ctx: OwnedContext, caller: Caller, request: Request, route: ApiRoute, rule: Extract<RouteRule, { does: "list" }>): Promise<Response> {
+async function listOwned(ctx: OwnedContext, caller: Caller, request: Request, route: ApiRoute, rule: Extract<RouteRule, { does: "list" }>): Promise<TextAnswer> {
   const list = { caller, kind: rule.record, path: route.path, idFilter: rule.idFilter, query: new URL(request.url).searchParams };
   const page = await ownedListPage(ctx.ledger, upstreamCalls(ctx.api, request.signal), list);
   await settle(ctx, rule.record, page);
   // Items were scrubbed as they came; the page is scrubbed as a whole once more.
-  return new Response(ctx.api.scrub.text(JSON.stringify(page)), { headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  return new TextAnswer(200, { ...OWN_JSON_HEADERS }, ctx.api.scrub.text(JSON.stringify(page)));
 }
 
 /** The answer unchanged, once the generations it shows have settled their credits. */
-async function observed(ctx: OwnedContext, kind: RecordKind, answer: Response): Promise<Response> {
-  if (ctx.charges && answer.ok && kind !== "export") await settle(ctx, kind, await jsonOf(answer.clone()));
+async function observed(ctx: OwnedContext, kind: RecordKind, answer: TextAnswer): Promise<TextAnswer> {
+  if (ctx.charges && answer.ok && kind !== "export") await settle(ctx, kind, answer.json());
   return answer;
 }
 

@@ -15,18 +15,19 @@ import type { OwnedContext } from "./owned-context.ts";
 import type { Reference, RouteRule } from "./owned-routes.ts";
 import { createdRecords, idOf, recordIn, refOf } from "./record-refs.ts";
 import { requestFields, type RequestFields } from "./request-fields.ts";
-import { jsonOf, upstreamCalls } from "./upstream-calls.ts";
+import { upstreamCalls } from "./upstream-calls.ts";
+import type { TextAnswer } from "../text-answer.ts";
 
 type CreateRule = Extract<RouteRule, { does: "create" }>;
 
 /** @param pathStyle the style id a deprecated create names in its path, used when the body names none */
-export async function createOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string, rule: CreateRule, pathStyle: string | null): Promise<Response> {
+export async function createOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string, rule: CreateRule, pathStyle: string | null): Promise<TextAnswer> {
   const bytes = await readBodyLimited(request, ctx.api.options.maxBodyBytes);
   const read = await requestFields(bytes, request.headers.get("content-type"), new URL(request.url).searchParams);
   const fields = pathStyle && !read.has("skybox_style_id") ? new Map([...read, ["skybox_style_id", [pathStyle]]]) : read;
   if (caller.owned) await checkReferences(ctx, caller, fields, rule.references);
   const reservation = await reserve(ctx, caller, request, fields, rule);
-  let answer: Response;
+  let answer: TextAnswer;
   try {
     const again = new Request(request.url, { method: request.method, headers: request.headers, body: bytes as Uint8Array<ArrayBuffer>, signal: request.signal });
     answer = await forwardApi(ctx.api, again, apiPath);
@@ -35,7 +36,7 @@ export async function createOwned(ctx: OwnedContext, caller: Caller, request: Re
     if (reservation && !(error instanceof ProxyError && error.status === 504)) await ctx.charges!.release(reservation.held);
     throw error;
   }
-  const body = await jsonOf(answer.clone());
+  const body = answer.json();
   if (!answer.ok) {
     if (reservation) await ctx.charges!.release(reservation.held);
     return answer;

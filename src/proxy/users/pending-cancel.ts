@@ -5,14 +5,15 @@
  * cancelled }`, or the API's sentence when there was nothing to cancel.
  */
 import { pathOf } from "../../api/protocol/routes.ts";
-import { jsonResponse, ProxyError } from "../ProxyError.ts";
+import { jsonAnswer, ProxyError } from "../ProxyError.ts";
+import type { TextAnswer } from "../text-answer.ts";
 import type { GenerationCharges } from "./generation-charges.ts";
 import { recordIn } from "./record-refs.ts";
 import { mapLimited, type UpstreamCall } from "./upstream-calls.ts";
 
 const NOTHING_PENDING = "You don't have any pending generations to cancel.";
 
-export async function cancelOwnPending(charges: GenerationCharges, upstream: UpstreamCall, user: string): Promise<Response> {
+export async function cancelOwnPending(charges: GenerationCharges, upstream: UpstreamCall, user: string): Promise<TextAnswer> {
   const open = await charges.openOf(user);
   const cancelled = await mapLimited(open, 4, async (id) => {
     const answer = (await upstream("DELETE", pathOf("cancelGeneration", { id })).catch(() => null)) as { success?: unknown } | null;
@@ -26,5 +27,5 @@ export async function cancelOwnPending(charges: GenerationCharges, upstream: Ups
     return false;
   });
   const count = cancelled.filter(Boolean).length;
-  return jsonResponse(count ? { success: true, cancelled: count } : { error: NOTHING_PENDING });
+  return jsonAnswer(count ? { success: true, cancelled: count } : { error: NOTHING_PENDING });
 }

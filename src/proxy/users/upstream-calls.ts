@@ -19,20 +19,10 @@ export function upstreamCalls(api: ApiContext, signal?: AbortSignal): UpstreamCa
     const url = new URL(`${API_PREFIX}${path}${query?.size ? `?${query}` : ""}`, "http://skybox-proxy.invalid");
     const request = new Request(url, { method, headers: { accept: "application/json" }, ...(signal ? { signal } : {}) });
     const answer = await forwardApi(api, request, `${API_PREFIX}${path}`);
-    const body = await jsonOf(answer);
+    const body = answer.json();
     if (!answer.ok) throw new ProxyError(answer.status, messageFromBody(body) ?? `The Skybox API answered ${answer.status}`);
     return body;
   };
-}
-
-/** The JSON of an answer, or null when it has none. */
-export async function jsonOf(answer: Response): Promise<unknown> {
-  const text = await answer.text();
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Runs `work` on every item, `limit` at a time, keeping the order of the results. */

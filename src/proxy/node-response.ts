@@ -1,0 +1,65 @@
+/**
+ * Writing an answer to a Node ServerResponse: a text answer in one call with its length,
+ * an asset's Node stream piped to the socket, any other Response body (event streams) read
+ * from its web stream with backpressure. The client going away stops the source; a source
+ * failing mid-body breaks the response rather than ending it short.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { pipeline } from "node:stream/promises";
+import { untouchedNodeSource } from "./response-bodies.ts";
+import { TextAnswer, type Answer } from "./text-answer.ts";
+
+export async function writeNodeAnswer(answer: Answer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // A body left unread (a 413) would be parsed as the next request: close the connection instead.
+  const close = req.complete ? {} : { connection: "close" };
+  if (answer instanceof TextAnswer) {
+    const length = answer.text === null ? {} : { "content-length": Buffer.byteLength(answer.text) };
+    res.writeHead(answer.status, { ...answer.headers, ...length, ...close });
+    return void res.end(answer.text ?? undefined);
+  }
+  const response = answer;
+  const headers: OutgoingHttpHeaders = { ...close };
+  response.headers.forEach((value, name) => {
+    headers[name] = name === "set-cookie" ? response.headers.getSetCookie() : value;
+  });
+  res.writeHead(response.status, headers);
+  const body = response.body;
+  if (!body) return void res.end();
+  const source = untouchedNodeSource(body);
+  // pipeline destroys the source when the client leaves, and the response when the source fails.
+  if (source) return pipeline(source, res).catch(() => void res.destroy());
+  await writeWebStream(body, res);
+}
+
+async function writeWebStream(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  // Cancelling the reader tells the source (an event subscription) to stop.
+  const stop = () => void reader.cancel().catch(() => {});
+  res.once("close", stop);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await drained(res);
+      if (res.destroyed) break;
+    }
+    res.end();
+  } catch {
+    // The source failed mid-stream: the client must see a broken response, not a short one that looks complete.
+    res.destroy();
+  } finally {
+    res.off("close", stop);
+  }
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
