@@ -11,10 +11,14 @@ export class AssetHosts {
   private readonly _origins = new Set<string>();
   constructor(private readonly _max = 256) {}
 
-  learn(url: URL): void {
-    this._origins.delete(url.origin);
-    this._origins.add(url.origin);
+  /** Remembers the URL's origin as the most recent; true when it was not known. */
+  learn(url: URL): boolean {
+    // Once: the getter builds a new string each time.
+    const origin = url.origin;
+    const known = this._origins.delete(origin);
+    this._origins.add(origin);
     if (this._origins.size > this._max) this._origins.delete(this._origins.values().next().value!);
+    return !known;
   }
 
   has(url: URL): boolean {

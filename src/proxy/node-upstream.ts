@@ -23,15 +23,13 @@ export function nodeUpstreamClient(): UpstreamClient {
     "https:": new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
   };
   return {
-    async send(r) {
+    send(r) {
       const url = new URL(r.url);
       const agent = url.protocol === "https:" ? agents["https:"] : agents["http:"];
-      try {
-        return await exchange(url, r, agent);
-      } catch (error) {
+      return exchange(url, r, agent).catch((error: unknown) => {
         if (!(error instanceof StaleConnection)) throw error;
         return exchange(url, r, agent);
-      }
+      });
     },
     close() {
       agents["http:"].destroy();
@@ -48,7 +46,8 @@ function exchange(url: URL, r: UpstreamRequest, agent: http.Agent): Promise<Upst
   const headers: Record<string, string | number> = { "accept-encoding": "gzip, deflate, br", ...r.headers };
   if (r.body !== undefined) headers["content-length"] = Buffer.byteLength(r.body);
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method: r.method, headers, agent });
+    // Options rather than the URL itself: Node would convert it on every request.
+    const req = client.request({ protocol: url.protocol, hostname: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: r.method, headers, agent });
     let answered = false;
     let timedOut = false;
     const timer = setTimeout(() => ((timedOut = true), req.destroy()), r.timeoutMs);
@@ -106,7 +105,7 @@ function readLimited(stream: Readable, maxBytes: number): Promise<Uint8Array | n
       resolve(null);
     });
     stream.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    // A connection lost mid-answer is an error ("aborted") of the stream.
     stream.once("error", reject);
-    stream.once("close", () => reject(new Error("The upstream's answer was cut off")));
   });
 }

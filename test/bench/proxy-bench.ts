@@ -6,10 +6,11 @@
  */
 import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
 import { startProxyProcess } from "../helpers/proxy-process.ts";
-import { download, downloadCommand, peakRssDuring, rssOf } from "./asset-stream.ts";
+import { download, downloadCommand } from "./asset-stream.ts";
 import { loadCommand, runLoad, type LoadSpec } from "./autocannon-load.ts";
 import { pairedLatency } from "./paired-latency.ts";
 import { ms } from "./percentiles.ts";
+import { cpuMicrosOf, peakRssDuring, rssOf } from "./process-usage.ts";
 
 const CONNECTIONS = 32;
 const LOAD_SECONDS = 3;
@@ -34,7 +35,7 @@ export async function proxyBench(): Promise<string[]> {
     const proxied = { url: `${proxy.info.url}/skybox/api/v1/imagine/requests/${generationId}` };
     const setup = `babylon-skybox local --speed 1000 --rate-limit 100000000 --image-scale ${IMAGE_SCALE}; SKYBOX_API_KEY=… babylon-skybox proxy --upstream $SERVICE --rate-limit ${RATE_LIMIT}`;
     const lines = [`setup: ${setup}; a complete generation's status (GET /api/v1/imagine/requests/{id}, ${(await statusBytes(direct))} bytes of JSON)`];
-    lines.push(...(await throughput(direct, proxied)));
+    lines.push(...(await throughput(direct, proxied, { service: svc.child.pid!, proxy: proxy.child.pid! })));
     const paired = await pairedLatency(direct, proxied, PAIRS);
     lines.push(
       `added latency, ${PAIRS} paired requests one at a time (proxy − direct per pair, order alternating): p50 ${ms(paired.p50)}  p99 ${ms(paired.p99)}  (medians: direct ${ms(paired.directP50)}, proxy ${ms(paired.proxyP50)})`,
@@ -70,22 +71,31 @@ async function largeExport(svc: LocalProcess): Promise<{ generationId: number; f
   return { generationId: created.id, fileUrl: exported.file_url };
 }
 
-async function throughput(direct: Omit<LoadSpec, "connections" | "seconds">, proxied: Omit<LoadSpec, "connections" | "seconds">): Promise<string[]> {
+/** Req/s of each side, and the CPU time each server process spent per request (from /proc). */
+async function throughput(direct: Omit<LoadSpec, "connections" | "seconds">, proxied: Omit<LoadSpec, "connections" | "seconds">, pids: { service: number; proxy: number }): Promise<string[]> {
   const spec = (side: "direct" | "proxy", seconds = LOAD_SECONDS): LoadSpec => ({ ...(side === "direct" ? direct : proxied), connections: CONNECTIONS, seconds });
-  await runLoad(spec("direct", 1));
-  await runLoad(spec("proxy", 1));
+  // Warm-up: both sides' code optimised before anything counts.
+  await runLoad(spec("direct", 2));
+  await runLoad(spec("proxy", 2));
   const rps = { direct: [] as number[], proxy: [] as number[] };
+  const cpu = { direct: { service: 0, proxy: 0, requests: 0 }, proxy: { service: 0, proxy: 0, requests: 0 } };
   let failed = 0;
   for (const side of LOAD_ORDER) {
+    const [s0, p0] = [cpuMicrosOf(pids.service), cpuMicrosOf(pids.proxy)];
     const r = await runLoad(spec(side));
     rps[side].push(r.rps);
     failed += r.failed;
+    cpu[side].service += cpuMicrosOf(pids.service) - s0;
+    cpu[side].proxy += cpuMicrosOf(pids.proxy) - p0;
+    cpu[side].requests += r.requests;
   }
+  const per = (side: "direct" | "proxy", who: "service" | "proxy") => (cpu[side][who] / cpu[side].requests).toFixed(0);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const [d, p] = [mean(rps.direct), mean(rps.proxy)];
   const each = (side: "direct" | "proxy") => rps[side].map((r) => r.toFixed(0)).join(", ");
   return [
     `throughput, ${CONNECTIONS} connections, ${LOAD_SECONDS} s per run (${LOAD_ORDER.join(", ")}): direct ${d.toFixed(0)} req/s (${each("direct")}), through the proxy ${p.toFixed(0)} req/s (${each("proxy")}); ratio ${(p / d).toFixed(2)}${failed ? `; ${failed} failed requests` : ""}`,
+    `CPU time per request in those runs: the service ${per("direct", "service")} µs called directly, ${per("proxy", "service")} µs behind the proxy; the proxy ${per("proxy", "proxy")} µs`,
     `  ${loadCommand(spec("direct"), hidden)}`,
     `  ${loadCommand(spec("proxy"), hidden)}`,
   ];

@@ -23,12 +23,11 @@ export class SharedAssetHosts extends AssetHosts {
     );
   }
 
-  override learn(url: URL): void {
-    const known = this.has(url);
-    super.learn(url);
-    if (known) return;
+  override learn(url: URL): boolean {
+    if (!super.learn(url)) return false;
     void this._store.publish(TOPIC, url.origin).catch(() => {});
     void this._store.indexAdd(TOPIC, url.origin, Date.now()).catch(() => {});
+    return true;
   }
 
   close(): void {
