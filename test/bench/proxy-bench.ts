@@ -18,8 +18,8 @@ const LOAD_SECONDS = 3;
 const LOAD_ORDER = ["direct", "proxy", "proxy", "direct"] as const;
 const PAIRS = 2000;
 const DOWNLOADS = 3;
-/** A 16K HDRI export of a generation rendered at this scale is a 9011 × 4506 file of about 60 MB (an 8K one at full scale is 38 MB). */
-const IMAGE_SCALE = 0.55;
+/** A 16K HDRI export of a generation rendered at this scale is a 9830 × 4915 file of 40 to 80 MB (its RLE varies with the picture; an 8K one at full scale is about 38 MB). */
+const IMAGE_SCALE = 0.6;
 const RATE_LIMIT = "1000000";
 
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
