@@ -8,6 +8,7 @@ import { matchApiRoute } from "./allow-list.ts";
 import { type Scrubber, stripKeyFromQuery } from "./key-scrubber.ts";
 import { apiRequestHeaders, apiResponseHeaders } from "./header-filter.ts";
 import type { ResolvedProxyOptions } from "./options.ts";
+import type { Presenter } from "./presenter.ts";
 import { ProxyError } from "./ProxyError.ts";
 import { readBodyLimited, rewriteApiBody } from "./request-body.ts";
 import { TextAnswer } from "./text-answer.ts";
@@ -19,8 +20,8 @@ export interface ApiContext {
   options: ResolvedProxyOptions;
   upstream: UpstreamClient;
   scrub: Scrubber;
-  /** A parsed answer as the browser gets it: asset URLs learned and rewritten, secrets scrubbed. */
-  present: (body: unknown) => string;
+  /** Answers as the browser gets them: asset URLs learned and rewritten, secrets scrubbed. */
+  present: Presenter;
 }
 
 const decoder = new TextDecoder();
@@ -28,8 +29,13 @@ const decoder = new TextDecoder();
 /** Answers of the API are records and pages of them; anything this large is not one. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
-/** `apiPath` is the request's path from `/api/v1` on. */
-export async function forwardApi(ctx: ApiContext, request: Request, apiPath: string): Promise<TextAnswer> {
+/**
+ * `apiPath` is the request's path from `/api/v1` on. A browser's own call is not cut short
+ * when the browser leaves (a POST sent cannot be unsent, an answer is small, the timeout
+ * bounds it, and the request's signal costs more to make than the rest of a poll's checks);
+ * `signal` ends calls the proxy makes on its own while answering one request.
+ */
+export async function forwardApi(ctx: ApiContext, request: Request, apiPath: string, signal?: AbortSignal): Promise<TextAnswer> {
   const { options } = ctx;
   const match = matchApiRoute(request.method, apiPath.slice(API_PREFIX.length));
   if (!match) throw new ProxyError(404, "Not a route of the Skybox API");
@@ -59,7 +65,7 @@ export async function forwardApi(ctx: ApiContext, request: Request, apiPath: str
       url: upstreamUrl(options.upstream, apiPath, query ? `?${query}` : ""),
       headers,
       body,
-      signal: request.signal,
+      signal,
       timeoutMs: options.timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,
     });
@@ -76,16 +82,5 @@ function relayAnswer(ctx: ApiContext, answer: UpstreamAnswer): TextAnswer {
   if (!answer.bytes) throw new ProxyError(502, "The Skybox API's answer is too large");
   const headers = ctx.scrub.headers(apiResponseHeaders(answer.header));
   const empty = answer.status === 204 || answer.status === 304;
-  return new TextAnswer(answer.status, headers, empty ? null : presentText(ctx, decoder.decode(answer.bytes)));
-}
-
-/** JSON as `present` makes it; other text (an HTML error page) only scrubbed. */
-function presentText(ctx: ApiContext, text: string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return ctx.scrub.text(text);
-  }
-  return ctx.present(parsed);
+  return new TextAnswer(answer.status, headers, empty ? null : ctx.present.text(decoder.decode(answer.bytes)));
 }

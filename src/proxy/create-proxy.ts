@@ -15,11 +15,11 @@
 import { API_PREFIX } from "../api/protocol/routes.ts";
 import type { ApiContext } from "./api-forward.ts";
 import { serveAsset } from "./asset-passthrough.ts";
-import { proxiedAssetUrl, rewriteAssetUrls } from "../api/protocol/asset-urls.ts";
 import { checkOrigin, corsHeaders, preflight, type OriginVerdict } from "./cors.ts";
 import { EventRelay } from "./event-relay.ts";
 import { createScrubber } from "./key-scrubber.ts";
 import { resolveProxyOptions, type ResolvedProxyOptions, type SkyboxProxyOptions } from "./options.ts";
+import { createPresenter } from "./presenter.ts";
 import { browserConfig } from "./proxy-config.ts";
 import { jsonAnswer, ProxyError } from "./ProxyError.ts";
 import { clientOf } from "./rate-limit-client.ts";
@@ -63,8 +63,7 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const gate = new WebhookGate(o.webhooks, (key) => store.takeToken(`webhook:${key}`, o.webhooks.burst, o.webhooks.perSecond));
   // Asset URLs are absolute only on a configured public URL; a same-origin app resolves the path.
   const prefix = `${o.publicUrl ?? ""}${o.basePath}`;
-  const present = (body: unknown) =>
-    scrub.text(JSON.stringify(rewriteAssetUrls(body, (url) => (hosts.learn(url), proxiedAssetUrl(url, `${prefix}/assets`)))));
+  const present = createPresenter(hosts, `${prefix}/assets`, scrub);
   const upstream = o.fetch ? fetchUpstreamClient(o.fetch) : nodeUpstreamClient();
   const api: ApiContext = { options: o, upstream, scrub, present };
   const users = createProxyUsers(options, store, api);
@@ -78,7 +77,7 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
       if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Read the config with GET", { allow: "GET" });
       return jsonAnswer(browserConfig(o, prefix));
     }
-    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay: events, gate, present, observe: users.observe }, request, client);
+    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay: events, gate, present: present.record, observe: users.observe }, request, client);
     if (rest === "/events" && o.apiSecret) {
       if (request.method !== "GET") throw new ProxyError(405, "Subscribe with GET", { allow: "GET" });
       const channels = EventRelay.channelsOf(new URL(request.url).searchParams);

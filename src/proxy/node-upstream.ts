@@ -52,12 +52,13 @@ function exchange(url: URL, r: UpstreamRequest, agent: http.Agent): Promise<Upst
     let timedOut = false;
     const timer = setTimeout(() => ((timedOut = true), req.destroy()), r.timeoutMs);
     // A listener of our own rather than the `signal` option, which watches the request's end with several more.
-    const abort = () => req.destroy(r.signal.reason instanceof Error ? r.signal.reason : new Error("aborted"));
-    if (r.signal.aborted) abort();
-    else r.signal.addEventListener("abort", abort, { once: true });
+    const signal = r.signal;
+    const abort = () => req.destroy(signal?.reason instanceof Error ? signal.reason : new Error("aborted"));
+    if (signal?.aborted) abort();
+    else signal?.addEventListener("abort", abort, { once: true });
     const settle = () => {
       clearTimeout(timer);
-      r.signal.removeEventListener("abort", abort);
+      signal?.removeEventListener("abort", abort);
     };
     const fail = (error: Error) => {
       settle();

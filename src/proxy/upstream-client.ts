@@ -11,8 +11,8 @@ export interface UpstreamRequest {
   url: string;
   headers: Record<string, string>;
   body?: string | Uint8Array;
-  /** The browser's request: it ends the call when the browser leaves. */
-  signal: AbortSignal;
+  /** Ends the call early (calls the proxy makes on its own while answering one request end with it). */
+  signal?: AbortSignal;
   /** For the whole exchange, answer read included. */
   timeoutMs: number;
   /** Largest answer body read; past it the answer's `bytes` is null. */
@@ -43,7 +43,7 @@ export function fetchUpstreamClient(fetch: typeof globalThis.fetch): UpstreamCli
         headers: r.headers,
         body: r.body as BodyInit | undefined,
         redirect: "manual",
-        signal: AbortSignal.any([r.signal, AbortSignal.timeout(r.timeoutMs)]),
+        signal: r.signal ? AbortSignal.any([r.signal, AbortSignal.timeout(r.timeoutMs)]) : AbortSignal.timeout(r.timeoutMs),
       });
       return { status: answer.status, header: (name) => answer.headers.get(name), bytes: await readStreamLimited(answer.body, r.maxBytes) };
     },

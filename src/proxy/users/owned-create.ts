@@ -29,7 +29,7 @@ export async function createOwned(ctx: OwnedContext, caller: Caller, request: Re
   const reservation = await reserve(ctx, caller, request, fields, rule);
   let answer: TextAnswer;
   try {
-    const again = new Request(request.url, { method: request.method, headers: request.headers, body: bytes as Uint8Array<ArrayBuffer>, signal: request.signal });
+    const again = new Request(request.url, { method: request.method, headers: request.headers, body: bytes as Uint8Array<ArrayBuffer> });
     answer = await forwardApi(ctx.api, again, apiPath);
   } catch (error) {
     // A timeout may still have created it upstream: its credits stay counted.

@@ -17,8 +17,8 @@ export function upstreamCalls(api: ApiContext, signal?: AbortSignal): UpstreamCa
   return async (method, path, query) => {
     // Only the query of this URL is read; the path travels beside it.
     const url = new URL(`${API_PREFIX}${path}${query?.size ? `?${query}` : ""}`, "http://skybox-proxy.invalid");
-    const request = new Request(url, { method, headers: { accept: "application/json" }, ...(signal ? { signal } : {}) });
-    const answer = await forwardApi(api, request, `${API_PREFIX}${path}`);
+    const request = new Request(url, { method, headers: { accept: "application/json" } });
+    const answer = await forwardApi(api, request, `${API_PREFIX}${path}`, signal);
     const body = answer.json();
     if (!answer.ok) throw new ProxyError(answer.status, messageFromBody(body) ?? `The Skybox API answered ${answer.status}`);
     return body;
