@@ -24,6 +24,14 @@ export interface LoadResult {
 
 const AUTOCANNON = join(process.cwd(), "node_modules", ".bin", "autocannon");
 
+/** A load generator run as a process of its own. */
+export interface LoadGenerator {
+  name: string;
+  /** The command line, with `show` standing in for header values that are secrets. */
+  command(spec: LoadSpec, show?: (name: string, value: string) => string): string;
+  run(spec: LoadSpec): Promise<LoadResult>;
+}
+
 /** The command line, with `show` standing in for header values that are secrets. */
 export function loadCommand(spec: LoadSpec, show: (name: string, value: string) => string = (_, v) => v): string {
   const headers = Object.entries(spec.headers ?? {}).map(([k, v]) => `-H ${k}=${show(k, v)}`);
@@ -41,3 +49,5 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
     });
   });
 }
+
+export const autocannon: LoadGenerator = { name: "autocannon", command: loadCommand, run: runLoad };

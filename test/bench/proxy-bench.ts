@@ -1,23 +1,25 @@
 /**
- * The proxy against the local service called directly. Each runs as its own process
- * (`babylon-skybox local`, `babylon-skybox proxy`), load comes from autocannon and curl in
- * processes of their own, and both sides of each ratio are measured with the same settings,
- * interleaved so that a change in the machine's load falls on both.
+ * The proxy against the local service called directly, and against a bare proxy
+ * (bare-proxy.ts: the least a Node proxy can do) as the floor on this machine. Each runs as
+ * its own process (`babylon-skybox local`, `babylon-skybox proxy`), load comes from
+ * autocannon, wrk (when installed) and curl in processes of their own, and every side of
+ * each ratio is measured with the same settings, interleaved so that a change in the
+ * machine's load falls on all.
  */
 import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
 import { startProxyProcess } from "../helpers/proxy-process.ts";
+import { startScriptProcess } from "../helpers/cli-process.ts";
 import { download, downloadCommand } from "./asset-stream.ts";
-import { loadCommand, runLoad, type LoadSpec } from "./autocannon-load.ts";
+import { autocannon, type LoadGenerator, type LoadSpec } from "./autocannon-load.ts";
 import { pairedLatency } from "./paired-latency.ts";
 import { ms } from "./percentiles.ts";
 import { cpuMicrosOf, peakRssDuring, rssOf } from "./process-usage.ts";
+import { wrk } from "./wrk-load.ts";
 
 const CONNECTIONS = 32;
 const LOAD_SECONDS = 3;
-/** direct, proxy, proxy, direct: a drift in the machine's load weighs on both sides alike. */
-const LOAD_ORDER = ["direct", "proxy", "proxy", "direct"] as const;
 const PAIRS = 2000;
-const DOWNLOADS = 3;
+const DOWNLOADS = 5;
 /** A 16K HDRI export of a generation rendered at this scale is a 9830 × 4915 file of 40 to 80 MB (its RLE varies with the picture; an 8K one at full scale is about 38 MB). */
 const IMAGE_SCALE = 0.6;
 const RATE_LIMIT = "1000000";
@@ -27,22 +29,31 @@ const hidden = (name: string, value: string) => (name === "x-api-key" ? "$SKYBOX
 
 export async function proxyBench(): Promise<string[]> {
   const svc = await startLocalProcess({ speed: 1000, "rate-limit": 100_000_000, "image-scale": IMAGE_SCALE });
-  const proxy = await startProxyProcess({ apiKey: svc.info.apiKey, apiSecret: svc.info.apiSecret }, { upstream: svc.info.url, "rate-limit": RATE_LIMIT });
+  const keys = { apiKey: svc.info.apiKey, apiSecret: svc.info.apiSecret };
+  const proxy = await startProxyProcess(keys, { upstream: svc.info.url, "rate-limit": RATE_LIMIT });
+  const bare = await startScriptProcess<{ url: string }>("test/bench/bare-proxy.ts", [svc.info.url], { ...process.env, SKYBOX_API_KEY: keys.apiKey });
   try {
-    const key = { "x-api-key": svc.info.apiKey };
     const { generationId, fileUrl } = await largeExport(svc);
-    const direct = { url: `${svc.info.url}/api/v1/imagine/requests/${generationId}`, headers: key };
-    const proxied = { url: `${proxy.info.url}/skybox/api/v1/imagine/requests/${generationId}` };
-    const setup = `babylon-skybox local --speed 1000 --rate-limit 100000000 --image-scale ${IMAGE_SCALE}; SKYBOX_API_KEY=… babylon-skybox proxy --upstream $SERVICE --rate-limit ${RATE_LIMIT}`;
-    const lines = [`setup: ${setup}; a complete generation's status (GET /api/v1/imagine/requests/{id}, ${(await statusBytes(direct))} bytes of JSON)`];
-    lines.push(...(await throughput(direct, proxied, { service: svc.child.pid!, proxy: proxy.child.pid! })));
-    const paired = await pairedLatency(direct, proxied, PAIRS);
+    const status = `/api/v1/imagine/requests/${generationId}`;
+    const targets = {
+      direct: { url: `${svc.info.url}${status}`, headers: { "x-api-key": svc.info.apiKey } },
+      proxy: { url: `${proxy.info.url}/skybox${status}` },
+      bare: { url: `${bare.info.url}/skybox${status}` },
+    };
+    const setup = `babylon-skybox local --speed 1000 --rate-limit 100000000 --image-scale ${IMAGE_SCALE}; SKYBOX_API_KEY=… babylon-skybox proxy --upstream $SERVICE --rate-limit ${RATE_LIMIT}; SKYBOX_API_KEY=… node --import tsx test/bench/bare-proxy.ts $SERVICE`;
+    const lines = [`setup: ${setup}; a complete generation's status (GET ${status}, ${await statusBytes(targets.direct)} bytes of JSON)`];
+    const pids = { service: svc.child.pid!, proxy: proxy.child.pid!, bare: bare.child.pid! };
+    for (const generator of [wrk, autocannon]) if (generator) lines.push(...(await throughput(generator, targets, pids)));
+    if (!wrk) lines.push("  (wrk is not installed: `apt-get install wrk` adds the run from a load generator that leaves the servers more of a small machine's cores)");
+    const paired = await pairedLatency(targets.direct, targets.proxy, PAIRS);
     lines.push(
       `added latency, ${PAIRS} paired requests one at a time (proxy − direct per pair, order alternating): p50 ${ms(paired.p50)}  p99 ${ms(paired.p99)}  (medians: direct ${ms(paired.directP50)}, proxy ${ms(paired.proxyP50)})`,
     );
-    lines.push(...(await assetStreaming(fileUrl, `${proxy.info.url}/skybox/assets/http/${new URL(fileUrl).host}${new URL(fileUrl).pathname}`, proxy.child.pid!)));
+    const file = `/http/${new URL(fileUrl).host}${new URL(fileUrl).pathname}`;
+    lines.push(...(await assetStreaming({ direct: fileUrl, proxy: `${proxy.info.url}/skybox/assets${file}`, bare: `${bare.info.url}/skybox/assets${file}` }, proxy.child.pid!)));
     return lines;
   } finally {
+    await bare.kill("SIGTERM");
     await proxy.stop();
     await svc.stop();
   }
@@ -71,56 +82,66 @@ async function largeExport(svc: LocalProcess): Promise<{ generationId: number; f
   return { generationId: created.id, fileUrl: exported.file_url };
 }
 
-/** Req/s of each side, and the CPU time each server process spent per request (from /proc). */
-async function throughput(direct: Omit<LoadSpec, "connections" | "seconds">, proxied: Omit<LoadSpec, "connections" | "seconds">, pids: { service: number; proxy: number }): Promise<string[]> {
-  const spec = (side: "direct" | "proxy", seconds = LOAD_SECONDS): LoadSpec => ({ ...(side === "direct" ? direct : proxied), connections: CONNECTIONS, seconds });
-  // Warm-up: both sides' code optimised before anything counts.
-  await runLoad(spec("direct", 2));
-  await runLoad(spec("proxy", 2));
-  const rps = { direct: [] as number[], proxy: [] as number[] };
-  const cpu = { direct: { service: 0, proxy: 0, requests: 0 }, proxy: { service: 0, proxy: 0, requests: 0 } };
+type Side = "direct" | "proxy" | "bare";
+type Target = Omit<LoadSpec, "connections" | "seconds">;
+/** A drift in the machine's load weighs on every side alike. */
+const LOAD_ORDER: readonly Side[] = ["direct", "proxy", "bare", "bare", "proxy", "direct"];
+const SIDE_NAMES: Record<Side, string> = { direct: "direct", proxy: "through the proxy", bare: "through the bare proxy" };
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Req/s of each side from one load generator, and the CPU time each server process spent per request (from /proc). */
+async function throughput(generator: LoadGenerator, targets: Record<Side, Target>, pids: Record<"service" | "proxy" | "bare", number>): Promise<string[]> {
+  const spec = (side: Side, seconds = LOAD_SECONDS): LoadSpec => ({ ...targets[side], connections: CONNECTIONS, seconds });
+  // Warm-up: every side's code optimised before anything counts.
+  for (const side of ["direct", "proxy", "bare"] as const) await generator.run(spec(side, 2));
+  const rps: Record<Side, number[]> = { direct: [], proxy: [], bare: [] };
+  const cpu: Record<Side, { service: number; proxy: number; requests: number }> = {
+    direct: { service: 0, proxy: 0, requests: 0 },
+    proxy: { service: 0, proxy: 0, requests: 0 },
+    bare: { service: 0, proxy: 0, requests: 0 },
+  };
   let failed = 0;
   for (const side of LOAD_ORDER) {
-    const [s0, p0] = [cpuMicrosOf(pids.service), cpuMicrosOf(pids.proxy)];
-    const r = await runLoad(spec(side));
+    const front = side === "bare" ? pids.bare : pids.proxy;
+    const [s0, p0] = [cpuMicrosOf(pids.service), cpuMicrosOf(front)];
+    const r = await generator.run(spec(side));
     rps[side].push(r.rps);
     failed += r.failed;
     cpu[side].service += cpuMicrosOf(pids.service) - s0;
-    cpu[side].proxy += cpuMicrosOf(pids.proxy) - p0;
+    cpu[side].proxy += cpuMicrosOf(front) - p0;
     cpu[side].requests += r.requests;
   }
-  const per = (side: "direct" | "proxy", who: "service" | "proxy") => (cpu[side][who] / cpu[side].requests).toFixed(0);
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const [d, p] = [mean(rps.direct), mean(rps.proxy)];
-  const each = (side: "direct" | "proxy") => rps[side].map((r) => r.toFixed(0)).join(", ");
+  const per = (side: Side, who: "service" | "proxy") => (cpu[side][who] / cpu[side].requests).toFixed(0);
+  const d = mean(rps.direct);
+  const figure = (side: Side) => `${SIDE_NAMES[side]} ${mean(rps[side]).toFixed(0)} req/s (${rps[side].map((r) => r.toFixed(0)).join(", ")})`;
   return [
-    `throughput, ${CONNECTIONS} connections, ${LOAD_SECONDS} s per run (${LOAD_ORDER.join(", ")}): direct ${d.toFixed(0)} req/s (${each("direct")}), through the proxy ${p.toFixed(0)} req/s (${each("proxy")}); ratio ${(p / d).toFixed(2)}${failed ? `; ${failed} failed requests` : ""}`,
-    `CPU time per request in those runs: the service ${per("direct", "service")} µs called directly, ${per("proxy", "service")} µs behind the proxy; the proxy ${per("proxy", "proxy")} µs`,
-    `  ${loadCommand(spec("direct"), hidden)}`,
-    `  ${loadCommand(spec("proxy"), hidden)}`,
+    `throughput from ${generator.name}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s per run (${LOAD_ORDER.join(", ")}): ${figure("direct")}, ${figure("proxy")}, ${figure("bare")}; ratio ${(mean(rps.proxy) / d).toFixed(2)} (the bare proxy's ${(mean(rps.bare) / d).toFixed(2)})${failed ? `; ${failed} failed requests` : ""}`,
+    `  CPU time per request: the service ${per("direct", "service")} µs called directly, ${per("proxy", "service")} µs behind the proxy; the proxy ${per("proxy", "proxy")} µs, the bare proxy ${per("bare", "proxy")} µs`,
+    ...(["direct", "proxy"] as const).map((side) => `  ${generator.command(spec(side), hidden)}`),
   ];
 }
 
-async function assetStreaming(direct: string, proxied: string, proxyPid: number): Promise<string[]> {
-  await download(direct);
-  await download(proxied);
+/** Bytes per second of a large file's downloads, each side in turn; the median of each side. */
+async function assetStreaming(urls: Record<Side, string>, proxyPid: number): Promise<string[]> {
+  const sides = ["direct", "proxy", "bare"] as const;
+  for (const side of sides) await download(urls[side]);
   const before = rssOf(proxyPid);
-  const speeds = { direct: [] as number[], proxy: [] as number[] };
+  const speeds: Record<Side, number[]> = { direct: [], proxy: [], bare: [] };
   let bytes = 0;
   const { peak } = await peakRssDuring(proxyPid, async () => {
     for (let i = 0; i < DOWNLOADS; i++) {
-      for (const side of i % 2 ? (["proxy", "direct"] as const) : (["direct", "proxy"] as const)) {
-        const r = await download(side === "direct" ? direct : proxied);
+      for (const side of i % 2 ? [...sides].reverse() : sides) {
+        const r = await download(urls[side]);
         speeds[side].push(r.bytesPerSecond);
         bytes = r.bytes;
       }
     }
   });
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const [d, p] = [mean(speeds.direct), mean(speeds.proxy)];
+  const [d, p, b] = sides.map((side) => median(speeds[side]));
   return [
-    `asset streaming, a 16K HDRI export (${mb(bytes)}), ${DOWNLOADS} downloads each, alternating: direct ${mb(d)}/s, through the proxy ${mb(p)}/s; ratio ${(p / d).toFixed(2)}; proxy RSS ${mb(before)} before, peak ${mb(peak)} (growth ${mb(peak - before)})`,
-    `  ${downloadCommand(direct)}`,
-    `  ${downloadCommand(proxied)}`,
+    `asset streaming, a 16K HDRI export (${mb(bytes)}), ${DOWNLOADS} downloads each, alternating, medians: direct ${mb(d!)}/s, through the proxy ${mb(p!)}/s, through the bare proxy ${mb(b!)}/s; ratio ${(p! / d!).toFixed(2)} (the bare proxy's ${(b! / d!).toFixed(2)}); proxy RSS ${mb(before)} before, peak ${mb(peak)} (growth ${mb(peak - before)})`,
+    `  ${downloadCommand(urls.direct)}`,
+    `  ${downloadCommand(urls.proxy)}`,
   ];
 }

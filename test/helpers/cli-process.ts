@@ -20,8 +20,13 @@ export function flagArgs(flags: Record<string, string | number | boolean>): stri
  * Starts `babylon-skybox <args>` as a child process, as users run it, and reads the JSON
  * line it prints once listening.
  */
-export async function startCliProcess<Info>(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliProcess<Info>> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: process.cwd(), env });
+export function startCliProcess<Info>(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliProcess<Info>> {
+  return startScriptProcess("src/cli/main.ts", args, env);
+}
+
+/** Starts a TypeScript file of the repository as a process that prints a JSON line once listening. */
+export async function startScriptProcess<Info>(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliProcess<Info>> {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: process.cwd(), env });
   const log: string[] = [];
   createInterface({ input: child.stderr! }).on("line", (l) => log.push(l));
   const info = await new Promise<Info>((resolve, reject) => {

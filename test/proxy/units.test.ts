@@ -4,6 +4,8 @@ import { isPrivateAddress, publicOnlyLookup } from "../../src/proxy/address-chec
 import { matchApiRoute } from "../../src/proxy/allow-list.ts";
 import { proxiedAssetUrl, rewriteAssetUrls } from "../../src/api/protocol/asset-urls.ts";
 import { AssetHosts, assetTarget } from "../../src/proxy/asset-urls.ts";
+import { createScrubber } from "../../src/proxy/key-scrubber.ts";
+import { createPresenter } from "../../src/proxy/presenter.ts";
 import { ReplayGuard } from "../../src/proxy/replay-guard.ts";
 
 describe("allow-list", () => {
@@ -98,6 +100,33 @@ describe("asset URLs", () => {
     const hosts = new AssetHosts(2);
     for (const h of ["a", "b", "c"]) hosts.learn(new URL(`http://${h}.test/`));
     expect(["a", "b", "c"].map((h) => hosts.has(new URL(`http://${h}.test/x`)))).toEqual([false, true, true]);
+  });
+});
+
+describe("presenter", () => {
+  const scrub = createScrubber(["s3cr3t-key"]);
+  const record = (host: string, extra = "") => JSON.stringify({ request: { id: 1, file_url: `https://${host}/f.jpg`, prompt: `p${extra}` } });
+
+  test("an answer seen again comes out the same, and its hosts are learned again though forgotten meanwhile", () => {
+    const hosts = new AssetHosts(1);
+    const present = createPresenter(hosts, "/skybox/assets", scrub);
+    const first = present.text(record("a.test"));
+    expect(JSON.parse(first)).toEqual({ request: { id: 1, file_url: "/skybox/assets/https/a.test/f.jpg", prompt: "p" } });
+    present.text(record("b.test"));
+    expect(hosts.has(new URL("https://a.test/x"))).toBe(false);
+    expect(present.text(record("a.test"))).toBe(first);
+    expect(hosts.has(new URL("https://a.test/x"))).toBe(true);
+  });
+
+  test("a changed answer is presented anew; text that is not JSON and long answers are scrubbed all the same", () => {
+    const hosts = new AssetHosts();
+    const present = createPresenter(hosts, "/skybox/assets", scrub);
+    expect(present.text(record("a.test", "1"))).not.toBe(present.text(record("a.test", "2")));
+    expect(present.text("<html>bad key s3cr3t-key</html>")).toBe("<html>bad key [redacted]</html>");
+    const long = present.text(record("c.test", `${"x".repeat(40_000)} s3cr3t-key`));
+    expect(long).not.toContain("s3cr3t-key");
+    expect(JSON.parse(long).request.file_url).toBe("/skybox/assets/https/c.test/f.jpg");
+    expect(hosts.has(new URL("https://c.test/x"))).toBe(true);
   });
 });
 
