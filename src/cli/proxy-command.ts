@@ -37,7 +37,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
   const pusher = pushSettingsOf(values, env);
-  const users = userOptionsOf(values, env);
+  const users = await userOptionsOf(values, env);
   const rateLimit = rateLimitOf(values["rate-limit"]);
   const server = await startSkyboxProxyServer({
     ...users,

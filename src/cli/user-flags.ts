@@ -3,7 +3,6 @@
  * SKYBOX_USER_HEADER), `--admin-users a,b`, `--user-daily-credits N` and `--redis URL`
  * (env SKYBOX_REDIS_URL). Flags win over the environment.
  */
-import { createRedisStore } from "../proxy/store/redis-store.ts";
 import type { UserOptions } from "../proxy/users/user-options.ts";
 
 export const USER_FLAGS = {
@@ -20,8 +19,12 @@ export interface UserFlagValues {
   redis?: string | undefined;
 }
 
-/** The proxy options the flags and the environment give; `store` is a Redis store the caller closes. */
-export function userOptionsOf(values: UserFlagValues, env: NodeJS.ProcessEnv): UserOptions {
+/**
+ * The proxy options the flags and the environment give; `store` is a Redis store the caller
+ * closes. The Redis client loads only when asked for: it is a third of a proxy's heap, and
+ * every garbage collection walks the heap (a large download streams through a handful).
+ */
+export async function userOptionsOf(values: UserFlagValues, env: NodeJS.ProcessEnv): Promise<UserOptions> {
   const userHeader = values["user-header"] ?? env.SKYBOX_USER_HEADER;
   const credits = values["user-daily-credits"];
   if (credits !== undefined && !/^\d+$/.test(credits)) throw new Error(`--user-daily-credits must be a whole number of credits, not ${credits}`);
@@ -32,6 +35,6 @@ export function userOptionsOf(values: UserFlagValues, env: NodeJS.ProcessEnv): U
     ...(userHeader ? { userHeader } : {}),
     ...(admins.length ? { adminUsers: admins } : {}),
     ...(credits !== undefined ? { userDailyCredits: Number(credits) } : {}),
-    ...(redis ? { store: createRedisStore({ url: redis }) } : {}),
+    ...(redis ? { store: (await import("../proxy/store/redis-store.ts")).createRedisStore({ url: redis }) } : {}),
   };
 }

@@ -3,7 +3,7 @@
  * removes the proxy's own secrets from whatever goes back, in case the upstream echoes them
  * (an error page quoting the request, a URL with `api_key=`).
  */
-import { redact } from "../api/index.ts";
+import { redact } from "../api/errors/error-message.ts";
 
 /** Names under which a key may travel: `api_key` as the spec says, and its usual spellings. */
 export function isKeyName(name: string): boolean {

@@ -1,11 +1,12 @@
 /**
  * The proxy against the local service called directly, and against a bare proxy
- * (bare-proxy.ts: the least a Node proxy can do) as the floor on this machine. Each runs as
+ * (bare-proxy.mjs: the least a Node proxy can do) as the floor on this machine. Each runs as
  * its own process (`babylon-skybox local`, `babylon-skybox proxy`), load comes from
  * autocannon, wrk (when installed) and curl in processes of their own, and every side of
  * each ratio is measured with the same settings, interleaved so that a change in the
  * machine's load falls on all.
  */
+import { execFileSync } from "node:child_process";
 import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
 import { startProxyProcess } from "../helpers/proxy-process.ts";
 import { startScriptProcess } from "../helpers/cli-process.ts";
@@ -20,8 +21,8 @@ const CONNECTIONS = 32;
 const LOAD_SECONDS = 3;
 const PAIRS = 2000;
 const DOWNLOADS = 5;
-/** A 16K HDRI export of a generation rendered at this scale is a 9830 × 4915 file of 40 to 80 MB (its RLE varies with the picture; an 8K one at full scale is about 38 MB). */
-const IMAGE_SCALE = 0.6;
+/** A 16K HDRI export of a generation rendered at this scale is a 13107 × 6554 file of 60 to 140 MB (its RLE varies with the picture; at 0.6 some came out at 34 MB). */
+const IMAGE_SCALE = 0.8;
 const RATE_LIMIT = "1000000";
 
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
@@ -30,8 +31,10 @@ const hidden = (name: string, value: string) => (name === "x-api-key" ? "$SKYBOX
 export async function proxyBench(): Promise<string[]> {
   const svc = await startLocalProcess({ speed: 1000, "rate-limit": 100_000_000, "image-scale": IMAGE_SCALE });
   const keys = { apiKey: svc.info.apiKey, apiSecret: svc.info.apiSecret };
-  const proxy = await startProxyProcess(keys, { upstream: svc.info.url, "rate-limit": RATE_LIMIT });
-  const bare = await startScriptProcess<{ url: string }>("test/bench/bare-proxy.ts", [svc.info.url], { ...process.env, SKYBOX_API_KEY: keys.apiKey });
+  // As users run it: the package's compiled command on plain Node (through tsx its heap is half again as large, and collecting it costs in proportion).
+  execFileSync("npm", ["run", "--silent", "build"], { stdio: "ignore" });
+  const proxy = await startProxyProcess(keys, { upstream: svc.info.url, "rate-limit": RATE_LIMIT }, { built: true });
+  const bare = await startScriptProcess<{ url: string }>("test/bench/bare-proxy.mjs", [svc.info.url], { ...process.env, SKYBOX_API_KEY: keys.apiKey });
   try {
     const { generationId, fileUrl } = await largeExport(svc);
     const status = `/api/v1/imagine/requests/${generationId}`;
@@ -40,17 +43,20 @@ export async function proxyBench(): Promise<string[]> {
       proxy: { url: `${proxy.info.url}/skybox${status}` },
       bare: { url: `${bare.info.url}/skybox${status}` },
     };
-    const setup = `babylon-skybox local --speed 1000 --rate-limit 100000000 --image-scale ${IMAGE_SCALE}; SKYBOX_API_KEY=… babylon-skybox proxy --upstream $SERVICE --rate-limit ${RATE_LIMIT}; SKYBOX_API_KEY=… node --import tsx test/bench/bare-proxy.ts $SERVICE`;
+    const setup = `babylon-skybox local --speed 1000 --rate-limit 100000000 --image-scale ${IMAGE_SCALE}; npm run build; SKYBOX_API_KEY=… node dist/cli/bin.js proxy --upstream $SERVICE --rate-limit ${RATE_LIMIT}; SKYBOX_API_KEY=… node test/bench/bare-proxy.mjs $SERVICE`;
     const lines = [`setup: ${setup}; a complete generation's status (GET ${status}, ${await statusBytes(targets.direct)} bytes of JSON)`];
     const pids = { service: svc.child.pid!, proxy: proxy.child.pid!, bare: bare.child.pid! };
+    const file = `/http/${new URL(fileUrl).host}${new URL(fileUrl).pathname}`;
+    const downloads = { direct: fileUrl, proxy: `${proxy.info.url}/skybox/assets${file}`, bare: `${bare.info.url}/skybox/assets${file}` };
+    lines.push(...(await assetStreaming(downloads, proxy.child.pid!, "by processes that have served nothing else yet")));
     for (const generator of [wrk, autocannon]) if (generator) lines.push(...(await throughput(generator, targets, pids)));
     if (!wrk) lines.push("  (wrk is not installed: `apt-get install wrk` adds the run from a load generator that leaves the servers more of a small machine's cores)");
     const paired = await pairedLatency(targets.direct, targets.proxy, PAIRS);
     lines.push(
       `added latency, ${PAIRS} paired requests one at a time (proxy − direct per pair, order alternating): p50 ${ms(paired.p50)}  p99 ${ms(paired.p99)}  (medians: direct ${ms(paired.directP50)}, proxy ${ms(paired.proxyP50)})`,
     );
-    const file = `/http/${new URL(fileUrl).host}${new URL(fileUrl).pathname}`;
-    lines.push(...(await assetStreaming({ direct: fileUrl, proxy: `${proxy.info.url}/skybox/assets${file}`, bare: `${bare.info.url}/skybox/assets${file}` }, proxy.child.pid!)));
+    // After the load runs: what was promoted meanwhile makes the proxy's garbage collector work harder while it streams.
+    lines.push(...(await assetStreaming(downloads, proxy.child.pid!, "by the same processes after the load runs above")));
     return lines;
   } finally {
     await bare.kill("SIGTERM");
@@ -123,7 +129,7 @@ async function throughput(generator: LoadGenerator, targets: Record<Side, Target
 }
 
 /** Bytes per second of a large file's downloads, each side in turn; the median of each side. */
-async function assetStreaming(urls: Record<Side, string>, proxyPid: number): Promise<string[]> {
+async function assetStreaming(urls: Record<Side, string>, proxyPid: number, when: string): Promise<string[]> {
   const sides = ["direct", "proxy", "bare"] as const;
   for (const side of sides) await download(urls[side]);
   const before = rssOf(proxyPid);
@@ -140,7 +146,7 @@ async function assetStreaming(urls: Record<Side, string>, proxyPid: number): Pro
   });
   const [d, p, b] = sides.map((side) => median(speeds[side]));
   return [
-    `asset streaming, a 16K HDRI export (${mb(bytes)}), ${DOWNLOADS} downloads each, alternating, medians: direct ${mb(d!)}/s, through the proxy ${mb(p!)}/s, through the bare proxy ${mb(b!)}/s; ratio ${(p! / d!).toFixed(2)} (the bare proxy's ${(b! / d!).toFixed(2)}); proxy RSS ${mb(before)} before, peak ${mb(peak)} (growth ${mb(peak - before)})`,
+    `asset streaming ${when}, a 16K HDRI export (${mb(bytes)}), ${DOWNLOADS} downloads each, alternating, medians: direct ${mb(d!)}/s, through the proxy ${mb(p!)}/s, through the bare proxy ${mb(b!)}/s; ratio ${(p! / d!).toFixed(2)} (the bare proxy's ${(b! / d!).toFixed(2)}); proxy RSS ${mb(before)} before, peak ${mb(peak)} (growth ${mb(peak - before)})`,
     `  ${downloadCommand(urls.direct)}`,
     `  ${downloadCommand(urls.proxy)}`,
   ];

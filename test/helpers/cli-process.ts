@@ -24,9 +24,13 @@ export function startCliProcess<Info>(args: string[], env: NodeJS.ProcessEnv = p
   return startScriptProcess("src/cli/main.ts", args, env);
 }
 
-/** Starts a TypeScript file of the repository as a process that prints a JSON line once listening. */
+/**
+ * Starts a file of the repository as a process that prints a JSON line once listening: a
+ * TypeScript one through tsx, a JavaScript one (the built `dist/cli/bin.js`) with plain Node.
+ */
 export async function startScriptProcess<Info>(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliProcess<Info>> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: process.cwd(), env });
+  const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...loader, script, ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: process.cwd(), env });
   const log: string[] = [];
   createInterface({ input: child.stderr! }).on("line", (l) => log.push(l));
   const info = await new Promise<Info>((resolve, reject) => {

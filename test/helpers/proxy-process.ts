@@ -1,4 +1,4 @@
-import { flagArgs, startCliProcess, type CliProcess } from "./cli-process.ts";
+import { flagArgs, startCliProcess, startScriptProcess, type CliProcess } from "./cli-process.ts";
 
 export interface ProxyProcess extends CliProcess<{ url: string }> {
   stop(): Promise<void>;
@@ -8,8 +8,14 @@ export interface ProxyProcess extends CliProcess<{ url: string }> {
  * Starts `babylon-skybox proxy` as a child process, as users run it, with the key (and
  * secret) in its environment, and reads the `{"url"}` line it prints once listening.
  */
-export async function startProxyProcess(keys: { apiKey: string; apiSecret?: string }, flags: Record<string, string | number | boolean> = {}): Promise<ProxyProcess> {
+export async function startProxyProcess(
+  keys: { apiKey: string; apiSecret?: string },
+  flags: Record<string, string | number | boolean> = {},
+  /** The package's compiled command (`dist/cli/bin.js`, `npm run build` first) rather than the sources through tsx. */
+  { built = false } = {},
+): Promise<ProxyProcess> {
   const env = { ...process.env, SKYBOX_API_KEY: keys.apiKey, ...(keys.apiSecret ? { SKYBOX_API_SECRET: keys.apiSecret } : {}) };
-  const started = await startCliProcess<{ url: string }>(["proxy", ...flagArgs({ port: 0, ...flags })], env);
+  const args = ["proxy", ...flagArgs({ port: 0, ...flags })];
+  const started = await (built ? startScriptProcess<{ url: string }>("dist/cli/bin.js", args, env) : startCliProcess<{ url: string }>(args, env));
   return { ...started, stop: () => started.kill("SIGTERM") };
 }

@@ -42,14 +42,14 @@ describe("identify in code", () => {
     b!.close();
   });
 
-  test("the options are checked when the proxy is made", () => {
+  test("the options are checked when the proxy is made", async () => {
     const base = { apiKey: KEY, upstream: upstream.url };
     expect(() => createSkyboxProxy({ ...base, identify, userHeader: "x-user" })).toThrow(/not both/);
     expect(() => createSkyboxProxy({ ...base, userHeader: "x user" })).toThrow(/header name/);
     expect(() => createSkyboxProxy({ ...base, userDailyCredits: 1.5 })).toThrow(/whole number/);
-    expect(() => userOptionsOf({ "user-daily-credits": "lots" }, {})).toThrow(/--user-daily-credits/);
-    expect(() => userOptionsOf({ redis: "http://x" }, {})).toThrow(/--redis/);
-    expect(userOptionsOf({ "admin-users": "a, b,," }, { SKYBOX_USER_HEADER: "x-user" })).toEqual({ userHeader: "x-user", adminUsers: ["a", "b"] });
+    await expect(userOptionsOf({ "user-daily-credits": "lots" }, {})).rejects.toThrow(/--user-daily-credits/);
+    await expect(userOptionsOf({ redis: "http://x" }, {})).rejects.toThrow(/--redis/);
+    expect(await userOptionsOf({ "admin-users": "a, b,," }, { SKYBOX_USER_HEADER: "x-user" })).toEqual({ userHeader: "x-user", adminUsers: ["a", "b"] });
   });
 });
 
