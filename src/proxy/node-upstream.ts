@@ -69,7 +69,7 @@ function exchange(url: URL, r: UpstreamRequest, agent: http.Agent): Promise<Upst
     req.on("error", fail);
     req.once("response", (res) => {
       answered = true;
-      readLimited(decoded(res), r.maxBytes).then((bytes) => {
+      readLimited(decoded(res, r.method), r.maxBytes).then((bytes) => {
         settle();
         // Too large: the rest is not read, so the connection cannot be reused.
         if (bytes === null) req.destroy();
@@ -85,8 +85,12 @@ function headerOf(res: IncomingMessage, name: string): string | null {
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** The body as sent, or decompressed when the server compressed it. */
-function decoded(res: IncomingMessage): Readable {
+/**
+ * The body as sent, or decompressed when the server compressed it. Answers that carry no
+ * body (HEAD, 204, 304) are not decoded, as fetch does: a decoder fails on no bytes.
+ */
+function decoded(res: IncomingMessage, method: string): Readable {
+  if (method === "HEAD" || res.statusCode === 204 || res.statusCode === 304) return res;
   const encoding = res.headers["content-encoding"]?.trim().toLowerCase();
   const decoder = encoding === "gzip" || encoding === "x-gzip" ? createGunzip() : encoding === "deflate" ? createInflate() : encoding === "br" ? createBrotliDecompress() : null;
   if (!decoder) return res;
