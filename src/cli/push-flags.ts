@@ -11,9 +11,9 @@
  * | `--pusher-ws-port` | `SKYBOX_PUSHER_WS_PORT` | its port |
  * | `--pusher-force-tls` | `SKYBOX_PUSHER_FORCE_TLS` | `wss:` to it (default: on without a host, off with one) |
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { PushSettings } from "../api/protocol/push-settings.ts";
-import { flag, int } from "../api/schemas/fields.ts";
+import { flag, integerFrom } from "../api/schemas/fields.ts";
 
 export const PUSH_FLAGS = {
   "pusher-key": { type: "string" },
@@ -25,11 +25,12 @@ export const PUSH_FLAGS = {
 
 export const PUSH_USAGE = "[--pusher-key K] [--pusher-cluster C] [--pusher-ws-host H --pusher-ws-port P] [--pusher-force-tls true|false]";
 
+const nonEmpty = z.string().check(z.minLength(1, { error: "must not be empty" }));
 const PushInput = z.strictObject({
-  key: z.string().min(1),
-  cluster: z.string().min(1).optional(),
-  wsHost: z.string().min(1).optional(),
-  wsPort: z.pipe(int, z.number().int().min(1).max(65535)).optional(),
+  key: nonEmpty,
+  cluster: z.optional(nonEmpty),
+  wsHost: z.optional(nonEmpty),
+  wsPort: z.optional(integerFrom(1, 65535)),
   forceTLS: z.optional(flag),
 });
 

@@ -50,6 +50,7 @@ test("push settings come from flags, else the environment, checked", async () =>
   expect(pushSettingsOf({}, { SKYBOX_PUSHER_KEY: "k", SKYBOX_PUSHER_WS_HOST: "h", SKYBOX_PUSHER_WS_PORT: "6001", SKYBOX_PUSHER_FORCE_TLS: "True" })).toEqual({ key: "k", wsHost: "h", wsPort: 6001, forceTLS: true });
   expect(() => pushSettingsOf({ "pusher-ws-host": "h" }, {})).toThrow(/need a key/);
   expect(() => pushSettingsOf({ "pusher-key": "k", "pusher-ws-port": "http" }, {})).toThrow(/wsPort/);
+  expect(() => pushSettingsOf({ "pusher-key": "k", "pusher-ws-port": "70000" }, {})).toThrow(/must be an integer from 1 to 65535\n.*wsPort/);
 });
 
 test("--rate-limit is PER_SECOND[/BURST] or off", async () => {
