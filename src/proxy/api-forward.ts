@@ -32,7 +32,7 @@ const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /**
  * `apiPath` is the request's path from `/api/v1` on. A browser's own call is not cut short
  * when the browser leaves (a POST sent cannot be unsent, an answer is small, the timeout
- * bounds it, and the request's signal costs more to make than the rest of a poll's checks);
+ * bounds it, and making the request's signal costs about as much as the rest of a poll's checks);
  * `signal` ends calls the proxy makes on its own while answering one request.
  */
 export async function forwardApi(ctx: ApiContext, request: Request, apiPath: string, signal?: AbortSignal): Promise<TextAnswer> {
