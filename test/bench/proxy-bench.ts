@@ -13,7 +13,7 @@ import { startScriptProcess } from "../helpers/cli-process.ts";
 import { download, downloadCommand } from "./asset-stream.ts";
 import { autocannon, type LoadGenerator, type LoadSpec } from "./autocannon-load.ts";
 import { pairedLatency } from "./paired-latency.ts";
-import { ms } from "./percentiles.ts";
+import { median, ms } from "./percentiles.ts";
 import { cpuMicrosOf, peakRssDuring, rssOf } from "./process-usage.ts";
 import { wrk } from "./wrk-load.ts";
 
@@ -94,7 +94,6 @@ type Target = Omit<LoadSpec, "connections" | "seconds">;
 const LOAD_ORDER: readonly Side[] = ["direct", "proxy", "bare", "bare", "proxy", "direct"];
 const SIDE_NAMES: Record<Side, string> = { direct: "direct", proxy: "through the proxy", bare: "through the bare proxy" };
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Req/s of each side from one load generator, and the CPU time each server process spent per request (from /proc). */
 async function throughput(generator: LoadGenerator, targets: Record<Side, Target>, pids: Record<"service" | "proxy" | "bare", number>): Promise<string[]> {

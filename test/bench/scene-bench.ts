@@ -11,13 +11,13 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createSkyboxClient, type Generation, type SkyboxClient } from "../../src/api/index.ts";
 import { launchBrowser, servePages } from "../browser/harness.ts";
+import { median } from "./percentiles.ts";
 
 const SIZE = 256;
 const QUALITY = 64;
 const RUNS = 5;
 const RELOADS = 3;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`;
 
 export async function sceneBench(): Promise<string[]> {
