@@ -31,6 +31,14 @@ export function domeKey(skyboxId: string): string {
   return `${VERSION}|dome|${skyboxId}`;
 }
 
+/**
+ * A texture of a GLB backdrop (the memory tier only). Its URL is no network address: the
+ * loader names it after the GLB's content-named file (kept-parts.ts' glbFileName).
+ */
+export function glbTextureKey(textureUrl: string): string {
+  return `texture|${textureUrl}`;
+}
+
 /** The sun found in an HDRI export (`version` names the detection, so a better one looks again). */
 export function sunKey(skyboxId: string, choice: ExportChoice, version: number): string {
   return `${VERSION}|sun${version}|${skyboxId}|${choice.typeKey}|${choice.resolution ?? "-"}|${choice.hdriMode ?? "-"}`;

@@ -10,7 +10,7 @@ import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture
 import type { ApplyContext } from "./apply-context.ts";
 import type { SkyboxBackdrop } from "./backdrop.ts";
 import { createKeptDomeBackground, type DomeBackground } from "./background.ts";
-import { domeKey } from "./cache-keys.ts";
+import { domeKey, glbTextureKey } from "./cache-keys.ts";
 import type { ExportChoice } from "./export-choice.ts";
 import { getEnvironmentCache, type EnvironmentCache } from "./environment-cache.ts";
 import { EnvironmentView } from "./environment-view.ts";
@@ -90,7 +90,7 @@ export function keepBackdrop(ctx: ApplyContext, backdrop: SkyboxBackdrop): void 
   for (const texture of backdrop.textures) {
     const internal = texture.getInternalTexture();
     if (!internal?.url) continue;
-    memory.add(`texture|${internal.url}`, internal, internal.generateMipMaps);
+    memory.add(glbTextureKey(internal.url), internal, internal.generateMipMaps);
     trimOnDispose(memory, texture);
   }
 }
