@@ -19,7 +19,7 @@ export class SkyboxLighting implements SkyboxPart {
    * @param texture the prefiltered environment (owned: disposed with the part)
    * @param active whether it lights the scene (false: it only backs a blurred background)
    * @param _intensity scene.environmentIntensity while enabled
-   * @param fromCache whether it was loaded from a baked .env
+   * @param fromCache whether it came from a cache (kept in memory, or baked texels from IndexedDB)
    */
   constructor(
     private readonly _scene: Scene,

@@ -1,5 +1,5 @@
 /**
- * A byte store in IndexedDB for baked environments (.env) and downloaded assets, bounded by
+ * A byte store in IndexedDB for baked environments (baked-texels.ts) and downloaded assets, bounded by
  * size: when a write goes over `maxBytes`, the least recently used entries go first. It
  * survives page reloads. Where IndexedDB is missing (Node, some private modes) it stores
  * nothing and every read misses, so callers need no second code path.

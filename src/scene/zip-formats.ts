@@ -1,7 +1,7 @@
 /**
  * The zlib and ZIP formats of some exports (cube-map ZIPs, EXR's ZIP compression), on
  * fflate. Loaded by `import()` only when such an export is applied: most skyboxes are
- * lit from `.hdr` or the baked `.env`, and the core entry stays small without fflate.
+ * lit from `.hdr` or the cache's baked texels, and the core entry stays small without fflate.
  */
 import { unzipSync, unzlibSync } from "fflate";
 import { ExrLoaderGlobalConfiguration } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exrLoader.configuration.js";
