@@ -59,11 +59,11 @@ export async function openPage(page: Page, url: string, setup: { rightHanded?: b
 }
 
 /** Starts a generation (Model 3 "Realistic" style unless `model` is 4) and returns it pending. */
-export async function generate(client: SkyboxClient, prompt: string, model: 3 | 4 = 3): Promise<Generation> {
+export async function generate(client: SkyboxClient, prompt: string, model: 3 | 4 = 3, seed?: number): Promise<Generation> {
   const styles = await client.styles();
   const style = styles.find((s) => (model === 4 ? s.model_version === "4" : s.model_version !== "4"))!;
   const variant = model === 4 ? { variant_id: style.variants![0]!.id } : {};
-  return client.generate({ prompt, skybox_style_id: style.id, ...variant });
+  return client.generate({ prompt, skybox_style_id: style.id, ...variant, ...(seed ? { seed } : {}) });
 }
 
 /** Waits for a generation by polling the proxy. */

@@ -327,6 +327,27 @@ const api = {
 
   counts,
   setRotation: (radians: number) => current?.setRotation(radians),
+  /**
+   * How far the backdrop's vertices lie from the scene's origin (world units): the 5th, 50th
+   * and 95th percentiles. A sphere at one radius has them equal; a depth-displaced mesh not.
+   */
+  backdropDistances() {
+    const distances: number[] = [];
+    const point = new Vector3();
+    for (const mesh of current?.backdrop?.getChildMeshes() ?? []) {
+      const positions = mesh.getVerticesData("position");
+      if (!positions) continue;
+      const world = mesh.computeWorldMatrix(true);
+      for (let i = 0; i < positions.length; i += 3) {
+        Vector3.TransformCoordinatesFromFloatsToRef(positions[i]!, positions[i + 1]!, positions[i + 2]!, world, point);
+        distances.push(point.length());
+      }
+    }
+    distances.sort((a, b) => a - b);
+    const at = (q: number) => distances[Math.floor(q * (distances.length - 1))] ?? NaN;
+    return { p5: at(0.05), p50: at(0.5), p95: at(0.95) };
+  },
+
   setVisible: (parts: { lighting?: boolean; background?: boolean; backdrop?: boolean; sun?: boolean }) => current?.setVisible(parts),
   receiving: () => stage.map((m) => m.receiveShadows),
   disposeCurrent() {
