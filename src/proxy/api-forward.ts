@@ -10,6 +10,7 @@ import { apiRequestHeaders, apiResponseHeaders } from "./header-filter.ts";
 import type { ResolvedProxyOptions } from "./options.ts";
 import type { Presenter } from "./presenter.ts";
 import { ProxyError } from "./ProxyError.ts";
+import type { ProxyRequest } from "./proxy-request.ts";
 import { readBodyLimited, rewriteApiBody } from "./request-body.ts";
 import { TextAnswer } from "./text-answer.ts";
 import { upstreamUrl } from "./upstream.ts";
@@ -35,16 +36,13 @@ const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
  * bounds it, and making the request's signal costs about as much as the rest of a poll's checks);
  * `signal` ends calls the proxy makes on its own while answering one request.
  */
-export async function forwardApi(ctx: ApiContext, request: Request, apiPath: string, signal?: AbortSignal): Promise<TextAnswer> {
+export async function forwardApi(ctx: ApiContext, request: ProxyRequest, apiPath: string, signal?: AbortSignal): Promise<TextAnswer> {
   const { options } = ctx;
   const match = matchApiRoute(request.method, apiPath.slice(API_PREFIX.length));
   if (!match) throw new ProxyError(404, "Not a route of the Skybox API");
   if ("allowedMethods" in match) throw new ProxyError(405, "Method not allowed on this route", { allow: match.allowedMethods.join(", ") });
 
-  const params = stripKeyFromQuery(new URL(request.url).searchParams);
-  // The proxy owns webhook_url (webhook-url.ts): a body may carry the one it chooses, a query none.
-  params.delete(WEBHOOK_URL_FIELD);
-  const query = params.toString();
+  const query = forwardedQuery(request.url);
   const headers = apiRequestHeaders(request.headers);
   headers["x-api-key"] = options.apiKey;
   let body: string | Uint8Array | undefined;
@@ -74,6 +72,17 @@ export async function forwardApi(ctx: ApiContext, request: Request, apiPath: str
     throw new ProxyError(timedOut ? 504 : 502, timedOut ? "The Skybox API did not answer in time" : "The Skybox API could not be reached");
   }
   return relayAnswer(ctx, answer);
+}
+
+/** The request's query without key fields and webhook_url ("" without a query: most polls have none, and need no parsing). */
+function forwardedQuery(url: string): string {
+  const start = url.indexOf("?");
+  if (start < 0) return "";
+  const end = url.indexOf("#", start);
+  const params = stripKeyFromQuery(new URLSearchParams(url.slice(start + 1, end < 0 ? undefined : end)));
+  // The proxy owns webhook_url (webhook-url.ts): a body may carry the one it chooses, a query none.
+  params.delete(WEBHOOK_URL_FIELD);
+  return params.toString();
 }
 
 function relayAnswer(ctx: ApiContext, answer: UpstreamAnswer): TextAnswer {

@@ -10,6 +10,7 @@ import { fetchAsset } from "./asset-fetch.ts";
 import { assetTarget, type AssetHosts } from "./asset-urls.ts";
 import { assetRequestHeaders, assetResponseHeaders } from "./header-filter.ts";
 import { ProxyError } from "./ProxyError.ts";
+import type { ProxyRequest } from "./proxy-request.ts";
 
 export interface AssetContext {
   hosts: AssetHosts;
@@ -22,7 +23,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Types a browser would run if served from our origin; files of the API are never these. */
 const ACTIVE_TYPE = /html|xml|javascript|ecmascript|svg/i;
 
-export async function serveAsset(ctx: AssetContext, request: Request, rest: string): Promise<Response> {
+export async function serveAsset(ctx: AssetContext, request: ProxyRequest, rest: string): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Assets are read with GET", { allow: "GET, HEAD" });
   const target = assetTarget(rest, new URL(request.url).search);
   if (!target) throw new ProxyError(400, `Name the file as ${ctx.basePath}/assets/{http|https}/{host}/{path} or ${ctx.basePath}/assets?url={encoded URL}`);

@@ -5,6 +5,7 @@
  * because a form POST needs no preflight and would otherwise spend the account's credits.
  */
 import { ProxyError } from "./ProxyError.ts";
+import type { ProxyRequest } from "./proxy-request.ts";
 
 export type OriginVerdict = "none" | "same" | "allowed";
 
@@ -12,7 +13,7 @@ const ALLOWED_HEADERS = "accept, accept-language, content-type, if-modified-sinc
 const EXPOSED_HEADERS = "accept-ranges, content-length, content-range, retry-after";
 
 /** Throws a 403 for an origin that is neither this proxy's nor configured. */
-export function checkOrigin(request: Request, allowed: ReadonlySet<string>, publicUrl: string | null): OriginVerdict {
+export function checkOrigin(request: ProxyRequest, allowed: ReadonlySet<string>, publicUrl: string | null): OriginVerdict {
   const origin = request.headers.get("origin");
   if (origin === null) return "none";
   let host: string | null = null;
@@ -33,7 +34,7 @@ export function corsHeaders(origin: string): Record<string, string> {
 }
 
 /** Answers a preflight (`OPTIONS`) once `checkOrigin` passed it. */
-export function preflight(request: Request, verdict: OriginVerdict): Response {
+export function preflight(request: ProxyRequest, verdict: OriginVerdict): Response {
   const origin = request.headers.get("origin");
   if (verdict !== "allowed" || !origin) return new Response(null, { status: 204 });
   return new Response(null, {

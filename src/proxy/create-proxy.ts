@@ -30,6 +30,7 @@ import { sharedReplayGuard } from "./store/shared-replay-guard.ts";
 import { limitKeyOf, type Caller } from "./users/caller.ts";
 import { createProxyUsers } from "./users/proxy-users.ts";
 import { nodeUpstreamClient } from "./node-upstream.ts";
+import type { ProxyRequest } from "./proxy-request.ts";
 import { fetchUpstreamClient } from "./upstream-client.ts";
 import { toResponse, withHeaders, type Answer } from "./text-answer.ts";
 import { WebhookGate } from "./webhook-gate.ts";
@@ -69,7 +70,7 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const users = createProxyUsers(options, store, api);
 
   /** `client`: the rate limit's key of the request, which the event streams and webhooks are capped by too. */
-  const route = async (request: Request, rest: string, caller: Caller | null, client: string): Promise<Answer> => {
+  const route = async (request: ProxyRequest, rest: string, caller: Caller | null, client: string): Promise<Answer> => {
     if (rest.startsWith(`${API_PREFIX}/`)) return users.forward(caller!, request, rest);
     if (rest === "/assets" || rest.startsWith("/assets/"))
       return serveAsset({ hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs }, request, rest.slice("/assets".length));
@@ -87,10 +88,10 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
     throw new ProxyError(404, "Not found");
   };
 
-  const answer = async (request: Request, info: ClientInfo = {}): Promise<Answer> => {
+  const answer = async (request: ProxyRequest, info: ClientInfo = {}): Promise<Answer> => {
     let verdict: OriginVerdict = "none";
     try {
-      const path = new URL(request.url).pathname;
+      const path = pathOf(request.url);
       if (!path.startsWith(`${o.basePath}/`)) throw new ProxyError(404, "Not found");
       const rest = path.slice(o.basePath.length);
       verdict = checkOrigin(request, o.allowedOrigins, o.publicUrl);
@@ -116,17 +117,14 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
     upstream.close();
     if (!options.store) void store.close();
   };
-  // An `identify` hook is the app's code: it gets a Request of its own from the Node adapter.
-  const fast: NodeFastPath = { answer, lightRequests: !options.identify };
+  const fast: NodeFastPath = { answer };
   return Object.assign(handle, { basePath: o.basePath, close, [FAST_PATH]: fast });
 }
 
 /** What the Node adapter uses of a SkyboxProxy instead of its Fetch-API face. */
 export interface NodeFastPath {
-  /** The answer, before it is made a Response. */
-  answer(request: Request, info?: ClientInfo): Promise<Answer>;
-  /** The proxy only reads its requests (method, URL, headers, signal, the body once), so a lazy one will do. */
-  lightRequests: boolean;
+  /** The answer to a request read through a light view of Node's, before it is made a Response. */
+  answer(request: ProxyRequest, info?: ClientInfo): Promise<Answer>;
 }
 
 const FAST_PATH = Symbol("babylon-skybox.nodeFastPath");
@@ -136,7 +134,16 @@ export function nodeFastPathOf(handler: object): NodeFastPath | null {
   return (handler as { [FAST_PATH]?: NodeFastPath })[FAST_PATH] ?? null;
 }
 
-function withCors(answer: Answer, request: Request, verdict: OriginVerdict): Answer {
+/** The path of a request's URL; a 400 when the URL is none (a Host header that names no host). */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    throw new ProxyError(400, "Bad request");
+  }
+}
+
+function withCors(answer: Answer, request: ProxyRequest, verdict: OriginVerdict): Answer {
   const origin = request.headers.get("origin");
   if (verdict !== "allowed" || !origin) return answer;
   return withHeaders(answer, corsHeaders(origin));

@@ -3,6 +3,7 @@
  * credentials, `x-api-key`, hop-by-hop and forwarding headers never reach the upstream, and
  * the upstream's cookies, server banners and CORS headers never reach the browser.
  */
+import type { HeaderReader } from "./proxy-request.ts";
 
 /** Request headers forwarded upstream with API calls. */
 const REQUEST_HEADERS = ["accept", "accept-language", "content-type", "if-none-match", "if-modified-since", "user-agent"];
@@ -44,7 +45,7 @@ function pick(get: HeaderLookup, names: readonly string[]): Record<string, strin
   return out;
 }
 
-export const apiRequestHeaders = (from: Headers) => pick((name) => from.get(name), REQUEST_HEADERS);
-export const assetRequestHeaders = (from: Headers) => pick((name) => from.get(name), ASSET_REQUEST_HEADERS);
+export const apiRequestHeaders = (from: HeaderReader) => pick((name) => from.get(name), REQUEST_HEADERS);
+export const assetRequestHeaders = (from: HeaderReader) => pick((name) => from.get(name), ASSET_REQUEST_HEADERS);
 export const apiResponseHeaders = (get: HeaderLookup) => pick(get, RESPONSE_HEADERS);
 export const assetResponseHeaders = (get: HeaderLookup) => pick(get, ASSET_RESPONSE_HEADERS);

@@ -3,7 +3,8 @@
  * trusted header when configured, else the socket address the adapter reports, else one
  * shared bucket.
  */
-export function clientOf(request: Request, clientAddress: string | undefined, header: string | null): string {
+import type { ProxyRequest } from "./proxy-request.ts";
+export function clientOf(request: ProxyRequest, clientAddress: string | undefined, header: string | null): string {
   if (header) {
     const last = request.headers.get(header)?.split(",").pop()?.trim();
     if (last) return last;

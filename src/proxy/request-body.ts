@@ -6,11 +6,12 @@
  */
 import { BodyFormatError, bodyKindOf, readFormEntries, readJsonObject, type FormValue } from "../api/protocol/request-body.ts";
 import { ProxyError } from "./ProxyError.ts";
+import type { ProxyRequest } from "./proxy-request.ts";
 import { isKeyName, stripKeyFromObject } from "./key-scrubber.ts";
 import { WEBHOOK_URL_FIELD, type WebhookUrlChoice } from "./webhook-url.ts";
 
 /** The whole body, or a 413 as soon as it passes `maxBytes` (announced or streamed). */
-export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyLimited(request: ProxyRequest, maxBytes: number): Promise<Uint8Array> {
   const tooLarge = () => new ProxyError(413, `The request body is larger than ${maxBytes} bytes`);
   if (Number(request.headers.get("content-length")) > maxBytes) throw tooLarge();
   // Released, not cancelled: cancelling would tear down the socket before the 413 is written.

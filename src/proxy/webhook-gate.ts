@@ -9,6 +9,7 @@ import type { TokenDecision } from "../api/limits/TokenBucket.ts";
 import type { WebhookLimits } from "./options.ts";
 import { ProxyError } from "./ProxyError.ts";
 import { readStreamLimited } from "./request-body.ts";
+import type { ProxyRequest } from "./proxy-request.ts";
 
 export class WebhookGate {
   private _reading = 0;
@@ -37,13 +38,13 @@ export class WebhookGate {
   }
 
   /** A 413 before reading when the announced body is over the limit. */
-  checkSize(request: Request): void {
+  checkSize(request: ProxyRequest): void {
     const announced = Number(request.headers.get("content-length"));
     if (announced > this._limits.maxBodyBytes) throw this._tooLarge(announced);
   }
 
   /** The body, read within the limit and within the number of bodies read at once. */
-  async read(request: Request): Promise<Uint8Array> {
+  async read(request: ProxyRequest): Promise<Uint8Array> {
     this.checkSize(request);
     if (this._reading >= this._limits.maxConcurrent)
       throw new ProxyError(503, `webhook: ${this._limits.maxConcurrent} webhook bodies are being read already (webhooks.maxConcurrent); retry shortly`, { "retry-after": "1" });

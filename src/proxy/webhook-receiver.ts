@@ -12,6 +12,7 @@ import type { SharedRelay } from "./store/shared-relay.ts";
 import type { ReplayCheck } from "./store/shared-replay-guard.ts";
 import type { WebhookGate } from "./webhook-gate.ts";
 import { isSignatureShaped, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
+import type { ProxyRequest } from "./proxy-request.ts";
 
 export interface WebhookContext {
   secret: string;
@@ -26,7 +27,7 @@ export interface WebhookContext {
 }
 
 /** `client`: the rate limit's key of the sender. */
-export async function receiveWebhook(ctx: WebhookContext, request: Request, client: string): Promise<TextAnswer> {
+export async function receiveWebhook(ctx: WebhookContext, request: ProxyRequest, client: string): Promise<TextAnswer> {
   if (request.method !== "POST") throw new ProxyError(405, "Webhooks are POSTed", { allow: "POST" });
   await ctx.gate.admit(client);
   ctx.gate.checkSize(request);

@@ -114,10 +114,14 @@ describe("a kept-alive connection the server closed", BOUNDED, () => {
     res.end(JSON.stringify({ ok: true }));
   };
 
+  /** The first connection back in the pool, idle (a request made at once may open a second one). */
+  const idle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
   test("a GET is sent once more, on a fresh connection", async () => {
     const upstream = await startUpstream(dropsReused);
     const client = startClient();
     expect((await client.send(request(`${upstream.url}/a`))).status).toBe(200);
+    await idle();
     const again = await client.send(request(`${upstream.url}/b`));
     expect(again.status).toBe(200);
     expect(text(again.bytes)).toBe('{"ok":true}');
@@ -128,7 +132,8 @@ describe("a kept-alive connection the server closed", BOUNDED, () => {
     const upstream = await startUpstream(dropsReused);
     const client = startClient();
     await client.send(request(`${upstream.url}/a`));
-    await expect(client.send(request(`${upstream.url}/b`, { method: "POST", body: "{}" }))).rejects.toMatchObject({ code: "ECONNRESET" });
+    await idle();
+    await expect(client.send(request(`${upstream.url}/b`, { method: "POST", body: "{}" }))).rejects.toThrow(/closed|reset/i);
     expect(upstream.seen).toEqual(["GET /a #1", "POST /b #1"]);
   });
 

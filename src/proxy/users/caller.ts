@@ -4,6 +4,7 @@
  * who sees everything, as a proxy for one person is used).
  */
 import { ProxyError } from "../ProxyError.ts";
+import type { ProxyRequest } from "../proxy-request.ts";
 import type { ResolvedUserOptions } from "./user-options.ts";
 
 export interface Caller {
@@ -25,7 +26,7 @@ const OPEN_ROUTES: ReadonlySet<string> = new Set(["/config", "/webhook"]);
  * The caller of a request to `rest` (the path after the base path): null for the open
  * routes, else the identified user; a 401 when users are configured and none is named.
  */
-export async function callerOf(users: ResolvedUserOptions, request: Request, rest: string): Promise<Caller | null> {
+export async function callerOf(users: ResolvedUserOptions, request: ProxyRequest, rest: string): Promise<Caller | null> {
   if (OPEN_ROUTES.has(rest)) return null;
   if (!users.identify) return SOLE_USER;
   const user = await users.identify(request);

@@ -18,9 +18,10 @@ import { paramOf, routeNameOf, ROUTE_RULES, type RouteRule } from "./owned-route
 import { cancelOwnPending } from "./pending-cancel.ts";
 import { generationsIn, refOf, type RecordKind } from "./record-refs.ts";
 import { upstreamCalls } from "./upstream-calls.ts";
+import type { ProxyRequest } from "../proxy-request.ts";
 
 /** `apiPath` is the request's path from `/api/v1` on. */
-export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string): Promise<Answer> {
+export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string): Promise<Answer> {
   const match = matchApiRoute(request.method, apiPath.slice(API_PREFIX.length));
   const route = match && "route" in match ? match.route : null;
   const name = route && routeNameOf(route);
@@ -45,7 +46,7 @@ export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: R
 
 type ReadRule = Extract<RouteRule, { does: "read" }>;
 
-async function readOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string, route: ApiRoute, rule: ReadRule): Promise<TextAnswer> {
+async function readOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string, route: ApiRoute, rule: ReadRule): Promise<TextAnswer> {
   const id = paramOf(route, apiPath.slice(API_PREFIX.length)) ?? "";
   const owner = caller.owned ? await ctx.ledger.ownerOf(refOf(rule.names, id)) : null;
   if (caller.owned && !maySee(caller, owner)) throw new ProxyError(404, rule.notFound(id));
@@ -56,7 +57,7 @@ async function readOwned(ctx: OwnedContext, caller: Caller, request: Request, ap
   return observed(ctx, rule.record, answer);
 }
 
-async function listOwned(ctx: OwnedContext, caller: Caller, request: Request, route: ApiRoute, rule: Extract<RouteRule, { does: "list" }>): Promise<TextAnswer> {
+async function listOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, route: ApiRoute, rule: Extract<RouteRule, { does: "list" }>): Promise<TextAnswer> {
   const list = { caller, kind: rule.record, path: route.path, idFilter: rule.idFilter, query: new URL(request.url).searchParams };
   const page = await ownedListPage(ctx.ledger, upstreamCalls(ctx.api, request.signal), list);
   await settle(ctx, rule.record, page);

@@ -17,11 +17,12 @@ import { createdRecords, idOf, recordIn, refOf } from "./record-refs.ts";
 import { requestFields, type RequestFields } from "./request-fields.ts";
 import { upstreamCalls } from "./upstream-calls.ts";
 import type { TextAnswer } from "../text-answer.ts";
+import { withBody, type ProxyRequest } from "../proxy-request.ts";
 
 type CreateRule = Extract<RouteRule, { does: "create" }>;
 
 /** @param pathStyle the style id a deprecated create names in its path, used when the body names none */
-export async function createOwned(ctx: OwnedContext, caller: Caller, request: Request, apiPath: string, rule: CreateRule, pathStyle: string | null): Promise<TextAnswer> {
+export async function createOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string, rule: CreateRule, pathStyle: string | null): Promise<TextAnswer> {
   const bytes = await readBodyLimited(request, ctx.api.options.maxBodyBytes);
   const read = await requestFields(bytes, request.headers.get("content-type"), new URL(request.url).searchParams);
   const fields = pathStyle && !read.has("skybox_style_id") ? new Map([...read, ["skybox_style_id", [pathStyle]]]) : read;
@@ -29,8 +30,7 @@ export async function createOwned(ctx: OwnedContext, caller: Caller, request: Re
   const reservation = await reserve(ctx, caller, request, fields, rule);
   let answer: TextAnswer;
   try {
-    const again = new Request(request.url, { method: request.method, headers: request.headers, body: bytes as Uint8Array<ArrayBuffer> });
-    answer = await forwardApi(ctx.api, again, apiPath);
+    answer = await forwardApi(ctx.api, withBody(request, bytes), apiPath);
   } catch (error) {
     // A timeout may still have created it upstream: its credits stay counted.
     if (reservation && !(error instanceof ProxyError && error.status === 504)) await ctx.charges!.release(reservation.held);
@@ -62,7 +62,7 @@ async function checkReferences(ctx: OwnedContext, caller: Caller, fields: Reques
 }
 
 /** Holds the request's credits against the caller's day (generations and batches; exports cost none here). */
-async function reserve(ctx: OwnedContext, caller: Caller, request: Request, fields: RequestFields, rule: CreateRule): Promise<{ held: Reservation; each: number } | null> {
+async function reserve(ctx: OwnedContext, caller: Caller, request: ProxyRequest, fields: RequestFields, rule: CreateRule): Promise<{ held: Reservation; each: number } | null> {
   const charges = ctx.charges;
   if (!charges || rule.record === "export") return null;
   const batch = rule.record === "batch";

@@ -7,6 +7,7 @@
 import type { ApiContext } from "../api-forward.ts";
 import { forwardApi } from "../api-forward.ts";
 import { ProxyError } from "../ProxyError.ts";
+import type { ProxyRequest } from "../proxy-request.ts";
 import type { Answer } from "../text-answer.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { callerOf, type Caller } from "./caller.ts";
@@ -21,9 +22,9 @@ import { resolveUserOptions, type UserOptions } from "./user-options.ts";
 
 export interface ProxyUsers {
   /** The caller of a request to `rest` (path after the base path); null for `/config` and `/webhook`. */
-  callerOf(request: Request, rest: string): Promise<Caller | null>;
+  callerOf(request: ProxyRequest, rest: string): Promise<Caller | null>;
   /** An API request answered for the caller. */
-  forward(caller: Caller, request: Request, apiPath: string): Promise<Answer>;
+  forward(caller: Caller, request: ProxyRequest, apiPath: string): Promise<Answer>;
   /** Throws a 404 unless the caller may follow every channel. */
   checkChannels(caller: Caller, channels: readonly string[]): Promise<void>;
   /** A status message from a webhook: ended generations settle their credits. */

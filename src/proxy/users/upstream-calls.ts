@@ -8,6 +8,7 @@ import { messageFromBody } from "../../api/errors/error-message.ts";
 import { API_PREFIX } from "../../api/protocol/routes.ts";
 import { forwardApi, type ApiContext } from "../api-forward.ts";
 import { ProxyError } from "../ProxyError.ts";
+import { ownRequest } from "../proxy-request.ts";
 
 /** The parsed answer to `method path?query` of the API (`path` after `/api/v1`); a refusal throws it as a ProxyError. */
 export type UpstreamCall = (method: "GET" | "DELETE", path: string, query?: URLSearchParams) => Promise<unknown>;
@@ -16,8 +17,7 @@ export type UpstreamCall = (method: "GET" | "DELETE", path: string, query?: URLS
 export function upstreamCalls(api: ApiContext, signal?: AbortSignal): UpstreamCall {
   return async (method, path, query) => {
     // Only the query of this URL is read; the path travels beside it.
-    const url = new URL(`${API_PREFIX}${path}${query?.size ? `?${query}` : ""}`, "http://skybox-proxy.invalid");
-    const request = new Request(url, { method, headers: { accept: "application/json" } });
+    const request = ownRequest(method, `http://skybox-proxy.invalid${API_PREFIX}${path}${query?.size ? `?${query}` : ""}`, { accept: "application/json" });
     const answer = await forwardApi(api, request, `${API_PREFIX}${path}`, signal);
     const body = answer.json();
     if (!answer.ok) throw new ProxyError(answer.status, messageFromBody(body) ?? `The Skybox API answered ${answer.status}`);

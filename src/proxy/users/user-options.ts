@@ -3,6 +3,7 @@
  * balancer. Without `identify` and `userHeader` there is one user, as before: nothing is
  * owned and everyone sees everything.
  */
+import { fetchRequestOf, type ProxyRequest } from "../proxy-request.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 
 export interface UserOptions {
@@ -42,7 +43,7 @@ export interface UserOptions {
 /** The user options checked, with defaults. */
 export interface ResolvedUserOptions {
   /** The user of a request, or null; null itself when users are not configured. */
-  identify: ((request: Request) => Promise<string | null>) | null;
+  identify: ((request: ProxyRequest) => Promise<string | null>) | null;
   /** How a missing user is explained in the 401. */
   missingUser: string;
   admins: ReadonlySet<string>;
@@ -60,7 +61,8 @@ export function resolveUserOptions(options: UserOptions): ResolvedUserOptions {
   const credits = options.userDailyCredits;
   if (credits !== undefined && !(Number.isInteger(credits) && credits >= 0)) throw new Error("createSkyboxProxy: userDailyCredits must be a whole number of credits, 0 or more");
   const header = userHeader?.toLowerCase();
-  const find = identify ?? (header ? (request: Request) => request.headers.get(header) : null);
+  // The app's hook gets a Fetch-API Request; a trusted header is read in place.
+  const find = identify ? (request: ProxyRequest) => identify(fetchRequestOf(request)) : header ? (request: ProxyRequest) => request.headers.get(header) : null;
   return {
     identify: find && (async (request) => userIdOf(await find(request))),
     missingUser: header ? `This request has no ${header} header naming its user; requests reach the Skybox proxy through the app's sign-in` : "The app did not identify a user for this request",
