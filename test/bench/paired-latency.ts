@@ -1,8 +1,11 @@
 /**
- * Added latency as paired differences: request i through the proxy and request i straight
- * to the service are made back to back (which one first alternates), one at a time, each
- * on its own kept-alive connection, and the percentiles are those of the n differences,
- * not differences of percentiles (which can even come out negative).
+ * Added latency as paired differences. Each round makes one request to the reference (the
+ * service called directly) and one through each other target, one at a time, each target on
+ * its own kept-alive connection, in an order that rotates from round to round; a target's
+ * figures are the percentiles of its n differences from the reference in the same round,
+ * not differences of percentiles (which can even come out negative). A second request to
+ * the reference in every round gives the null pair: the differences the machine and the
+ * client make on their own, which no proxy can go under.
  */
 import { Agent, request } from "node:http";
 import { percentile } from "./percentiles.ts";
@@ -26,36 +29,39 @@ function timedGet(target: Target, agent: Agent): Promise<number> {
   });
 }
 
-export interface PairedResult {
+export interface PairedFigures {
+  /** Percentiles of (target − reference) per round, ms. */
   p50: number;
   p99: number;
-  /** Medians of each side alone, for reference. */
-  directP50: number;
-  proxyP50: number;
+  /** The target's own median, ms. */
+  median: number;
 }
 
-export async function pairedLatency(direct: Target, proxy: Target, pairs: number, warmup = Math.ceil(pairs / 10)): Promise<PairedResult> {
-  const agents = [new Agent({ keepAlive: true, maxSockets: 1 }), new Agent({ keepAlive: true, maxSockets: 1 })] as const;
-  const diffs: number[] = [];
-  const d: number[] = [];
-  const p: number[] = [];
+/** `null` is the null pair (the reference against itself); the reference's own median is `reference`. */
+export type PairedResult<Name extends string> = Record<Name | "null", PairedFigures> & { reference: number };
+
+export async function pairedLatency<Name extends string>(reference: Target, targets: Record<Name, Target>, rounds: number, warmup = rounds): Promise<PairedResult<Name>> {
+  const names = [...(Object.keys(targets) as Name[]), "null" as const];
+  const all: Record<string, Target> = { ...targets, null: reference, reference };
+  const agents = Object.fromEntries(Object.keys(all).map((k) => [k, new Agent({ keepAlive: true, maxSockets: 1 })]));
+  const order = ["reference", ...names];
+  const times: Record<string, number[]> = Object.fromEntries(order.map((k) => [k, []]));
   try {
-    for (let i = 0; i < warmup + pairs; i++) {
-      let dt: number, pt: number;
-      if (i % 2 === 0) {
-        dt = await timedGet(direct, agents[0]);
-        pt = await timedGet(proxy, agents[1]);
-      } else {
-        pt = await timedGet(proxy, agents[1]);
-        dt = await timedGet(direct, agents[0]);
+    for (let i = 0; i < warmup + rounds; i++) {
+      const round: Record<string, number> = {};
+      for (let j = 0; j < order.length; j++) {
+        const name = order[(i + j) % order.length]!;
+        round[name] = await timedGet(all[name]!, agents[name]!);
       }
-      if (i < warmup) continue;
-      diffs.push(pt - dt);
-      d.push(dt);
-      p.push(pt);
+      if (i >= warmup) for (const name of order) times[name]!.push(round[name]!);
     }
   } finally {
-    for (const a of agents) a.destroy();
+    for (const agent of Object.values(agents)) agent.destroy();
   }
-  return { p50: percentile(diffs, 50), p99: percentile(diffs, 99), directP50: percentile(d, 50), proxyP50: percentile(p, 50) };
+  const ref = times.reference!;
+  const figures = (name: string): PairedFigures => {
+    const diffs = times[name]!.map((t, k) => t - ref[k]!);
+    return { p50: percentile(diffs, 50), p99: percentile(diffs, 99), median: percentile(times[name]!, 50) };
+  };
+  return { ...(Object.fromEntries(names.map((n) => [n, figures(n)])) as Record<Name | "null", PairedFigures>), reference: percentile(ref, 50) };
 }

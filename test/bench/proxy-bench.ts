@@ -51,9 +51,10 @@ export async function proxyBench(): Promise<string[]> {
     lines.push(...(await assetStreaming(downloads, proxy.child.pid!, "by processes that have served nothing else yet")));
     for (const generator of [wrk, autocannon]) if (generator) lines.push(...(await throughput(generator, targets, pids)));
     if (!wrk) lines.push("  (wrk is not installed: `apt-get install wrk` adds the run from a load generator that leaves the servers more of a small machine's cores)");
-    const paired = await pairedLatency(targets.direct, targets.proxy, PAIRS);
+    const paired = await pairedLatency(targets.direct, { proxy: targets.proxy, bare: targets.bare }, PAIRS);
+    const added = (name: "proxy" | "bare" | "null") => `p50 ${ms(paired[name].p50)}  p99 ${ms(paired[name].p99)}`;
     lines.push(
-      `added latency, ${PAIRS} paired requests one at a time (proxy − direct per pair, order alternating): p50 ${ms(paired.p50)}  p99 ${ms(paired.p99)}  (medians: direct ${ms(paired.directP50)}, proxy ${ms(paired.proxyP50)})`,
+      `added latency, ${PAIRS} rounds of one request to each side, one at a time, order rotating, after ${PAIRS} rounds of warm-up (side − direct in the same round): through the proxy ${added("proxy")}; through the bare proxy ${added("bare")}; direct − direct (the machine's own noise) ${added("null")}  (medians: direct ${ms(paired.reference)}, proxy ${ms(paired.proxy.median)}, bare ${ms(paired.bare.median)})`,
     );
     // After the load runs: what was promoted meanwhile makes the proxy's garbage collector work harder while it streams.
     lines.push(...(await assetStreaming(downloads, proxy.child.pid!, "by the same processes after the load runs above")));
