@@ -4,9 +4,7 @@ import * as z from "zod";
 import { PLANS } from "../api/reference.ts";
 import { num } from "../api/schemas/fields.ts";
 import { DataStore } from "../local/store/data-store.ts";
-
-export const ACCOUNTS_USAGE = `babylon-skybox accounts list [--data-dir .skybox-local]
-  babylon-skybox accounts add [--data-dir .skybox-local] [--plan P] [--credits N] [--api-key K] [--api-secret S] [--username U] [--inactive] [--overage]`;
+import { ACCOUNTS_USAGE } from "./usage.ts";
 
 const AddFlags = z.strictObject({
   "data-dir": z.string().default(".skybox-local"),

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { PLANS } from "../api/reference.ts";
 import { num } from "../api/schemas/fields.ts";
 import { startLocalSkyboxService } from "../local/index.ts";
+import { LOCAL_USAGE } from "./usage.ts";
 
 /** Flags without a value. */
 const SWITCHES = { "allow-private-webhooks": z.boolean().default(false) };
@@ -21,11 +22,6 @@ const Flags = z.strictObject({
   "log-level": z.enum(["info", "debug"]).optional(),
   ...SWITCHES,
 });
-
-export const LOCAL_USAGE = `babylon-skybox local [--port 8790] [--host 127.0.0.1] [--data-dir .skybox-local]
-  [--api-key K] [--api-secret S] [--plan free|essential|standard|business] [--speed N]
-  [--image-scale F] [--rate-limit N (polls a minute per key)] [--admin-token T] [--log-level info|debug]
-  [--allow-private-webhooks (webhook_url may name loopback and private addresses)]`;
 
 /**
  * `babylon-skybox local`: starts the local Skybox service and prints one JSON line once
