@@ -10,15 +10,9 @@ import { untouchedNodeSource } from "./response-bodies.ts";
 import { TextAnswer, type Answer } from "./text-answer.ts";
 
 export async function writeNodeAnswer(answer: Answer, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  // A body left unread (a 413) would be parsed as the next request: close the connection instead.
-  const close = req.complete ? {} : { connection: "close" };
-  if (answer instanceof TextAnswer) {
-    const length = answer.text === null ? {} : { "content-length": Buffer.byteLength(answer.text) };
-    res.writeHead(answer.status, { ...answer.headers, ...length, ...close });
-    return void res.end(answer.text ?? undefined);
-  }
+  if (answer instanceof TextAnswer) return writeText(answer, req, res);
   const response = answer;
-  const headers: OutgoingHttpHeaders = { ...close };
+  const headers: OutgoingHttpHeaders = req.complete ? {} : { ...CLOSE };
   response.headers.forEach((value, name) => {
     headers[name] = name === "set-cookie" ? response.headers.getSetCookie() : value;
   });
@@ -29,6 +23,19 @@ export async function writeNodeAnswer(answer: Answer, req: IncomingMessage, res:
   // pipeline destroys the source when the client leaves, and the response when the source fails.
   if (source) return pipeline(source, res).catch(() => void res.destroy());
   await writeWebStream(body, res);
+}
+
+/** A body left unread (a 413) would be parsed as the next request: the connection is closed instead. */
+const CLOSE = { connection: "close" };
+
+/** Status, headers and text in one write; the headers as a flat list, which Node takes without copying them into an object. */
+function writeText(answer: TextAnswer, req: IncomingMessage, res: ServerResponse): void {
+  const headers: string[] = [];
+  for (const name in answer.headers) headers.push(name, answer.headers[name]!);
+  if (answer.text !== null) headers.push("content-length", String(Buffer.byteLength(answer.text)));
+  if (!req.complete) headers.push("connection", CLOSE.connection);
+  res.writeHead(answer.status, headers);
+  res.end(answer.text ?? undefined);
 }
 
 async function writeWebStream(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
