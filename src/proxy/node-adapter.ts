@@ -27,12 +27,26 @@ export function toNodeHandler(handler: FetchHandler & { basePath?: string }): No
     if (next && handler.basePath && !(req.url ?? "/").startsWith(`${handler.basePath}/`)) return next();
     const request = new NodeProxyRequest(req, res);
     const info: ClientInfo = { clientAddress: req.socket.remoteAddress };
-    const answered: Promise<Answer> = fast ? fast.answer(request, info) : handler(request.toFetchRequest(), info);
-    answered.then(
-      (answer) => writeNodeAnswer(answer, req, res),
-      (error: unknown) => (next ? next(error) : writeNodeAnswer(new ProxyError(500, "The Skybox proxy failed").toAnswer(), req, res)),
-    );
+    const answered: Promise<Answer> = fast ? fast.answer(request, info) : answerFetch(handler, request, info);
+    answered
+      .then(
+        (answer) => writeNodeAnswer(answer, req, res),
+        (error: unknown) => (next ? next(error) : writeNodeAnswer(new ProxyError(500, "The Skybox proxy failed").toAnswer(), req, res)),
+      )
+      // Writing failed (a header Node refuses): nothing more can be sent, and the process must not fall over.
+      .catch(() => res.destroy());
   };
+}
+
+async function answerFetch(handler: FetchHandler, request: NodeProxyRequest, info: ClientInfo): Promise<Answer> {
+  let fetchRequest: Request;
+  try {
+    fetchRequest = request.toFetchRequest();
+  } catch {
+    // A request that is none as a URL (a Host header that names no host).
+    return new ProxyError(400, "Bad request").toAnswer();
+  }
+  return handler(fetchRequest, info);
 }
 
 /** `createSkyboxProxy` as connect-style middleware; `close` ends its event streams. */

@@ -78,6 +78,20 @@ describe("not an open proxy", () => {
       await new Promise((r) => server.close(r));
     }
   });
+
+  test("so does it for any other Fetch handler, which never sees the request", async () => {
+    let calls = 0;
+    const server = createServer(toNodeHandler(async () => (calls++, new Response("ok"))));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+      expect((await rawRequest(url, { headers: { host: "a b" } })).status).toBe(400);
+      expect((await rawRequest(url)).status).toBe(200);
+      expect(calls).toBe(1);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
 });
 
 describe("body limits", () => {
