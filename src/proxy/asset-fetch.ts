@@ -8,6 +8,7 @@ import https from "node:https";
 import { isIP } from "node:net";
 import { isPrivateAddress, PrivateAddressError, publicOnlyLookup } from "./address-check.ts";
 import { ProxyError } from "./ProxyError.ts";
+import { joinedHeader } from "./proxy-request.ts";
 import { nodeStreamBody } from "./response-bodies.ts";
 
 export interface AssetFetchOptions {
@@ -35,7 +36,8 @@ export async function fetchAsset(url: URL, options: AssetFetchOptions, redirects
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(res.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    const joined = joinedHeader(value);
+    if (joined !== null) headers.set(name, joined);
   }
   const empty = options.method === "HEAD" || status === 204 || status === 304;
   if (empty) res.resume();

@@ -91,7 +91,7 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const answer = async (request: ProxyRequest, info: ClientInfo = {}): Promise<Answer> => {
     let verdict: OriginVerdict = "none";
     try {
-      const path = pathOf(request.url);
+      const path = pathnameOf(request.url);
       if (!path.startsWith(`${o.basePath}/`)) throw new ProxyError(404, "Not found");
       const rest = path.slice(o.basePath.length);
       verdict = checkOrigin(request, o.allowedOrigins, o.publicUrl);
@@ -135,7 +135,7 @@ export function nodeFastPathOf(handler: object): NodeFastPath | null {
 }
 
 /** The path of a request's URL; a 400 when the URL is none (a Host header that names no host). */
-function pathOf(url: string): string {
+function pathnameOf(url: string): string {
   try {
     return new URL(url).pathname;
   } catch {

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import type { HeaderReader, ProxyRequest } from "./proxy-request.ts";
+import { joinedHeader, type HeaderReader, type ProxyRequest } from "./proxy-request.ts";
 
 export class NodeProxyRequest implements ProxyRequest {
   readonly method: string;
@@ -70,7 +70,6 @@ class IncomingHeaders implements HeaderReader {
   constructor(private readonly _incoming: IncomingMessage) {}
 
   get(name: string): string | null {
-    const value = this._incoming.headers[name.toLowerCase()];
-    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    return joinedHeader(this._incoming.headers[name.toLowerCase()]);
   }
 }

@@ -8,6 +8,7 @@
  */
 import { Agent, type Dispatcher } from "undici";
 import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } from "node:zlib";
+import { joinedHeader } from "./proxy-request.ts";
 import type { UpstreamAnswer, UpstreamClient, UpstreamRequest } from "./upstream-client.ts";
 
 /** Idle connections kept at most this long (less when the server announces less). */
@@ -102,7 +103,7 @@ class AnswerGatherer implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     const bytes = this._chunks.length === 1 ? this._chunks[0]! : Buffer.concat(this._chunks, this._size);
-    const encoding = headerValue(this._headers, "content-encoding")?.trim().toLowerCase();
+    const encoding = joinedHeader(this._headers["content-encoding"])?.trim().toLowerCase();
     const decode = bytes.byteLength ? DECODERS[encoding ?? ""] : undefined;
     if (!decode) return this._answer(bytes);
     // A decoded size past maxBytes (a decompression bomb) is too large, as a long answer is.
@@ -130,7 +131,7 @@ class AnswerGatherer implements Dispatcher.DispatchHandler {
   }
 
   private _answer(bytes: Uint8Array | null): void {
-    if (this._settle()) this._resolve({ status: this._status, header: (name) => headerValue(this._headers, name), bytes });
+    if (this._settle()) this._resolve({ status: this._status, header: (name) => joinedHeader(this._headers[name]), bytes });
   }
 
   private _fail(error: unknown): void {
@@ -148,11 +149,6 @@ class AnswerGatherer implements Dispatcher.DispatchHandler {
 
 type Decoder = (input: InputType, options: ZlibOptions, callback: (error: Error | null, result: Buffer) => void) => void;
 const DECODERS: Record<string, Decoder> = { gzip: gunzip, "x-gzip": gunzip, deflate: inflate, br: brotliDecompress };
-
-function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
-  const value = headers[name];
-  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-}
 
 function reasonOf(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error("aborted");

@@ -23,6 +23,11 @@ export interface HeaderReader {
   get(name: string): string | null;
 }
 
+/** A header of Node's parsed form (`IncomingMessage#headers`, undici's) as HeaderReader gives it. */
+export function joinedHeader(value: string | string[] | undefined): string | null {
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+}
+
 /** The request as a Fetch-API Request, for the app's own code (its `identify` hook). */
 export function fetchRequestOf(request: ProxyRequest): Request {
   if (request instanceof Request) return request;
