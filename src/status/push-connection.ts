@@ -56,6 +56,7 @@ export class PushConnection {
   private _loading: Promise<PusherLike | null> | null = null;
   private readonly _channels = new Map<string, ChannelEntry>();
   private readonly _waiters = new Set<() => void>();
+  private readonly _stateListeners = new Set<(state: string) => void>();
   private _closed = false;
   /** Why pusher-js could not be loaded or started, if it could not. */
   lastError: unknown = null;
@@ -93,6 +94,12 @@ export class PushConnection {
     });
   }
 
+  /** Calls `listener` with `state` after each change (connected, connecting, unavailable...); returns the function that stops it. */
+  watchState(listener: (state: string) => void): () => void {
+    this._stateListeners.add(listener);
+    return () => this._stateListeners.delete(listener);
+  }
+
   /** Listens to `listener.event` on `channel` until the returned function is called. */
   listen(channel: string, listener: ChannelListener): () => void {
     let entry = this._channels.get(channel);
@@ -111,6 +118,7 @@ export class PushConnection {
   /** Disconnects and forgets every channel. */
   close(): void {
     this._closed = true;
+    this._stateListeners.clear();
     this._channels.clear();
     this._pusher?.disconnect();
   }
@@ -129,6 +137,7 @@ export class PushConnection {
       },
       (error: unknown) => {
         this.lastError = error;
+        for (const l of [...this._stateListeners]) l(this.state);
         return null;
       },
     );
@@ -165,6 +174,7 @@ export class PushConnection {
   }
 
   private _onState(current: string): void {
+    for (const l of [...this._stateListeners]) l(current);
     if (current === "connected") [...this._waiters].forEach((w) => w());
     // pusher-js resubscribes every channel after a reconnect; until then none is live.
     else for (const entry of this._channels.values()) this._setLive(entry, false);

@@ -53,6 +53,8 @@ export class SkyboxPaneState {
   private _wire(): void {
     const add = (o: Observer<unknown> | { remove(): void }) => this._observers.push(o as { remove(): void });
     add(this.jobs.onGenerationCompleteObservable.add(() => void this.history.refresh()));
+    // Its files go with it: an apply of it under way stops rather than read them half gone.
+    add(this.history.onDeletedObservable.add((id) => this.apply.deleted(id)));
     add(this.jobs.onPlanRefusedObservable.add((r) => r.what === "model4" && this.styles.blockModel4(r.reason)));
     // The skybox in the scene is what one usually exports next (a history item's Export overrides it).
     add(this.apply.onAppliedObservable.add((h) => h && this.exports.setTarget(h.record)));
