@@ -229,7 +229,7 @@ describe("the Skybox pane at the worst moment", () => {
     expect(await sceneCounts()).toEqual(empty);
   }, 180_000);
 
-  test("the proxy going away and coming back: the pane says so, stops the job's clock, and follows the job again", async () => {
+  test("the proxy going away and coming back: the pane says so, stops the job's clock, then follows the job again, pushed live", async () => {
     await byId("skybox-prompt").fill("harbour in the fog");
     await byId("skybox-generate-button").click();
     const job = byId("skybox-job").first();
@@ -248,7 +248,8 @@ describe("the Skybox pane at the worst moment", () => {
     expect(await job.textContent()).toBe(clock);
 
     await pages.start();
-    await expect.poll(() => connection.getAttribute("data-state"), UI).not.toBe("lost");
+    // Pushed live again: the restarted local service's push channel is on another port, with another key.
+    await expect.poll(() => connection.getAttribute("data-state"), UI).toBe("push");
     outage = false;
     expect(await job.getByTestId("skybox-job-lost").count()).toBe(0);
     // Followed again: the job reaches an end (the restarted service resumes it).

@@ -1,5 +1,5 @@
 import { createSkyboxClient, readProxyConfig, type ProxyConfig, type SkyboxClient, type UpstreamKind } from "../../api/index.ts";
-import { createStatusTracker, type StatusTracker } from "../../status/index.ts";
+import { createStatusTracker, type PushSettings, type StatusTracker } from "../../status/index.ts";
 import { observedFetch, type ProxyReach } from "./observed-fetch.ts";
 import { Slice } from "./Slice.ts";
 
@@ -95,8 +95,19 @@ export class ConnectionState extends Slice<ConnectionValue> {
     }
     if (!this.value.lost) return;
     this._set({ lost: null });
-    // Back: every job catches up now instead of after its poll backoff.
-    if (this._tracker) void this._tracker.then((t) => t.refresh());
+    if (this._tracker) void this._tracker.then((t) => this._catchUp(t));
+  }
+
+  /**
+   * Back after an outage: every job polls now instead of after its backoff, and the push
+   * channel moves when the proxy names another one (a restarted local service listens on a
+   * new port, with a new key).
+   */
+  private async _catchUp(tracker: StatusTracker): Promise<void> {
+    tracker.refresh();
+    if (tracker !== this._ownTracker || !tracker.push) return;
+    const push = (await this._readConfig())?.push;
+    if (push && !this._disposed && !samePush(push, tracker.push.settings)) tracker.push.retarget({ ...push });
   }
 
   /** Asks the proxy again while it is lost (a request that fails schedules the next ask). */
@@ -117,4 +128,8 @@ export class ConnectionState extends Slice<ConnectionValue> {
     this._ownTracker?.dispose();
     super.dispose();
   }
+}
+
+function samePush(a: PushSettings, b: PushSettings): boolean {
+  return a.key === b.key && a.wsHost === b.wsHost && a.wsPort === b.wsPort && a.cluster === b.cluster && a.forceTLS === b.forceTLS;
 }
