@@ -112,3 +112,42 @@ describe("restart survival", () => {
     }
   });
 });
+
+describe("closed mid-job", () => {
+  test("closed while a generation is processing, the service stops it without a stray error; the next start completes it", async () => {
+    const { startLocalSkyboxService } = await import("../../src/local/index.ts");
+    const dataDir = tempDir();
+    const stray: unknown[] = [];
+    const onStray = (error: unknown) => stray.push(error);
+    process.on("unhandledRejection", onStray);
+    const hook = await receiver(() => 200);
+    const log: string[] = [];
+    try {
+      const first = await startLocalSkyboxService({ port: 0, dataDir, speed: 8, imageScale: 1 / 16, allowPrivateWebhooks: true, log: (l) => log.push(l) });
+      const client1 = createSkyboxClient({ baseUrl: first.url, apiKey: first.apiKey, retry: 0 });
+      const created = await client1.generate({ prompt: "ocean at noon", skybox_style_id: 2, webhook_url: hook.url });
+      await waitFor(async () => (await client1.getGeneration(created.id)).status === "processing", 20_000, 50);
+      await first.close();
+      // Past the moment its render and its next step would have come.
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(stray).toEqual([]);
+      expect(log.filter((l) => l.includes("failed"))).toEqual([]);
+
+      const second = await startLocalSkyboxService({ port: 0, dataDir, speed: 8, imageScale: 1 / 16, allowPrivateWebhooks: true, log: (l) => log.push(l) });
+      try {
+        const client2 = createSkyboxClient({ baseUrl: second.url, apiKey: second.apiKey, retry: 0 });
+        const resumed = await waitFor(async () => {
+          const g = await client2.getGeneration(created.id);
+          return g.status === "complete" && g;
+        }, 60_000, 100);
+        expect(resumed.file_url).toMatch(/image\.jpg$/);
+      } finally {
+        await second.close();
+      }
+      expect(stray).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onStray);
+      await hook.close();
+    }
+  });
+});

@@ -70,8 +70,10 @@ export class ExportRunner {
       const result = await this._d.imagery.runExport(this.requestOf(e));
       await syncFiles(result.path);
       await before;
-      if (isActive(e)) this.finish(e, "complete", null, relative(this._d.dataDir, result.path));
+      if (isActive(e) && !this.queue.closed) this.finish(e, "complete", null, relative(this._d.dataDir, result.path));
     } catch (error) {
+      // Stopped by the shutdown: the next start resumes it.
+      if (this.queue.closed) return;
       this._d.log(`export ${e.id} failed: ${(error as Error).message}`);
       if (isActive(e)) this.finish(e, "error", `Export failed: ${(error as Error).message}`, null);
     }
@@ -98,7 +100,8 @@ export class ExportRunner {
   }
 
   private step(e: ExportEntity, status: "dispatched" | "processing"): boolean {
-    if (!isActive(e)) return false;
+    // Shutting down: the export stays where it is on disk, and the next start resumes it.
+    if (!isActive(e) || this.queue.closed) return false;
     e.status = status;
     e.updatedAt = microTimestamp();
     this._d.store.changed(e);

@@ -80,11 +80,12 @@ export class GenerationRunner {
       const result = await this._d.imagery.generate(renderRequestOf(g, this._d.store, this._d.dataDir, this._d.imageScale), dir, stop.signal);
       await syncFolderFiles(dir);
       await minimum;
-      if (g.status !== "processing") return;
+      if (g.status !== "processing" || this.queue.closed) return;
       g.enhancedPrompt = result.enhancedPrompt;
       this.finish(g, "complete", null);
     } catch (error) {
-      if (g.status !== "processing") return;
+      // Stopped by the shutdown (its workers end): not a failure, the next start renders it again.
+      if (g.status !== "processing" || this.queue.closed) return;
       this._d.log(`generation ${g.id} failed: ${(error as Error).message}`);
       this.finish(g, "error", `Rendering failed: ${(error as Error).message}`);
     } finally {
@@ -96,7 +97,8 @@ export class GenerationRunner {
 
   /** Moves an active generation one step; false when it was cancelled meanwhile. */
   private step(g: GenerationEntity, status: "dispatched" | "processing"): boolean {
-    if (!isActive(g)) return false;
+    // Shutting down: the generation stays where it is on disk, and the next start resumes it.
+    if (!isActive(g) || this.queue.closed) return false;
     const now = offsetTimestamp();
     g.status = status;
     g.updatedAt = now;

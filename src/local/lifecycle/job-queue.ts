@@ -41,8 +41,13 @@ export class JobQueue<Id extends string | number> {
     return this._running.size;
   }
 
+  /** Starts no more jobs; those running see `closed` and stop at their next step (the service is shutting down). */
   close(): void {
     this._closed = true;
+  }
+
+  get closed(): boolean {
+    return this._closed;
   }
 
   private pump(): void {
