@@ -42,7 +42,7 @@ const ConnectionLine: FunctionComponent<{ connection: ConnectionValue }> = ({ co
     updates === "poll"
       ? ["poll", "Status updates: polling (no push channel configured)"]
       : pushState !== null && pushState !== "connected"
-        ? ["reconnecting", `Status updates: polling while the push channel reconnects (${pushState})`]
+        ? ["reconnecting", `Status updates: polled until the push channel is connected (${pushState})`]
         : ["push", "Status updates: pushed live, with a safety poll"];
   return (
     <Caption1 className={pane.muted} data-testid="skybox-connection" data-state={state}>
