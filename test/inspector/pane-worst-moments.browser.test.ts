@@ -243,6 +243,11 @@ describe("the Skybox pane at the worst moment", () => {
     await job.getByTestId("skybox-job-lost").waitFor(UI);
     expect(await job.locator("[role=progressbar]").count()).toBe(0);
     const clock = await job.textContent();
+    // Meanwhile the history cannot load: it says so, and loads again once the proxy is back.
+    const historyError = () =>
+      page.evaluate(() => (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.history.value.error?.title ?? null);
+    await page.evaluate(() => (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.history.refresh());
+    expect(await historyError()).toBe("History could not be loaded");
     await page.waitForTimeout(2500);
     expect(await job.textContent()).toBe(clock);
 
@@ -251,6 +256,7 @@ describe("the Skybox pane at the worst moment", () => {
     await expect.poll(() => connection.getAttribute("data-state"), UI).toBe("push");
     outage = false;
     expect(await job.getByTestId("skybox-job-lost").count()).toBe(0);
+    await expect.poll(historyError, UI).toBeNull();
     // Followed again: the job reaches an end (the restarted service resumes it).
     await expect.poll(() => job.getAttribute("data-status"), { timeout: LONG }).toMatch(/^(complete|error)$/);
     const [next] = await completeSkyboxes("after the outage");

@@ -60,6 +60,19 @@ export class SkyboxPaneState {
     add(this.apply.onAppliedObservable.add((h) => h && this.exports.setTarget(h.record)));
     add(this.apply.onChangedObservable.add(() => this.edit.refresh()));
     add(this.styles.onChangedObservable.add(() => this._defaultStyle()));
+    // Back after an outage: what failed to load meanwhile loads again (jobs poll by themselves).
+    let lost = false;
+    add(
+      this.connection.onChangedObservable.add(({ lost: now }) => {
+        if (lost && !now) this._reloadFailed();
+        lost = now !== null;
+      }),
+    );
+  }
+
+  private _reloadFailed(): void {
+    if (this.history.value.error) void this.history.refresh();
+    if (this.styles.value.error) void this.styles.load();
   }
 
   /** The scene skyboxes are applied to and edits are picked in. */
