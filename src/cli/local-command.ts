@@ -57,7 +57,14 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
   });
   const { close, ...info } = service;
   process.stdout.write(`${JSON.stringify(info)}\n`);
-  const stop = () => void close().then(() => process.exit(0));
+  const stop = () =>
+    void close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        log(`closing failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }

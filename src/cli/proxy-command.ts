@@ -56,7 +56,17 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
     pusher,
   });
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
-  const stop = () => void server.close().then(() => users.store?.close()).then(() => process.exit(0));
+  const stop = () =>
+    void server
+      .close()
+      .then(() => users.store?.close())
+      .then(
+        () => process.exit(0),
+        (error: Error) => {
+          console.error(`babylon-skybox proxy: closing failed: ${error.message}`);
+          process.exit(1);
+        },
+      );
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }

@@ -99,7 +99,7 @@ async function mount(server: ViteDevServer | PreviewServer, options: SkyboxViteP
     middleware.proxy.close();
     await local?.close();
   })());
-  server.httpServer?.once("close", () => void close());
+  server.httpServer?.once("close", () => void close().catch((error: Error) => server.config.logger.error(`babylon-skybox: closing the proxy failed: ${error.message}`)));
   return close;
 }
 

@@ -20,5 +20,7 @@ test.each<TargetName>(["direct", "proxy", "vite"])(`monkey against %s (MONKEY_SE
   const report = await runMonkey(target, { seed: SEED, ...RUN });
   console.log(`monkey ${name}, seed ${SEED}: ${report.ledger.total} actions in ${report.seconds.toFixed(1)} s (${[...report.ledger.actions].map(([a, n]) => `${a} ${n}`).join(", ")}); ${report.ledger.generations.size} generations`);
   expect(report.problems, `replay with MONKEY_SEED=${SEED}`).toEqual([]);
+  // A run in which the service accepted nothing (every generation refused) tested nothing.
   expect(report.ledger.total).toBeGreaterThan(20);
+  expect(report.ledger.generations.size).toBeGreaterThan(5);
 }, 150_000);

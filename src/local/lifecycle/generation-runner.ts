@@ -6,7 +6,7 @@ import type { GenerationEntity } from "../store/entities.ts";
 import { offsetTimestamp, type RecordStore } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
 import { renderRequestOf } from "./render-request.ts";
-import { isActive, type RunnerDeps } from "./runner-deps.ts";
+import { endFailedJob, isActive, type RunnerDeps } from "./runner-deps.ts";
 import { sleep } from "./timing.ts";
 
 export interface GenerationRunnerDeps extends RunnerDeps {
@@ -26,7 +26,16 @@ export class GenerationRunner {
   private readonly _rendering = new Map<number, AbortController>();
 
   constructor(private readonly _d: GenerationRunnerDeps) {
-    this.queue = new JobQueue(_d.concurrency, (id) => this.run(id), (moved) => this.positionsMoved(moved));
+    this.queue = new JobQueue(
+      _d.concurrency,
+      (id) => this.run(id),
+      (moved) => this.positionsMoved(moved),
+      (id, error) =>
+        endFailedJob(_d, `generation ${id}`, error, (sentence) => {
+          const g = _d.store.generations.get(id);
+          if (g && isActive(g)) this.finish(g, "error", sentence);
+        }),
+    );
   }
 
   /** Stores a new generation and queues it; its creation event goes out at once. */
