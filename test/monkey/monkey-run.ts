@@ -19,6 +19,8 @@ export interface MonkeyOptions {
   actions: number;
   /** Time for the actions at most; the checks come after. */
   durationMs: number;
+  /** Runs beside the users until `deadline` (a page applying their skyboxes); returns its problems. */
+  alongside?: (ledger: Ledger, random: ReturnType<typeof seededRandom>, deadline: number) => Promise<string[]>;
 }
 
 export interface MonkeyReport {
@@ -34,14 +36,15 @@ const STRAY = new RegExp(`${escape(STRAY_ERROR_MARK)}|Unhandled|uncaught|ENOENT|
 export async function runMonkey(target: MonkeyTarget, options: MonkeyOptions): Promise<MonkeyReport> {
   const random = seededRandom(options.seed);
   const ledger = new Ledger();
-  const admin = adminOf(target);
-  const startCredits = await admin.credits();
+  const startCredits = await credits(target);
   const styles = await stylesOf(target);
   const users = Array.from({ length: options.users }, (_, i) => new MonkeyUser(`user${i}`, target.api(`user${i}`), seededRandom(random(2 ** 31)), ledger, styles));
   const t0 = performance.now();
-  await Promise.all(users.map((u) => u.run(options.actions, Date.now() + options.durationMs)));
+  const deadline = Date.now() + options.durationMs;
+  const beside = options.alongside?.(ledger, seededRandom(random(2 ** 31)), deadline) ?? Promise.resolve([]);
+  await Promise.all(users.map((u) => u.run(options.actions, deadline)));
   const seconds = (performance.now() - t0) / 1000;
-  const problems = [...target.dead(), ...ledger.failures];
+  const problems = [...target.dead(), ...ledger.failures, ...(await beside)];
   if (!problems.length) problems.push(...(await checkRecords(target, ledger)), ...(await checkCredits(target, ledger, startCredits)), ...checkFolders(target, ledger));
   problems.push(...target.logs().filter((l) => STRAY.test(l)).map((l) => `log: ${l.slice(0, 400)}`), ...target.dead());
   return { seed: options.seed, ledger, seconds, problems };
@@ -54,9 +57,12 @@ async function stylesOf(target: MonkeyTarget): Promise<Styles> {
   return { model3: of("Model 3").slice(0, 6), model4: of("Model 4").slice(0, 6) };
 }
 
-function adminOf(target: MonkeyTarget) {
-  const accounts = async () => (await (await fetch(`${target.local.url}/_admin/accounts`, { headers: { authorization: `Bearer ${target.local.adminToken}` } })).json()) as Json[];
-  return { credits: async () => (await accounts())[0]!.credits as number };
+/** The account's credits, where the target's admin routes are known. */
+async function credits(target: MonkeyTarget): Promise<number | null> {
+  const admin = target.local.admin;
+  if (!admin) return null;
+  const accounts = (await (await fetch(`${admin.url}/_admin/accounts`, { headers: { authorization: `Bearer ${admin.adminToken}` } })).json()) as Json[];
+  return accounts[0]!.credits as number;
 }
 
 /** Every acknowledged record is readable by its user with a known status; deleted ones are gone. */
@@ -87,7 +93,7 @@ async function checkRecords(target: MonkeyTarget, ledger: Ledger): Promise<strin
  * deleted while live is refunded; one whose status at its deletion is unknown (it may
  * have completed in between) may or may not be, and the balance must be one of those sums.
  */
-async function checkCredits(target: MonkeyTarget, ledger: Ledger, start: number): Promise<string[]> {
+async function checkCredits(target: MonkeyTarget, ledger: Ledger, start: number | null): Promise<string[]> {
   const settled = await waitFor(async () => {
     for (const g of ledger.generations.values()) {
       if (g.deleted || TERMINAL.has(g.status)) continue;
@@ -98,14 +104,15 @@ async function checkCredits(target: MonkeyTarget, ledger: Ledger, start: number)
     return true;
   }, 60_000, 100).catch(() => false);
   if (!settled) return ["generations did not settle within 60 s"];
+  if (start === null) return [];
   const all = [...ledger.generations.values()];
   const charged = all.reduce((s, g) => s + g.cost, 0);
   // Deleted ones too: a generation aborted, then deleted, keeps its refund.
   const refunded = all.filter((g) => g.status === "abort" || g.status === "error").reduce((s, g) => s + g.cost, 0);
   const maybe = all.filter((g) => g.deleted?.wasLive === "unknown").map((g) => g.cost);
   const possible = subsetSums(maybe).map((extra) => start - charged + refunded + extra);
-  const credits = await adminOf(target).credits();
-  return possible.includes(credits) ? [] : [`credits ${credits}, expected start ${start} − charged ${charged} + refunded ${refunded} (+ one of the refunds of ${maybe.length} deleted while live)`];
+  const now = (await credits(target))!;
+  return possible.includes(now) ? [] : [`credits ${now}, expected start ${start} − charged ${charged} + refunded ${refunded} (+ one of the refunds of ${maybe.length} deleted while live)`];
 }
 
 function subsetSums(values: number[]): number[] {

@@ -23,8 +23,8 @@ export const MONKEY_LOCAL = { speed: 100, imageScale: 0.125 } as const;
 export interface MonkeyTarget {
   name: string;
   api(user: string): Api;
-  /** The local service behind: for the credits, the records and the folders. */
-  local: { url: string; apiKey: string; adminToken: string; dataDir: string };
+  /** The local service behind: its data directory (folders), and its admin routes (credits) when known. */
+  local: { dataDir: string; admin?: { url: string; adminToken: string } };
   /** Every log line of the processes involved. */
   logs(): string[];
   /** Processes that are no longer running. */
@@ -38,7 +38,7 @@ export function startTarget(name: TargetName): Promise<MonkeyTarget> {
   return name === "direct" ? direct() : name === "proxy" ? throughProxy() : throughVite();
 }
 
-function apiAt(base: string, headers: Record<string, string>): Api {
+export function apiAt(base: string, headers: Record<string, string>): Api {
   return async (method, path, body) => {
     const r = await fetch(`${base}${path}`, {
       method,
@@ -57,7 +57,7 @@ function apiAt(base: string, headers: Record<string, string>): Api {
 }
 
 const localFlags = { speed: MONKEY_LOCAL.speed, "image-scale": MONKEY_LOCAL.imageScale, "rate-limit": 1_000_000 };
-const infoOf = (svc: LocalProcess) => ({ url: svc.info.url, apiKey: svc.info.apiKey, adminToken: svc.info.adminToken, dataDir: svc.dataDir });
+const infoOf = (svc: LocalProcess) => ({ dataDir: svc.dataDir, admin: { url: svc.info.url, adminToken: svc.info.adminToken } });
 const exited = (label: string, child: { exitCode: number | null; signalCode: string | null }) =>
   child.exitCode !== null || child.signalCode !== null ? [`${label} exited (${child.exitCode ?? child.signalCode})`] : [];
 
@@ -139,7 +139,7 @@ async function throughVite(): Promise<MonkeyTarget> {
   return {
     name: "the Vite plugin with its local service, in one process",
     api: () => apiAt(`${base}/skybox/api/v1`, {}),
-    local: { url: service.url, apiKey: service.apiKey, adminToken: service.adminToken, dataDir },
+    local: { dataDir, admin: { url: service.url, adminToken: service.adminToken } },
     logs: () => logs,
     // This process is the dev server: it is alive if the checks run at all.
     dead: () => [],

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { createSkyboxClient, type Generation, type SkyboxClient } from "../../src/api/index.ts";
 import { decodeRgbe } from "../../src/local/imagery/formats/rgbe.ts";
-import { launchBrowser, servePages, type ServedPages } from "../browser/harness.ts";
+import { launchBrowser, servePages, type ServedPages, type ServePagesOptions } from "../browser/harness.ts";
 
 export interface SceneFixture {
   pages: ServedPages;
@@ -22,8 +22,8 @@ export interface SceneFixture {
   close(): Promise<void>;
 }
 
-export async function openSceneFixture(setup: { rightHanded?: boolean } = {}): Promise<SceneFixture> {
-  const pages = await servePages({ root: join(import.meta.dirname, "../browser/pages") });
+export async function openSceneFixture(setup: { rightHanded?: boolean } = {}, serving: Pick<ServePagesOptions, "proxy" | "local"> = {}): Promise<SceneFixture> {
+  const pages = await servePages({ root: join(import.meta.dirname, "../browser/pages"), ...serving });
   const browser = await launchBrowser();
   const page = await browser.newPage();
   const assetRequests: string[] = [];

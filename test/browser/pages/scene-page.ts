@@ -177,6 +177,7 @@ const api = {
     try {
       // On a fast machine it may finish before the abort: then it is the current skybox.
       current = await applySkybox(scene, skybox, { ...rest, cache: useCache ? cache : false, replace: current, signal: controller.signal });
+      cacheWrites.push(current.whenCached);
     } catch (error) {
       const e = error as Error & { kind?: string };
       failure = { name: e.name, message: e.message, kind: e.kind ?? null };
@@ -326,6 +327,9 @@ const api = {
   },
 
   counts,
+  /** What the engine's GPU textures are (to name the one a leak left behind). */
+  engineTextures: () =>
+    engine.getLoadedTexturesCache().map((t) => ({ id: t.uniqueId, source: t.source, url: t.url.slice(0, 80), cube: t.isCube, size: t.width, references: t._references })),
   setRotation: (radians: number) => current?.setRotation(radians),
   /**
    * How far the backdrop's vertices lie from the scene's origin (world units): the 5th, 50th
