@@ -1,0 +1,2 @@
+export * from "./saved-skybox.ts";
+export * from "./saved-files.ts";
