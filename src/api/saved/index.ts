@@ -1,2 +1,3 @@
 export * from "./saved-skybox.ts";
 export * from "./saved-files.ts";
+export * from "./save-request.ts";

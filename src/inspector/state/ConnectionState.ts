@@ -10,6 +10,8 @@ export interface ConnectionValue {
   updates: "push" | "poll" | null;
   /** Why `{baseUrl}/config` could not be read (the pane then polls). */
   configProblem: string | null;
+  /** The dev server's "Save to project" route, or null where there is none (production). */
+  saveToProject: string | null;
 }
 
 /**
@@ -27,7 +29,7 @@ export class ConnectionState extends Slice<ConnectionValue> {
    * @param _options where the proxy is, and optionally a client and tracker to use instead
    */
   public constructor(private readonly _options: { baseUrl: string; client?: SkyboxClient; tracker?: StatusTracker; fetch?: typeof fetch }) {
-    super({ upstream: null, updates: _options.tracker ? "push" : null, configProblem: null });
+    super({ upstream: null, updates: _options.tracker ? "push" : null, configProblem: null, saveToProject: null });
     this.client = _options.client ?? createSkyboxClient({ baseUrl: _options.baseUrl });
   }
 
@@ -41,7 +43,7 @@ export class ConnectionState extends Slice<ConnectionValue> {
     const config = await this._readConfig();
     const push = config?.push ? { ...config.push } : null;
     const relay = config?.eventsUrl ? { url: config.eventsUrl } : null;
-    this._set({ upstream: config?.upstream ?? null, updates: push || relay ? "push" : "poll" });
+    this._set({ upstream: config?.upstream ?? null, updates: push || relay ? "push" : "poll", saveToProject: config?.saveToProject ?? null });
     this._ownTracker = createStatusTracker({ client: this.client, push, relay, assetsUrl: config?.assetsUrl ?? null });
     return this._ownTracker;
   }
