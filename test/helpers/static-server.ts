@@ -29,8 +29,9 @@ export interface StaticServer {
 
 /**
  * @param mounts URL prefix (e.g. "/" or "/skyboxes/") to folder; the longest prefix wins
+ * @param options `cors`: let pages of any origin read the files
  */
-export async function startStaticServer(mounts: Record<string, string>): Promise<StaticServer> {
+export async function startStaticServer(mounts: Record<string, string>, { cors = false } = {}): Promise<StaticServer> {
   const requests: string[] = [];
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
   const server = createServer((req, res) => {
@@ -44,7 +45,8 @@ export async function startStaticServer(mounts: Record<string, string>): Promise
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");
       return;
     }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": statSync(file).size });
+    // `cors`: as a CDN serving another origin's app answers.
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": statSync(file).size, ...(cors ? { "access-control-allow-origin": "*" } : {}) });
     if (req.method === "HEAD") res.end();
     else createReadStream(file).pipe(res);
   });
