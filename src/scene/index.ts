@@ -14,7 +14,6 @@ export { SkyboxCache, createSkyboxCache, type SkyboxCacheOptions } from "./skybo
 export { EnvironmentCache, getEnvironmentCache, DEFAULT_ENVIRONMENT_CACHE_BYTES, type EnvironmentCacheOptions } from "./environment-cache.ts";
 export { pickResolution, modelOf } from "./export-choice.ts";
 export { bakeEnvironment } from "./env-bake.ts";
-export { collectSavedContents, type SavedContents, type SavedContentsOptions } from "./saved-contents.ts";
 export type { SkyboxPart } from "./skybox-part.ts";
 export type { DetectedSun } from "./sun/detect-sun.ts";
 export type { SkyboxSun } from "./sun/skybox-sun.ts";

@@ -73,5 +73,7 @@ export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, 
  */
 export function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: ResolvedSun, neighbours: SunNeighbours): SkyboxSun {
   ctx.progress({ stage: "finding-sun", detail: "from skybox.json" });
-  return new SkyboxSun(ctx.scene, manifest.sun!, options, neighbours, ctx.name("sun"));
+  const sun = manifest.sun!;
+  const three = (v: readonly number[]): [number, number, number] => [v[0]!, v[1]!, v[2]!];
+  return new SkyboxSun(ctx.scene, { ...sun, direction: three(sun.direction), color: three(sun.color) }, options, neighbours, ctx.name("sun"));
 }

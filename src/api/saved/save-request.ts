@@ -31,7 +31,7 @@ export function slugOf(title: string | null | undefined, id: number): string {
 }
 
 /** The `meta` field of a save. */
-export const SaveToProjectMeta = z.strictObject({
+export const SaveToProjectMeta = /* @__PURE__ */ z.strictObject({
   slug: z.string().check(z.regex(SLUG_PATTERN, { error: "must be lowercase letters, digits and dashes (1 to 64, no dash first or last)" })),
   overwrite: z.boolean(),
   skybox: SavedSkybox.shape.skybox,
@@ -46,7 +46,7 @@ export const SaveToProjectMeta = z.strictObject({
 export type SaveToProjectMeta = z.infer<typeof SaveToProjectMeta>;
 
 /** The answer of a save that wrote the folder. */
-export const SaveToProjectAnswer = z.looseObject({
+export const SaveToProjectAnswer = /* @__PURE__ */ z.looseObject({
   /** The folder written, relative to the project's root. */
   folder: z.string(),
   /** The manifest's URL in the app, or null when the folder is outside Vite's public folder. */

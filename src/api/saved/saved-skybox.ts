@@ -15,15 +15,16 @@ export const SAVED_SKYBOX_FORMAT = 1;
 /** The manifest's file name in a saved skybox's folder. */
 export const MANIFEST_FILE = "skybox.json";
 
-const finite = z.number().check(z.refine(Number.isFinite, { error: "must be a finite number" }));
-const nonNegative = z.number().check(z.gte(0, { error: "must be a number of at least 0" }));
-const vector3 = z.tuple([finite, finite, finite]);
+const finite = /* @__PURE__ */ z.number().check(z.refine(Number.isFinite, { error: "must be a finite number" }));
+const nonNegative = /* @__PURE__ */ z.number().check(z.gte(0, { error: "must be a number of at least 0" }));
+// An array checked for its length, not z.tuple: the tuple schema alone would add 2 KiB of zod to the browser entry.
+const vector3 = /* @__PURE__ */ z.array(finite).check(z.refine((v) => v.length === 3, { error: "must be 3 numbers" }));
 
 /** A file name without a folder, `..`, or characters a static host or a file system may treat otherwise. */
-const fileName = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, { error: "must be a plain file name beside skybox.json (letters, digits, '.', '_', '-')" }));
+const fileName = /* @__PURE__ */ z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, { error: "must be a plain file name beside skybox.json (letters, digits, '.', '_', '-')" }));
 
 /** One file of the folder: its name, byte size and SHA-256 (lowercase hex). */
-export const SavedFile = z.strictObject({
+export const SavedFile = /* @__PURE__ */ z.strictObject({
   path: fileName,
   bytes: z.int().check(z.gte(0, { error: "must be an integer of at least 0" })),
   sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/, { error: "must be 64 lowercase hexadecimal digits" })),
@@ -34,7 +35,7 @@ export type SavedFile = z.infer<typeof SavedFile>;
  * The sun found in the HDRI when it was saved, in the panorama's frame (the fields of
  * `DetectedSun`), or null when the sky has none.
  */
-export const SavedSun = z.strictObject({
+export const SavedSun = /* @__PURE__ */ z.strictObject({
   direction: vector3,
   azimuth: finite,
   elevation: finite,
@@ -45,15 +46,15 @@ export const SavedSun = z.strictObject({
 });
 export type SavedSun = z.infer<typeof SavedSun>;
 
-const meshQuality = z.enum(MESH_QUALITIES.map((m) => m.key) as [MeshQualityKey, ...MeshQualityKey[]]);
+const meshQuality = /* @__PURE__ */ z.enum(MESH_QUALITIES.map((m) => m.key) as [MeshQualityKey, ...MeshQualityKey[]]);
 
 /** The skybox's manifest. */
-export const SavedSkybox = z.strictObject({
+export const SavedSkybox = /* @__PURE__ */ z.strictObject({
   format: z.literal(SAVED_SKYBOX_FORMAT, { error: `must be ${SAVED_SKYBOX_FORMAT} (this version of babylon-skybox reads format ${SAVED_SKYBOX_FORMAT})` }),
   /** The generation it was saved from. */
   skybox: z.strictObject({
     id: z.int(),
-    obfuscated_id: z.string().check(z.minLength(1)),
+    obfuscated_id: z.string().check(z.regex(/./, { error: "must not be empty" })),
     title: z.nullable(z.string()),
     prompt: z.string(),
     style: z.nullable(z.strictObject({ id: z.nullable(z.int()), name: z.nullable(z.string()) })),

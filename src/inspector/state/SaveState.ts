@@ -1,5 +1,7 @@
-import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, SaveToProjectAnswer, SaveToProjectMeta, slugOf, SLUG_PATTERN, type MeshQualityKey, type SavedSkybox } from "../../api/index.ts";
-import { collectSavedContents, type AppliedSkybox } from "../../scene/index.ts";
+import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, type MeshQualityKey, type SavedSkybox } from "../../api/index.ts";
+import { SaveToProjectAnswer, SaveToProjectMeta, slugOf, SLUG_PATTERN } from "../../api/saved/save-request.ts";
+import type { AppliedSkybox } from "../../scene/index.ts";
+import { collectSavedContents } from "../../scene/saved-contents.ts";
 import type { PaneError } from "../error-text.ts";
 import type { ApplyState } from "./ApplyState.ts";
 import type { ConnectionState } from "./ConnectionState.ts";
