@@ -9,6 +9,7 @@ import { availableParallelism, cpus, loadavg } from "node:os";
 import { bundleBench } from "./bundle-bench.ts";
 import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
+import { monkeyBench } from "./monkey-bench.ts";
 import { multiuserBench } from "./multiuser-bench.ts";
 import { proxyBench } from "./proxy-bench.ts";
 import { paneBench } from "./pane-bench.ts";
@@ -37,6 +38,7 @@ const PARTS: Record<string, Part> = {
   pane: { title: "Inspector pane", run: paneBench },
   sun: { title: "Sun detection in an 8K HDRI", run: sunBench },
   shipped: { title: "Shipping a skybox: folder bytes, loadSkybox against applySkybox (Chromium, software WebGL)", run: shippedBench },
+  monkey: { title: "Randomised user sessions (monkey) against the local service, the proxy and the Vite plugin", run: monkeyBench },
 };
 
 async function main() {

@@ -10,7 +10,7 @@ import { microTimestamp, type RecordStore } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
 import { scaled } from "./render-request.ts";
 import { sleep } from "./timing.ts";
-import { isActive, type RunnerDeps } from "./runner-deps.ts";
+import { endFailedJob, isActive, type RunnerDeps } from "./runner-deps.ts";
 
 export type ExportRunnerDeps = RunnerDeps;
 
@@ -23,7 +23,16 @@ export class ExportRunner {
   readonly queue: JobQueue<string>;
 
   constructor(private readonly _d: ExportRunnerDeps) {
-    this.queue = new JobQueue(_d.concurrency, (id) => this.run(id), (moved) => moved.forEach((id) => this.emitIfPending(id)));
+    this.queue = new JobQueue(
+      _d.concurrency,
+      (id) => this.run(id),
+      (moved) => moved.forEach((id) => this.emitIfPending(id)),
+      (id, error) =>
+        endFailedJob(_d, `export ${id}`, error, (sentence) => {
+          const e = _d.store.exports.get(id);
+          if (e && isActive(e)) this.finish(e, "error", sentence, null);
+        }),
+    );
   }
 
   /** Stores a new export and starts it; resolves once the record may be returned. */
