@@ -1,10 +1,13 @@
-import { Button, Caption1, Checkbox, Field, Input } from "@fluentui/react-components";
+import { Button, Caption1, Checkbox, Dropdown, Field, Input, Option } from "@fluentui/react-components";
 import { SaveRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
 import { useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
+
+/** Widths the saved background may be resized to (never enlarged; sharp in the dev server). */
+const WIDTHS: Record<number, string> = { 2048: "2K", 4096: "4K", 8192: "8K" };
 
 /**
  * "Save to project": the skybox in the scene written into the app's public folder as static
@@ -25,6 +28,17 @@ export const SaveSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
           <Input size="small" value={v.slug} onChange={(_, d) => state.save.setOptions({ slug: d.value })} data-testid="skybox-save-slug" />
         </Field>
         <Checkbox checked={v.includeHdr} label="Source .hdr too" onChange={(_, d) => state.save.setOptions({ includeHdr: d.checked === true })} />
+      </div>
+      <div className={pane.row}>
+        <Field label="Background" size="small" className={pane.grow}>
+          <Dropdown size="small" value={`${WIDTHS[v.backgroundWidth] ?? v.backgroundWidth} ${v.backgroundFormat === "webp" ? "WebP" : "JPEG"}`} selectedOptions={[`${v.backgroundWidth}`]}
+            onOptionSelect={(_, d) => d.optionValue && state.save.setOptions({ backgroundWidth: Number(d.optionValue) })}>
+            {Object.entries(WIDTHS).map(([width, name]) => (
+              <Option key={width} value={width}>{`${name} wide (at most)`}</Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Checkbox checked={v.backgroundFormat === "webp"} label="WebP" onChange={(_, d) => state.save.setOptions({ backgroundFormat: d.checked === true ? "webp" : "jpeg" })} />
       </div>
       <div className={pane.row}>
         <Button size="small" icon={<SaveRegular />} disabled={v.saving || Boolean(problem) || Boolean(apply.applying)} onClick={() => void state.save.save()} data-testid="skybox-save-button">
