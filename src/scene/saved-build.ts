@@ -12,6 +12,8 @@ import { backgroundBakes } from "./background-bakes.ts";
 import type { BuiltEnvironment } from "./build-parts.ts";
 import { resolveLoad, type LoadSkyboxOptions, type ResolvedLoad } from "./load-options.ts";
 import type { ApplyProgress, ProgressSink } from "./progress.ts";
+import { domeKey } from "./cache-keys.ts";
+import { environmentCacheOf } from "./environment-cache.ts";
 import { buildSavedBackdrop, buildSavedBackground, savedSun } from "./saved-parts.ts";
 import { buildSavedEnvironment, type LoadContext } from "./saved-environment.ts";
 import { SavedFolder } from "./saved-folder.ts";
@@ -83,7 +85,10 @@ export async function buildSaved(scene: Scene, url: string, options: LoadSkyboxO
  */
 async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLoad, abort: AbortController): Promise<{ built: SkyboxParts; bake: BuiltEnvironment | null }> {
   const { files } = folder.manifest;
-  const needed = [parts.background?.blur === 0 || (parts.backdrop && files.backdrop?.format === "depth-png") ? files.background : null, parts.backdrop ? files.backdrop! : null];
+  // The dome kept in memory was built from this very file (its key names the file's SHA-256): no need to fetch it again.
+  const domeKept = ctx.cache !== null && (environmentCacheOf(ctx.scene.getEngine())?.has(domeKey(ctx.skyboxId)) ?? false);
+  const backgroundFile = (parts.background?.blur === 0 && !domeKept) || (parts.backdrop && files.backdrop?.format === "depth-png");
+  const needed = [backgroundFile ? files.background : null, parts.backdrop ? files.backdrop! : null];
   const checked = Promise.all(needed.map((f) => (f ? folder.bytes(f) : null)));
   const env = parts.environment ? buildSavedEnvironment(ctx, folder, parts.lighting) : null;
   for (const p of [checked, env]) p?.catch((error: unknown) => abort.abort(error));

@@ -80,10 +80,13 @@ describe("loadSkybox", () => {
     expect(colourDistance(ahead, reference)).toBeLessThan(40);
   });
 
-  test("a second load of the same folder takes the environment kept in memory", async () => {
+  test("a second load of the same folder takes the environment and the dome kept in memory", async () => {
     await page.evaluate(() => window.skyboxTest.whenCached());
+    server.requests.length = 0;
     const again = await load("/skyboxes/desert/skybox.json");
     expect(again.fromCache).toBe(true);
+    // Neither the environment nor the dome's panorama is fetched again: both are kept under their files' hashes.
+    expect(server.requests.filter((r) => r.startsWith("/skyboxes/"))).toEqual(["/skyboxes/desert/skybox.json", "/skyboxes/desert/backdrop.glb"]);
     expect(again.stages.some((s) => s.stage === "prefiltering" && /kept in memory/.test(s.detail ?? ""))).toBe(true);
   });
 
