@@ -46,7 +46,9 @@ export interface SkyboxFiles {
 export async function gatherSkyboxFiles(client: SkyboxClient, baseUrl: string, id: number | string, options: GatherOptions): Promise<SkyboxFiles> {
   const tracker = createStatusTracker({ client, pollIntervalMs: 1000 });
   try {
-    const record = await completeRecord(id, tracker, (p) => options.log(`waiting: ${p.detail ?? ""}`));
+    // Read once first: an unreachable service or an unknown id fails at once instead of being watched.
+    const first = typeof id === "number" ? await client.getGeneration(id) : await client.getGenerationByObfuscatedId(id);
+    const record = await completeRecord(first, tracker, (p) => options.log(`waiting: ${p.detail ?? ""}`));
     const model = modelOf(record);
     const ctx: ExportContext = { client, tracker, catalog: () => (catalog ??= loadExportCatalog(client)) };
     let catalog: ReturnType<typeof loadExportCatalog> | undefined;

@@ -105,7 +105,11 @@ describe("babylon-skybox save", () => {
     await expect(save(["1", "--out", dir, "--proxy", proxy.info.url, "--depth-scale", "11"], {})).rejects.toThrow('--depth-scale must be a number from 3 to 10 (is "11")');
     await expect(save(["1", "--out", dir, "--proxy", proxy.info.url, "--mesh-quality", "ultra"], {})).rejects.toThrow(/--mesh-quality must be one of low, medium, high, epic/);
     await expect(save(["1", "--proxy", proxy.info.url], {})).rejects.toThrow(/--out DIR is required/);
-    await expect(save(["999999", "--out", dir, "--proxy", proxy.info.url], {})).rejects.toThrow();
+    await expect(save(["999999", "--out", dir, "--proxy", proxy.info.url], {})).rejects.toThrow(/999999/);
+    // An unreachable service fails at once, and its sentence never holds the key.
+    const unreachable = await save(["1", "--out", dir, "--upstream", "http://127.0.0.1:9"], { SKYBOX_API_KEY: "sk-never-shown-123456" }).catch((e: Error) => e);
+    expect(String(unreachable)).toMatch(/Network error: fetch failed \(GET \/api\/v1\/imagine\/requests\/1\)/);
+    expect(String(unreachable)).not.toContain("sk-never-shown");
     mkdirSync(join(out, "untouched"));
     writeFileSync(join(out, "untouched", "keep.txt"), "x");
     await expect(save(["1", "--out", join(out, "untouched"), "--proxy", proxy.info.url], {})).rejects.toThrow(/already exists/);
