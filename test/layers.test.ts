@@ -18,7 +18,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   local: ["api"],
   // The dev-server wiring and the CLI start the proxy and the local service together.
   "dev-server": ["api", "proxy", "local"],
-  cli: ["api", "proxy", "local", "dev-server"],
+  // `save` requests exports as applySkybox does and finds the sun with the pure detector (Node-safe scene modules).
+  cli: ["api", "status", "scene", "proxy", "local", "dev-server"],
   "index.ts": ["api", "status", "scene"],
 };
 

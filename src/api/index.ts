@@ -16,5 +16,7 @@ export type { RequestExportOptions } from "./client/export-routes.ts";
 export type { BatchOptions } from "./client/batch-routes.ts";
 export { base64ToBytes, bytesToBase64 } from "./client/base64.ts";
 export * from "./depth-encoding.ts";
+// The saved skybox manifest: its types here; its schema and checks load with `loadSkybox` (and Node code imports them from src/api/saved).
+export type { SavedSkybox, SavedFile, SavedSun, SavedFileRole } from "./saved/saved-skybox.ts";
 export * from "./protocol/index.ts";
 export { sampleWrapped } from "./panorama/panorama-sampling.ts";

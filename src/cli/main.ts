@@ -1,6 +1,6 @@
 import { USAGE } from "./usage.ts";
 
-/** The `babylon-skybox` command: `local`, `accounts` and `proxy`. */
+/** The `babylon-skybox` command: `local`, `accounts`, `proxy` and `save`. */
 export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   try {
@@ -8,6 +8,7 @@ export async function main(argv: string[]): Promise<void> {
     if (command === "local") return await (await import("./local-command.ts")).runLocalCommand(rest);
     if (command === "accounts") return await (await import("./accounts-command.ts")).runAccountsCommand(rest);
     if (command === "proxy") return await (await import("./proxy-command.ts")).runProxyCommand(rest);
+    if (command === "save") return await (await import("./save-command.ts")).runSaveCommand(rest);
     console.error(USAGE);
     process.exitCode = command ? 2 : 0;
   } catch (error) {

@@ -14,11 +14,14 @@
  */
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
 import { Server as TlsServer } from "node:tls";
 import type { Plugin, PreviewServer, ViteDevServer } from "vite";
 import type { LocalServiceOptions } from "../local/index.ts";
 import { createSkyboxProxyMiddleware } from "../proxy/node-adapter.ts";
 import type { SkyboxProxyOptions } from "../proxy/options.ts";
+import { SAVE_TO_PROJECT_PATH } from "../api/saved/save-request.ts";
+import { createSaveRoute } from "./saved/save-route.ts";
 
 /** What the plugin needs of a started local service (`startLocalSkyboxService`'s result). */
 export interface LocalUpstream {
@@ -45,6 +48,13 @@ export interface SkyboxVitePluginOptions extends Partial<SkyboxProxyOptions> {
   local?: LocalServiceOptions;
   /** Starts the local service. @default startLocalSkyboxService from babylon-skybox/local */
   startLocal?: (options: LocalServiceOptions) => Promise<LocalUpstream>;
+  /**
+   * Where the pane's "Save to project" writes skyboxes in the dev server (relative to Vite's
+   * root, and inside it), or false to offer no such action. The preview server and the
+   * proxy in production never offer it.
+   * @default "<publicDir>/skyboxes" (public/skyboxes/)
+   */
+  saveFolder?: string | false;
 }
 
 export function skyboxProxy(options: SkyboxVitePluginOptions = {}): Plugin {
@@ -53,10 +63,10 @@ export function skyboxProxy(options: SkyboxVitePluginOptions = {}): Plugin {
   return {
     name: "babylon-skybox-proxy",
     async configureServer(server) {
-      closeDev = await mount(server, options);
+      closeDev = await mount(server, options, true);
     },
     async configurePreviewServer(server) {
-      closePreview = await mount(server, options);
+      closePreview = await mount(server, options, false);
     },
     async closeServer() {
       await closeDev?.();
@@ -69,8 +79,10 @@ export function skyboxProxy(options: SkyboxVitePluginOptions = {}): Plugin {
 
 export default skyboxProxy;
 
-async function mount(server: ViteDevServer | PreviewServer, options: SkyboxVitePluginOptions): Promise<() => Promise<void>> {
-  const { local: localOptions, startLocal, ...proxyOptions } = options;
+async function mount(server: ViteDevServer | PreviewServer, options: SkyboxVitePluginOptions, dev: boolean): Promise<() => Promise<void>> {
+  const { local: localOptions, startLocal, saveFolder, ...rest } = options;
+  const saves = dev && saveFolder !== false;
+  const proxyOptions = { ...rest, ...(saves ? { saveToProject: SAVE_TO_PROJECT_PATH } : {}) };
   const apiKey = proxyOptions.apiKey ?? process.env.SKYBOX_API_KEY;
   const local = apiKey ? null : await (startLocal ?? startLocalService)({ ...DEV_LOCAL_DEFAULTS, ...localOptions });
   const middleware = createSkyboxProxyMiddleware(
@@ -92,6 +104,11 @@ async function mount(server: ViteDevServer | PreviewServer, options: SkyboxViteP
           publicUrl: proxyOptions.publicUrl ?? process.env.SKYBOX_PUBLIC_URL,
         },
   );
+  if (saves) {
+    const { root, publicDir, base } = server.config;
+    const folder = resolve(root, saveFolder ?? join(publicDir || join(root, "public"), "skyboxes"));
+    server.middlewares.use(createSaveRoute({ root, folder, publicDir: publicDir || join(root, "public"), base, basePath: middleware.proxy.basePath }));
+  }
   server.middlewares.use(middleware);
   server.config.logger.info(`  babylon-skybox proxy at ${middleware.proxy.basePath} → ${local ? `local Skybox service ${local.url}` : "Skybox API"}`);
   let closing: Promise<void> | null = null;

@@ -92,6 +92,12 @@ export interface SkyboxProxyOptions extends UserOptions {
   /** @default "local" for a loopback upstream, else "real" */
   upstreamKind?: UpstreamKind;
   /**
+   * The path under `basePath` of the Vite dev server's "Save to project" route, which
+   * `/config` then names (the plugin sets it in its dev server; the proxy serves no such route).
+   * @default null
+   */
+  saveToProject?: string | null;
+  /**
    * Fetch used for API requests (assets use a guarded Node HTTP client).
    * @default Node's HTTP client on kept-alive connections to the upstream
    */
@@ -147,6 +153,7 @@ export interface ResolvedProxyOptions {
   maxStreamsPerClient: number;
   heartbeatMs: number;
   webhooks: Required<WebhookLimits>;
+  saveToProject: string | null;
 }
 
 /** Applies defaults and checks what can be wrong at start-up rather than at the first request. */
@@ -183,6 +190,7 @@ export function resolveProxyOptions(options: SkyboxProxyOptions): ResolvedProxyO
     fetch: options.fetch ?? null,
     log: options.log ?? ((line) => console.error(line)),
     timeoutMs: options.timeoutMs ?? 120_000,
+    saveToProject: options.saveToProject ?? null,
     maxSubscribers: options.events?.maxSubscribers ?? 200,
     maxStreamsPerClient: options.events?.maxPerClient ?? 20,
     heartbeatMs: options.events?.heartbeatMs ?? 15_000,

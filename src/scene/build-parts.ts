@@ -9,7 +9,7 @@ import { createBlurredBackground, createDomeBackground } from "./background.ts";
 import { envKey } from "./cache-keys.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
 import { EnvironmentView } from "./environment-view.ts";
-import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keptDome, keptEnvironment } from "./kept-parts.ts";
+import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keptDome, keptEnvironment, type KeepContext } from "./kept-parts.ts";
 import { backdropExport, effectiveSource, lightingExport } from "./export-choice.ts";
 import { SkyboxLighting } from "./lighting.ts";
 import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
@@ -41,25 +41,8 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
   const choice = lightingExport(ctx.model, options);
   const key = envKey(ctx.skyboxId, source, choice, { ...options, size });
   const name = ctx.name("environment");
-  const kept = keptEnvironment(ctx, key, name, active, options.intensity);
-  if (kept) return { lighting: kept.lighting, bakeKey: kept.needsBake ? key : null };
-  const baking = ctx.cache ? backgroundBakes.running(scene, key, ctx.cache) : null;
-  if (baking) {
-    ctx.progress({ stage: "prefiltering", detail: "environment shared with its bake under way", fraction: 1 });
-    return { lighting: new SkyboxLighting(scene, new EnvironmentView(scene, baking, name), active, options.intensity, false), bakeKey: key };
-  }
-  const baked = ctx.cache ? await ctx.cache.get(key).catch(() => null) : null;
-  if (baked) {
-    try {
-      const env = await loadEnvironment(scene, "texels", baked, size, name);
-      keepEnvironment(ctx, key, env.texture, true);
-      ctx.progress({ stage: "prefiltering", detail: "environment from cache", fraction: 1 });
-      return { lighting: new SkyboxLighting(scene, env.texture, active, options.intensity, true), bakeKey: null };
-    } catch {
-      // A damaged entry: forget it and build the environment again.
-      await ctx.cache?.delete(key).catch(() => undefined);
-    }
-  }
+  const cached = await cachedEnvironment(ctx, key, name, active, options.intensity);
+  if (cached) return cached;
   const bytes = choice ? (await ctx.exportBytes(choice)).bytes : await ctx.generationFile("panorama");
   ctx.signal?.throwIfAborted();
   const clamped = size < options.size ? ` (GPU limit; ${options.size} asked)` : "";
@@ -74,6 +57,38 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
   }
   keepEnvironment(ctx, key, loaded.texture, false);
   return { lighting: new SkyboxLighting(scene, loaded.texture, active, options.intensity, false), bakeKey: ctx.cache ? key : null };
+}
+
+/**
+ * A prefiltered environment the caches hold under `key`: kept in memory, shared with its bake
+ * under way, or baked texels in the cache database; null when none does.
+ * @param ctx the apply (or load)
+ * @param key the environment's cache key
+ * @param name unique texture name
+ * @param active whether it lights the scene
+ * @param intensity scene.environmentIntensity while it does
+ */
+export async function cachedEnvironment(ctx: KeepContext, key: string, name: string, active: boolean, intensity: number): Promise<BuiltEnvironment | null> {
+  const { scene } = ctx;
+  const kept = keptEnvironment(ctx, key, name, active, intensity);
+  if (kept) return { lighting: kept.lighting, bakeKey: kept.needsBake ? key : null };
+  const baking = ctx.cache ? backgroundBakes.running(scene, key, ctx.cache) : null;
+  if (baking) {
+    ctx.progress({ stage: "prefiltering", detail: "environment shared with its bake under way", fraction: 1 });
+    return { lighting: new SkyboxLighting(scene, new EnvironmentView(scene, baking, name), active, intensity, false), bakeKey: key };
+  }
+  const baked = ctx.cache ? await ctx.cache.get(key).catch(() => null) : null;
+  if (!baked) return null;
+  try {
+    const env = await loadEnvironment(scene, "texels", baked, 0, name);
+    keepEnvironment(ctx, key, env.texture, true);
+    ctx.progress({ stage: "prefiltering", detail: "environment from cache", fraction: 1 });
+    return { lighting: new SkyboxLighting(scene, env.texture, active, intensity, true), bakeKey: null };
+  } catch {
+    // A damaged entry: forget it and build the environment again.
+    await ctx.cache?.delete(key).catch(() => undefined);
+    return null;
+  }
 }
 
 /**

@@ -43,3 +43,11 @@ export function glbTextureKey(textureUrl: string): string {
 export function sunKey(skyboxId: string, choice: ExportChoice, version: number): string {
   return `${VERSION}|sun${version}|${skyboxId}|${choice.typeKey}|${choice.resolution ?? "-"}|${choice.hdriMode ?? "-"}`;
 }
+
+/**
+ * The environment of a saved skybox (load-skybox.ts): named by its file's SHA-256, so the
+ * same file served from any host is one entry; a `.hdr` also by the cube it is prefiltered to.
+ */
+export function savedEnvKey(sha256: string, format: "env" | "hdr", size: number, quality: number): string {
+  return format === "env" ? `${VERSION}|saved-env|${sha256}` : `${VERSION}|saved-env|${sha256}|${size}|q${quality}`;
+}

@@ -5,6 +5,8 @@
  * `babylon-skybox/analysis` (analysis.ts), kept out of this one's size.
  */
 export { applySkybox } from "./apply-skybox.ts";
+export { loadSkybox } from "./load-skybox.ts";
+export type { LoadSkyboxOptions } from "./load-options.ts";
 export { AppliedSkybox, type SkyboxParts, type SkyboxVisibility } from "./applied-skybox.ts";
 export type { ApplySkyboxOptions, LightingOptions, BackgroundOptions, BackdropOptions, LightingSource } from "./options.ts";
 export type { ApplyProgress, ApplyStage } from "./progress.ts";

@@ -16,8 +16,11 @@ import { getEnvironmentCache, type EnvironmentCache } from "./environment-cache.
 import { EnvironmentView } from "./environment-view.ts";
 import { SkyboxLighting } from "./lighting.ts";
 
+/** What keeping parts needs of an apply (or of a `loadSkybox`): the scene, its cache, where it reports, the id its keys name. */
+export type KeepContext = Pick<ApplyContext, "scene" | "cache" | "progress" | "skyboxId">;
+
 /** The environment cache of the apply's engine, or null for an apply without a cache. */
-function memoryOf(ctx: ApplyContext): EnvironmentCache | null {
+function memoryOf(ctx: KeepContext): EnvironmentCache | null {
   return ctx.cache ? getEnvironmentCache(ctx.scene.getEngine()) : null;
 }
 
@@ -30,7 +33,7 @@ function trimOnDispose(memory: EnvironmentCache, texture: BaseTexture): void {
  * The environment of `key` as the cache keeps it, as a lighting part; null on a miss.
  * @returns the lighting, and whether it still needs a bake for the apply's cache database
  */
-export function keptEnvironment(ctx: ApplyContext, key: string, name: string, active: boolean, intensity: number): { lighting: SkyboxLighting; needsBake: boolean } | null {
+export function keptEnvironment(ctx: KeepContext, key: string, name: string, active: boolean, intensity: number): { lighting: SkyboxLighting; needsBake: boolean } | null {
   const memory = memoryOf(ctx);
   const kept = memory?.get(key);
   if (!memory || !kept) return null;
@@ -45,7 +48,7 @@ export function keptEnvironment(ctx: ApplyContext, key: string, name: string, ac
  * Keeps a prefiltered environment for the next apply.
  * @param stored whether it came from the apply's cache database (no bake needed)
  */
-export function keepEnvironment(ctx: ApplyContext, key: string, texture: BaseTexture, stored: boolean): void {
+export function keepEnvironment(ctx: KeepContext, key: string, texture: BaseTexture, stored: boolean): void {
   const memory = memoryOf(ctx);
   const internal = texture.getInternalTexture();
   if (!memory || !internal) return;
@@ -55,7 +58,7 @@ export function keepEnvironment(ctx: ApplyContext, key: string, texture: BaseTex
 }
 
 /** The background dome on the panorama texture the cache keeps; null on a miss or if it cannot be shared. */
-export async function keptDome(ctx: ApplyContext, name: string): Promise<DomeBackground | null> {
+export async function keptDome(ctx: KeepContext, name: string): Promise<DomeBackground | null> {
   const memory = memoryOf(ctx);
   const kept = memory?.get(domeKey(ctx.skyboxId));
   if (!memory || !kept) return null;
@@ -65,7 +68,7 @@ export async function keptDome(ctx: ApplyContext, name: string): Promise<DomeBac
 }
 
 /** Keeps the panorama texture of a dome built from bytes for the next apply. */
-export function keepDome(ctx: ApplyContext, dome: DomeBackground): void {
+export function keepDome(ctx: KeepContext, dome: DomeBackground): void {
   const memory = memoryOf(ctx);
   const internal = dome.dome.texture.getInternalTexture();
   if (!memory || !internal) return;
@@ -79,12 +82,12 @@ export function keepDome(ctx: ApplyContext, dome: DomeBackground): void {
  * engine's texture cache hands back the ones kept (`keepBackdrop`): no image decoded again.
  * Without one, the unique name of the part: nothing shared.
  */
-export function glbFileName(ctx: ApplyContext, choice: ExportChoice, name: string): string {
+export function glbFileName(ctx: KeepContext, choice: ExportChoice, name: string): string {
   return memoryOf(ctx) ? `skybox-${ctx.skyboxId}-glb-${choice.meshQuality ?? "-"}-${choice.depthScale ?? "-"}` : name;
 }
 
 /** Keeps the GPU textures of a GLB backdrop for the next load of the same file. */
-export function keepBackdrop(ctx: ApplyContext, backdrop: SkyboxBackdrop): void {
+export function keepBackdrop(ctx: KeepContext, backdrop: SkyboxBackdrop): void {
   const memory = memoryOf(ctx);
   if (!memory) return;
   for (const texture of backdrop.textures) {

@@ -14,6 +14,7 @@ import { multiuserBench } from "./multiuser-bench.ts";
 import { proxyBench } from "./proxy-bench.ts";
 import { paneBench } from "./pane-bench.ts";
 import { sceneBench } from "./scene-bench.ts";
+import { shippedBench } from "./shipped-bench.ts";
 import { statusBench } from "./status-bench.ts";
 import { statusLoadBench } from "./status-load-bench.ts";
 import { sunBench } from "./sun-bench.ts";
@@ -36,6 +37,7 @@ const PARTS: Record<string, Part> = {
   scene: { title: "applySkybox in Chromium (software WebGL, cube 256, quality 64)", run: sceneBench },
   pane: { title: "Inspector pane", run: paneBench },
   sun: { title: "Sun detection in an 8K HDRI", run: sunBench },
+  shipped: { title: "Shipping a skybox: folder bytes, loadSkybox against applySkybox (Chromium, software WebGL)", run: shippedBench },
   monkey: { title: "Randomised user sessions (monkey) against the local service, the proxy and the Vite plugin", run: monkeyBench },
 };
 

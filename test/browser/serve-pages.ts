@@ -123,7 +123,8 @@ async function stopServer(server: Preview): Promise<void> {
   await closing;
 }
 
-async function buildPages(root: string, options: ServePagesOptions): Promise<{ outDir: string; buildMs: number }> {
+/** Builds (or reuses the cached build of) `root`, for a server of the caller's (see `servePages`). */
+export async function buildPages(root: string, options: Omit<ServePagesOptions, "root" | "local" | "proxy">): Promise<{ outDir: string; buildMs: number }> {
   const cacheDir = join(REPO, "node_modules", ".cache", "babylon-skybox-pages");
   const outDir = join(cacheDir, buildKey(root, options));
   if (!options.rebuild && existsSync(join(outDir, ".complete"))) return { outDir, buildMs: 0 };
@@ -182,7 +183,7 @@ function prune(cacheDir: string, keep: string): void {
 }
 
 /** Hash of everything a build depends on that changes while developing. */
-function buildKey(root: string, options: ServePagesOptions): string {
+function buildKey(root: string, options: Omit<ServePagesOptions, "root" | "local" | "proxy">): string {
   const hash = createHash("sha256");
   hash.update(JSON.stringify({ external: options.external?.map(String), plugins: options.plugins?.length ?? 0 }));
   for (const dir of [root, join(REPO, "src")]) hashTree(hash, dir, dir);

@@ -79,6 +79,8 @@ describe("vite plugin", () => {
         webhooksRelayed: true,
         eventsUrl: "/skybox/events",
         assetsUrl: "/skybox/assets",
+        // The dev server's "Save to project" route (test/dev-server/save-route.test.ts).
+        saveToProject: "/skybox/project/skyboxes",
       });
     } finally {
       await server.close();

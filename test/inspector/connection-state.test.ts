@@ -14,7 +14,12 @@ async function connect(body: unknown) {
 describe("the pane reads the proxy's /config with its schema", () => {
   test("a proxy's answer: upstream and updates follow it", async () => {
     const value = await connect({ upstream: "local", push: null, webhooksRelayed: true, eventsUrl: "/skybox/events", assetsUrl: "/skybox/assets" });
-    expect(value).toEqual({ upstream: "local", updates: "push", configProblem: null, lost: null, pushState: null });
+    expect(value).toEqual({ upstream: "local", updates: "push", configProblem: null, lost: null, pushState: null, saveToProject: null });
+  });
+
+  test("a dev server's answer names its Save to project route", async () => {
+    const value = await connect({ upstream: "local", push: null, webhooksRelayed: false, eventsUrl: null, assetsUrl: "/skybox/assets", saveToProject: "/skybox/project/skyboxes" });
+    expect(value.saveToProject).toBe("/skybox/project/skyboxes");
   });
 
   test("an answer that does not fit: a clear problem, and updates are polled", async () => {

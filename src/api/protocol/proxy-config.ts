@@ -36,6 +36,8 @@ export const ProxyConfig = z.looseObject({
   eventsUrl: z.nullable(z.string()),
   /** Where asset URLs of records are served through the proxy. */
   assetsUrl: z.string(),
+  /** The dev server's "Save to project" route (src/api/saved/save-request.ts); absent in production, where the pane hides the action. */
+  saveToProject: z.optional(z.string()),
 });
 export type ProxyConfig = z.infer<typeof ProxyConfig>;
 

@@ -5,6 +5,7 @@ import { HDRI_MODES, recordModel, resolutionsFor, type HdriModeKey } from "../..
 import type { LightingResolution } from "../state/ApplyState.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
+import { SaveSection } from "./save-section.tsx";
 import { useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
 
@@ -89,6 +90,7 @@ export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
         </Button>
       </div>
       <ErrorView error={v.error} id="skybox-apply-error" />
+      <SaveSection state={state} />
     </div>
   );
 };

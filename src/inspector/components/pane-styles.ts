@@ -20,5 +20,6 @@ export const usePaneStyles = makeStyles({
   },
   thumb: { width: "96px", height: "48px", objectFit: "cover", borderRadius: tokens.borderRadiusSmall, flexShrink: 0, backgroundColor: tokens.colorNeutralBackground3 },
   ellipsis: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+  code: { margin: 0, padding: tokens.spacingHorizontalXS, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: "pre-wrap", wordBreak: "break-all", backgroundColor: tokens.colorNeutralBackground3, userSelect: "all" },
   list: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS, margin: 0, padding: 0, listStyleType: "none" },
 });

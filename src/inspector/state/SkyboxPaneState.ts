@@ -13,6 +13,7 @@ import { HistoryState } from "./HistoryState.ts";
 import { JobsState } from "./JobsState.ts";
 import { typedProblem } from "./number-inputs.ts";
 import { PaneLayout } from "./PaneLayout.ts";
+import { SaveState } from "./SaveState.ts";
 import { StylesState } from "./StylesState.ts";
 
 /**
@@ -30,6 +31,7 @@ export class SkyboxPaneState {
   public readonly history: HistoryState;
   public readonly apply: ApplyState;
   public readonly exports: ExportState;
+  public readonly save: SaveState;
   public readonly edit: EditPicker;
   /** The account's plan, when the app gave it. */
   public readonly plan: Plan | null;
@@ -46,6 +48,7 @@ export class SkyboxPaneState {
     this.history = new HistoryState(client, options.pageSize ?? 12);
     this.apply = new ApplyState(this.connection, () => this._scene, options.apply);
     this.exports = new ExportState(this.connection);
+    this.save = new SaveState(this.connection, this.apply);
     this.edit = new EditPicker(this.form, () => this.apply.rotation);
     this._wire();
   }
@@ -177,7 +180,7 @@ export class SkyboxPaneState {
   public dispose(): void {
     this._observers.forEach((o) => o.remove());
     this.edit.dispose();
-    [this.jobs, this.exports, this.apply, this.history, this.styles, this.form, this.layout, this.connection].forEach((s) => s.dispose());
+    [this.jobs, this.exports, this.save, this.apply, this.history, this.styles, this.form, this.layout, this.connection].forEach((s) => s.dispose());
   }
 }
 

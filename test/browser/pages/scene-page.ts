@@ -18,7 +18,8 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
-import { applySkybox, createSkyboxCache, getEnvironmentCache, SkyboxCache, type AppliedSkybox, type ApplyProgress, type ApplySkyboxOptions } from "../../../src/scene/index.ts";
+import { applySkybox, bakeEnvironment, createSkyboxCache, getEnvironmentCache, loadSkybox, SkyboxCache, type AppliedSkybox, type ApplyProgress, type ApplySkyboxOptions, type LoadSkyboxOptions } from "../../../src/scene/index.ts";
+import { bytesToBase64 } from "../../../src/api/client/base64.ts";
 
 // Blob URLs still alive: every one the library creates must be revoked.
 const liveBlobUrls = new Set<string>();
@@ -35,6 +36,8 @@ URL.revokeObjectURL = (url: string) => {
 };
 
 type JsonOptions = Omit<ApplySkyboxOptions, "client" | "tracker" | "cache" | "replace" | "signal" | "onProgress"> & { cache?: boolean; replace?: boolean };
+
+type LoadJsonOptions = Omit<LoadSkyboxOptions, "cache" | "replace" | "signal" | "onProgress"> & { cache?: boolean; replace?: boolean };
 
 let engine: Engine;
 let scene: Scene;
@@ -141,14 +144,33 @@ const api = {
    * report before "ready", whether the previous skybox was still fully in place.
    */
   async apply(skybox: number | string, options: JsonOptions = {}) {
+    return api._applied((o) => applySkybox(scene, skybox, { ...(options as ApplySkyboxOptions), ...o }), options);
+  },
+
+  /** Loads a saved skybox (`loadSkybox`) as `apply` applies one. */
+  async load(url: string, options: LoadJsonOptions = {}) {
+    return api._applied((o) => loadSkybox(scene, url, { ...(options as LoadSkyboxOptions), ...o }), options);
+  },
+
+  /** The current skybox's environment baked to a `.env` (base64), as the pane's "Save to project" bakes it. */
+  async bakeEnv() {
+    return bytesToBase64(await bakeEnvironment(current!.environment!));
+  },
+
+  /** The current skybox's sun: its direction in the panorama's frame, and whether its light shines. */
+  savedSun() {
+    const sun = current?.sun;
+    return sun ? { direction: sun.sun.direction, enabled: sun.isEnabled, intensity: sun.light.intensity } : null;
+  },
+
+  async _applied(start: (o: Pick<ApplySkyboxOptions, "cache" | "replace" | "onProgress">) => Promise<AppliedSkybox>, options: { cache?: boolean; replace?: boolean }) {
     const stages: ApplyProgress[] = [];
     const previous = current;
     const previousShown: boolean[] = [];
     const t0 = performance.now();
-    const { cache: useCache = true, replace = true, ...rest } = options;
+    const { cache: useCache = true, replace = true } = options;
     textureWork = {};
-    const next = await applySkybox(scene, skybox, {
-      ...rest,
+    const next = await start({
       cache: useCache ? cache : false,
       replace: replace ? current : null,
       onProgress: (p) => {
@@ -167,6 +189,21 @@ const api = {
   },
 
   /** An apply expected to fail (optionally aborted after `abortAfterMs`): its error and what it left behind. */
+  /** A load expected to fail: its error and what it left behind. */
+  async loadFailing(url: string, options: LoadJsonOptions = {}) {
+    const before = counts();
+    const environmentBefore = scene.environmentTexture;
+    const { cache: useCache = true, replace: _replace, ...rest } = options;
+    let failure: { name: string; message: string } | null = null;
+    try {
+      current = await loadSkybox(scene, url, { ...(rest as LoadSkyboxOptions), cache: useCache ? cache : false, replace: current });
+    } catch (error) {
+      failure = { name: (error as Error).name, message: (error as Error).message };
+    }
+    await new Promise((r) => setTimeout(r, 0));
+    return { error: failure, before, after: counts(), environmentKept: scene.environmentTexture === environmentBefore, currentDisposed: current?.isDisposed ?? null };
+  },
+
   async applyFailing(skybox: number | string, options: JsonOptions = {}, abortAfterMs = -1) {
     const before = counts();
     const environmentBefore = scene.environmentTexture;

@@ -1,0 +1,131 @@
+import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, type MeshQualityKey, type SavedSkybox } from "../../api/index.ts";
+import { SaveToProjectAnswer, SaveToProjectMeta, slugOf, SLUG_PATTERN } from "../../api/saved/save-request.ts";
+import type { AppliedSkybox } from "../../scene/index.ts";
+import { collectSavedContents } from "../../scene/saved-contents.ts";
+import type { PaneError } from "../error-text.ts";
+import type { ApplyState } from "./ApplyState.ts";
+import type { ConnectionState } from "./ConnectionState.ts";
+import { Slice } from "./Slice.ts";
+
+export interface SaveValue {
+  /** The folder's name under the plugin's folder (public/skyboxes/ by default). */
+  slug: string;
+  /** Save the source `.hdr` beside the baked `.env`. */
+  includeHdr: boolean;
+  /** Widest the saved background may be. */
+  backgroundWidth: number;
+  backgroundFormat: "jpeg" | "webp";
+  saving: boolean;
+  /** The folder that exists already: the pane asks before replacing it. */
+  exists: string | null;
+  /** The last save: where it went and the line that loads it. */
+  saved: SaveToProjectAnswer | null;
+  error: PaneError | null;
+}
+
+/**
+ * "Save to project": writes the skybox in the scene, with its Apply settings, into the app's
+ * public folder through the Vite dev server's route (see src/api/saved/save-request.ts). The
+ * route exists only in the dev server; `/config` names it, and the pane hides the action
+ * where it does not.
+ */
+export class SaveState extends Slice<SaveValue> {
+  private _abort: AbortController | null = null;
+
+  public constructor(
+    private readonly _connection: ConnectionState,
+    private readonly _apply: ApplyState,
+    private readonly _fetch: typeof fetch = (...a) => globalThis.fetch(...a),
+  ) {
+    super({ slug: "", includeHdr: false, backgroundWidth: 4096, backgroundFormat: "jpeg", saving: false, exists: null, saved: null, error: null });
+    _apply.onAppliedObservable.add((h) => h && this._set({ slug: slugOf(h.record.title, h.record.id), exists: null, saved: null, error: null }));
+  }
+
+  /** The route, when the dev server has one. */
+  public get route(): string | null {
+    return this._connection.value.saveToProject;
+  }
+
+  /** Why the slug cannot be saved to, or null. */
+  public get slugProblem(): string | null {
+    return SLUG_PATTERN.test(this.value.slug) ? null : "lowercase letters, digits and dashes only";
+  }
+
+  public setOptions(patch: Partial<Pick<SaveValue, "slug" | "includeHdr" | "backgroundWidth" | "backgroundFormat">>): void {
+    this._set({ ...patch, exists: null, error: null });
+  }
+
+  /**
+   * Saves the applied skybox.
+   * @param overwrite replace the folder when it exists (the pane asks first)
+   * @returns the answer, or null when nothing was written (it exists, it failed, it was stopped)
+   */
+  public async save(overwrite = false): Promise<SaveToProjectAnswer | null> {
+    const handle = this._apply.handle;
+    const route = this.route;
+    if (!handle || !route) return null;
+    this._abort?.abort();
+    const abort = (this._abort = new AbortController());
+    this._set({ saving: true, exists: null, error: null, saved: null });
+    try {
+      const form = await this._form(handle, overwrite, abort.signal);
+      const response = await this._fetch(route, { method: "POST", body: form, signal: abort.signal });
+      const body = (await response.json().catch(() => ({}))) as { error?: string; folder?: string };
+      if (response.status === 409) {
+        this._set({ saving: false, exists: body.folder ?? this.value.slug });
+        return null;
+      }
+      if (!response.ok) throw new Error(body.error ?? `${route} answered ${response.status}`);
+      const saved = SaveToProjectAnswer.parse(body);
+      this._set({ saving: false, saved });
+      return saved;
+    } catch (error) {
+      if (!abort.signal.aborted) this._set({ saving: false, error: { title: "Save failed", message: "The skybox could not be saved into the project; nothing was written.", serverMessage: (error as Error).message, kind: "scene", status: 0 } });
+      return null;
+    }
+  }
+
+  private async _form(handle: AppliedSkybox, overwrite: boolean, signal: AbortSignal): Promise<FormData> {
+    const a = this._apply.value;
+    const v = this.value;
+    // What the pane applies with (applySkybox's defaults): the backdrop saved is the one shown.
+    const backdrop = { meshQuality: DEFAULT_MESH_QUALITY as MeshQualityKey, depthScale: DEPTH_SCALE.default };
+    const contents = await collectSavedContents(handle, {
+      client: this._connection.client,
+      tracker: await this._connection.tracker(),
+      hdr: v.includeHdr ? { hdriMode: a.hdriMode, resolution: a.resolution === "auto" ? null : a.resolution } : null,
+      backdrop,
+      signal,
+    });
+    const record = handle.record;
+    const skybox: SavedSkybox["skybox"] = {
+      id: record.id,
+      obfuscated_id: record.obfuscated_id,
+      title: record.title ?? null,
+      prompt: record.prompt ?? "",
+      style: record.skybox_style_id != null || record.skybox_style_name ? { id: record.skybox_style_id ?? null, name: record.skybox_style_name ?? null } : null,
+      seed: record.seed ?? null,
+      model: contents.model,
+    };
+    const meta: SaveToProjectMeta = SaveToProjectMeta.parse({
+      slug: v.slug,
+      overwrite,
+      skybox,
+      settings: { rotation: this._apply.rotation, intensity: a.intensity, backgroundBlur: a.blur, backdrop: contents.backdrop ? backdrop : null },
+      sun: a.sun ? contents.sun : null,
+      background: { width: v.backgroundWidth, format: v.backgroundFormat },
+    });
+    const form = new FormData();
+    form.set("meta", JSON.stringify(meta));
+    form.set("environment", new Blob([contents.env as BlobPart]), "environment.env");
+    form.set("panorama", new Blob([contents.panorama as BlobPart]), "panorama");
+    if (contents.hdr) form.set("hdr", new Blob([contents.hdr as BlobPart]), "environment.hdr");
+    if (contents.backdrop) form.set("backdrop", new Blob([contents.backdrop.bytes as BlobPart]), contents.backdrop.format);
+    return form;
+  }
+
+  public override dispose(): void {
+    this._abort?.abort();
+    super.dispose();
+  }
+}

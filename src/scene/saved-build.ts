@@ -1,0 +1,143 @@
+/**
+ * `loadSkybox`'s code, loaded when it first runs (an app that never loads a saved skybox
+ * bundles none of it on import): the folder opened and checked, every part built hidden,
+ * then shown in one step.
+ */
+import { Observable } from "@babylonjs/core/Misc/observable.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import type { SavedSkybox } from "../api/saved/saved-skybox.ts";
+import type { Generation } from "../api/schemas/generation.ts";
+import { AppliedSkybox, type SkyboxParts } from "./applied-skybox.ts";
+import { backgroundBakes } from "./background-bakes.ts";
+import type { BuiltEnvironment } from "./build-parts.ts";
+import { resolveLoad, type LoadSkyboxOptions, type ResolvedLoad } from "./load-options.ts";
+import type { ApplyProgress, ProgressSink } from "./progress.ts";
+import { domeKey } from "./cache-keys.ts";
+import { environmentCacheOf } from "./environment-cache.ts";
+import { buildSavedBackdrop, buildSavedBackground, savedSun } from "./saved-parts.ts";
+import { buildSavedEnvironment, type LoadContext } from "./saved-environment.ts";
+import { SavedFolder } from "./saved-folder.ts";
+import { defaultSkyboxCache, type SkyboxCache } from "./skybox-cache.ts";
+
+/** `loadSkybox` (load-skybox.ts) once its code is loaded. */
+export async function loadSaved(scene: Scene, url: string, options: LoadSkyboxOptions): Promise<AppliedSkybox> {
+  const progressObservable = new Observable<ApplyProgress>(undefined, true);
+  const progress: ProgressSink = (p) => {
+    options.onProgress?.(p);
+    progressObservable.notifyObservers(p);
+  };
+  const abort = new AbortController();
+  const onAbort = () => abort.abort(options.signal!.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    options.signal?.throwIfAborted();
+    const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(scene.getEngine()));
+    const { built, bake, record, rotation } = await buildSaved(scene, url, options, cache, progress, abort);
+    let caching!: (writes: Promise<unknown>) => void;
+    const applied = new AppliedSkybox(scene, record, built, progressObservable, rotation, new Promise<unknown>((r) => (caching = r)));
+    applied.setRotation(rotation);
+    applied._show();
+    const writes: Promise<unknown>[] = [];
+    if (bake?.bakeKey && cache) writes.push(backgroundBakes.bake(scene, bake.bakeKey, bake.lighting.texture, applied, cache));
+    if (options.replace && options.replace !== applied) options.replace.dispose();
+    progress({ stage: "ready" });
+    caching(Promise.all(writes));
+    return applied;
+  } catch (error) {
+    progressObservable.clear();
+    throw options.signal?.aborted ? options.signal.reason : error;
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+
+/** A saved skybox's parts, built hidden. */
+export interface BuiltSaved {
+  built: SkyboxParts;
+  bake: BuiltEnvironment | null;
+  record: Generation;
+  rotation: number;
+}
+
+/**
+ * Opens the folder and builds its parts.
+ * @param scene the scene
+ * @param url the manifest's URL
+ * @param options the caller's options
+ * @param cache the cache, or null
+ * @param progress where stages go
+ * @param abort stops every part at the first failure
+ */
+export async function buildSaved(scene: Scene, url: string, options: LoadSkyboxOptions, cache: SkyboxCache | null, progress: ProgressSink, abort: AbortController): Promise<BuiltSaved> {
+  const folder = await SavedFolder.open(url, progress, abort.signal);
+  const parts = resolveLoad(folder.manifest, options);
+  const ctx = loadContext(scene, folder.manifest, cache, progress, abort.signal);
+  const { built, bake } = await buildAll(ctx, folder, parts, abort);
+  return { built, bake, record: recordOf(folder), rotation: parts.rotation };
+}
+
+/**
+ * Builds every part, hidden. The files the other parts need are downloaded and checked
+ * while the environment loads (it checks its own file before making a texture), and only
+ * then are the other parts built. On any failure what was built is disposed and the error
+ * rethrown.
+ */
+async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLoad, abort: AbortController): Promise<{ built: SkyboxParts; bake: BuiltEnvironment | null }> {
+  const { files } = folder.manifest;
+  // The dome kept in memory was built from this very file (its key names the file's SHA-256): no need to fetch it again.
+  const domeKept = ctx.cache !== null && (environmentCacheOf(ctx.scene.getEngine())?.has(domeKey(ctx.skyboxId)) ?? false);
+  const backgroundFile = (parts.background?.blur === 0 && !domeKept) || (parts.backdrop && files.backdrop?.format === "depth-png");
+  const needed = [backgroundFile ? files.background : null, parts.backdrop ? files.backdrop! : null];
+  const checked = Promise.all(needed.map((f) => (f ? folder.bytes(f) : null)));
+  const env = parts.environment ? buildSavedEnvironment(ctx, folder, parts.lighting) : null;
+  for (const p of [checked, env]) p?.catch((error: unknown) => abort.abort(error));
+  const [c, e] = await Promise.allSettled([checked, env]);
+  const envPart = e.status === "fulfilled" ? e.value : null;
+  const fail = (reason: unknown): never => {
+    envPart?.lighting.dispose();
+    throw reason;
+  };
+  if (c.status === "rejected") return fail(c.reason);
+  if (e.status === "rejected") return fail(e.reason);
+  const background = parts.background ? buildSavedBackground(ctx, folder, parts.background.blur, envPart) : null;
+  const backdrop = parts.backdrop ? buildSavedBackdrop(ctx, folder, parts.backdrop) : null;
+  const [b, d] = await Promise.allSettled([background, backdrop]);
+  const [backgroundPart, backdropPart] = [b.status === "fulfilled" ? b.value : null, d.status === "fulfilled" ? d.value : null];
+  const failed = [b, d].find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed || abort.signal.aborted) {
+    backgroundPart?.dispose();
+    backdropPart?.dispose();
+    return fail(failed ? failed.reason : abort.signal.reason);
+  }
+  const lighting = envPart?.lighting ?? null;
+  const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
+  const sun = parts.sun ? savedSun(ctx, folder.manifest, parts.sun, { lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes }) : null;
+  return { built: { lighting, background: backgroundPart, backdrop: backdropPart, sun }, bake: envPart?.bakeKey ? envPart : null };
+}
+
+/** The load's context: unique names, and cache keys of its own (the background's and GLB's content name them). */
+function loadContext(scene: Scene, manifest: SavedSkybox, cache: SkyboxCache | null, progress: ProgressSink, signal: AbortSignal): LoadContext {
+  const skyboxId = `saved-${manifest.files.background.sha256.slice(0, 16)}`;
+  return { scene, cache, progress, signal, skyboxId, name: (part) => `skybox-${skyboxId}-${part}-${scene.getUniqueId()}` };
+}
+
+/** The generation record the handle shows (`applied.record`), as the manifest describes it, its URLs the folder's files. */
+function recordOf(folder: SavedFolder): Generation {
+  const { skybox, files } = folder.manifest;
+  const at = (path: string) => new URL(path, folder.url).href;
+  return {
+    id: skybox.id,
+    obfuscated_id: skybox.obfuscated_id,
+    status: "complete",
+    title: skybox.title,
+    prompt: skybox.prompt,
+    seed: skybox.seed,
+    skybox_style_id: skybox.style?.id ?? null,
+    skybox_style_name: skybox.style?.name ?? null,
+    model: `Model ${skybox.model}`,
+    file_url: at(files.background.path),
+    thumb_url: "",
+    depth_map_url: files.backdrop?.format === "depth-png" ? at(files.backdrop.path) : "",
+  };
+}

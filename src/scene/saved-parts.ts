@@ -1,0 +1,79 @@
+/**
+ * The background, backdrop and sun of a saved skybox, from its checked files: the same
+ * parts `applySkybox` builds, kept in the engine's memory cache the same way.
+ */
+import type { SavedSkybox } from "../api/saved/saved-skybox.ts";
+import type { SkyboxBackdrop } from "./backdrop.ts";
+import { createBlurredBackground, createDomeBackground } from "./background.ts";
+import type { BuiltEnvironment } from "./build-parts.ts";
+import { keepBackdrop, keepDome, keptDome } from "./kept-parts.ts";
+import type { ResolvedLoad } from "./load-options.ts";
+import type { LoadContext } from "./saved-environment.ts";
+import type { SavedFolder } from "./saved-folder.ts";
+import type { SkyboxPart } from "./skybox-part.ts";
+import { SkyboxSun, type SunNeighbours } from "./sun/skybox-sun.ts";
+import type { ResolvedSun } from "./sun/sun-options.ts";
+
+/**
+ * The background: the saved panorama on a dome, or the environment blurred when `blur` > 0.
+ * @param ctx the load
+ * @param folder the folder
+ * @param blur 0..1
+ * @param environment the environment (needed when blur > 0)
+ */
+export async function buildSavedBackground(ctx: LoadContext, folder: SavedFolder, blur: number, environment: BuiltEnvironment | null): Promise<SkyboxPart> {
+  if (blur > 0) {
+    if (!environment) throw new Error("A blurred background needs the environment");
+    return createBlurredBackground(ctx.scene, environment.lighting.texture, blur, ctx.name("background"));
+  }
+  const kept = await keptDome(ctx, ctx.name("background"));
+  if (kept) return kept;
+  const bytes = await folder.bytes(folder.manifest.files.background);
+  ctx.signal?.throwIfAborted();
+  const dome = await createDomeBackground(ctx.scene, bytes, ctx.name("background"));
+  keepDome(ctx, dome);
+  return dome;
+}
+
+/**
+ * The backdrop: the saved GLB export (Model 3), or the mesh built from the saved depth map
+ * and panorama (Model 4). Each builder is loaded on demand, as `applySkybox` does.
+ * @param ctx the load
+ * @param folder the folder (its manifest has a backdrop)
+ * @param options radius, and the saved depth scale and mesh quality
+ */
+export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, options: NonNullable<ResolvedLoad["backdrop"]>): Promise<SkyboxBackdrop> {
+  const entry = folder.manifest.files.backdrop!;
+  const name = ctx.name("backdrop");
+  ctx.progress({ stage: "building-backdrop", detail: entry.path });
+  if (entry.format === "glb") {
+    const [bytes, { loadGlbBackdrop }] = await Promise.all([folder.bytes(entry), import("./backdrop-glb.ts")]);
+    ctx.signal?.throwIfAborted();
+    // Named by content: a second load of the same file shares the textures kept from the first.
+    const backdrop = await loadGlbBackdrop(ctx.scene, bytes, name, options.radius, ctx.cache ? `skybox-saved-glb-${entry.sha256.slice(0, 16)}` : name);
+    keepBackdrop(ctx, backdrop);
+    return backdrop;
+  }
+  const [png, panorama, { buildDepthBackdrop }, { decodeDepthPng }] = await Promise.all([
+    folder.bytes(entry),
+    folder.bytes(folder.manifest.files.background),
+    import("./backdrop-from-depth.ts"),
+    import("./depth-decoding.ts"),
+  ]);
+  ctx.signal?.throwIfAborted();
+  return buildDepthBackdrop(ctx.scene, { panorama, depth: decodeDepthPng(png), meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name);
+}
+
+/**
+ * The sun light of the sun saved in the manifest (found when saving: nothing to decode here).
+ * @param ctx the load
+ * @param manifest the manifest (its `sun` is set)
+ * @param options the sun's settings
+ * @param neighbours the other parts
+ */
+export function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: ResolvedSun, neighbours: SunNeighbours): SkyboxSun {
+  ctx.progress({ stage: "finding-sun", detail: "from skybox.json" });
+  const sun = manifest.sun!;
+  const three = (v: readonly number[]): [number, number, number] => [v[0]!, v[1]!, v[2]!];
+  return new SkyboxSun(ctx.scene, { ...sun, direction: three(sun.direction), color: three(sun.color) }, options, neighbours, ctx.name("sun"));
+}
