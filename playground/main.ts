@@ -6,7 +6,8 @@ import { showSkyboxInspector } from "babylon-skybox/inspector";
 import { createShowcaseScene } from "./scene.ts";
 
 // Query options: ?theme=light|dark; ?plan=free|essential|standard|business (what the pane
-// assumes of the account); ?test (no teaching popovers); ?scale=2 (render at half
+// assumes of the account); ?teaching (the Inspector's teaching popovers, off otherwise: they
+// take the keyboard focus on a first visit and swallow what is typed into the prompt); ?scale=2 (render at half
 // resolution: software WebGL in tests); ?bare (the Inspector without the Skybox pane) and
 // ?noselect (with the pane, Properties shown first), to measure what the pane adds;
 // ?engine=webgpu (a WebGPUEngine instead of WebGL 2).
@@ -21,7 +22,7 @@ const scene = createShowcaseScene(engine);
 engine.runRenderLoop(() => scene.render());
 window.addEventListener("resize", () => engine.resize());
 
-const inspector: Partial<InspectorOptions> = { ...(themeMode ? { themeMode } : {}), disableTeachingMoments: query.has("test") };
+const inspector: Partial<InspectorOptions> = { ...(themeMode ? { themeMode } : {}), disableTeachingMoments: !query.has("teaching") };
 const plan = PLANS.find((p): p is Plan => p === query.get("plan")) ?? null;
 const handle = query.has("bare")
   ? { token: (await import("@babylonjs/inspector")).ShowInspector(scene, inspector), state: null }

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { PLANS } from "../api/reference.ts";
 import { num } from "../api/schemas/fields.ts";
 import { startLocalSkyboxService } from "../local/index.ts";
+import { logStrayErrors } from "./stray-errors.ts";
 import { LOCAL_USAGE } from "./usage.ts";
 
 /** Flags without a value. */
@@ -36,6 +37,8 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
   const parsed = Flags.safeParse(values);
   if (!parsed.success) throw new Error(`${z.prettifyError(parsed.error)}\nusage: ${LOCAL_USAGE}`);
   const f = parsed.data;
+  const log = (line: string) => console.error(`[skybox-local] ${line}`);
+  logStrayErrors(log);
   const service = await startLocalSkyboxService({
     port: f.port,
     host: f.host,
@@ -48,11 +51,20 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
     ...(f["rate-limit"] ? { rateLimit: f["rate-limit"] } : {}),
     ...(f["admin-token"] ? { adminToken: f["admin-token"] } : {}),
     ...(f["log-level"] ? { logLevel: f["log-level"] } : {}),
-    allowPrivateWebhooks: f["allow-private-webhooks"],
+    log,
+    // Without the switch, the service decides from --host (loopback: allowed).
+    ...(f["allow-private-webhooks"] ? { allowPrivateWebhooks: true } : {}),
   });
   const { close, ...info } = service;
   process.stdout.write(`${JSON.stringify(info)}\n`);
-  const stop = () => void close().then(() => process.exit(0));
+  const stop = () =>
+    void close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        log(`closing failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }

@@ -12,7 +12,9 @@
  * SKYBOX_USER_HEADER, SKYBOX_REDIS_URL, or their flags.
  */
 import { parseArgs } from "node:util";
+import { createScrubber } from "../proxy/key-scrubber.ts";
 import { startSkyboxProxyServer } from "../proxy/proxy-server.ts";
+import { logStrayErrors } from "./stray-errors.ts";
 import { PUSH_FLAGS, pushSettingsOf } from "./push-flags.ts";
 import { rateLimitOf } from "./rate-limit-flag.ts";
 import { USER_FLAGS, userOptionsOf } from "./user-flags.ts";
@@ -39,6 +41,7 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
   const pusher = pushSettingsOf(values, env);
   const users = await userOptionsOf(values, env);
   const rateLimit = rateLimitOf(values["rate-limit"]);
+  logStrayErrors((line) => console.error(line), createScrubber([apiKey, env.SKYBOX_API_SECRET ?? null]).text);
   const server = await startSkyboxProxyServer({
     ...users,
     port,
@@ -53,7 +56,17 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
     pusher,
   });
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
-  const stop = () => void server.close().then(() => users.store?.close()).then(() => process.exit(0));
+  const stop = () =>
+    void server
+      .close()
+      .then(() => users.store?.close())
+      .then(
+        () => process.exit(0),
+        (error: Error) => {
+          console.error(`babylon-skybox proxy: closing failed: ${error.message}`);
+          process.exit(1);
+        },
+      );
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }

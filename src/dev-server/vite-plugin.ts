@@ -35,8 +35,8 @@ export interface LocalUpstream {
  * processing still take about 10 s, queue positions included) and images at half their
  * size (a Model 3 skybox is 4096x2048), so a first skybox completes about 10 s after the
  * click on two cores. `babylon-skybox local` keeps the realistic speed 1 and full sizes.
- * Private webhook targets are allowed: the local service posts its webhooks to this server,
- * on loopback.
+ * Private webhook targets are allowed even if `local.host` is not loopback: the local
+ * service posts its webhooks to this server, on loopback.
  */
 export const DEV_LOCAL_DEFAULTS = { port: 0, speed: 3, imageScale: 0.5, allowPrivateWebhooks: true } as const satisfies LocalServiceOptions;
 
@@ -99,7 +99,7 @@ async function mount(server: ViteDevServer | PreviewServer, options: SkyboxViteP
     middleware.proxy.close();
     await local?.close();
   })());
-  server.httpServer?.once("close", () => void close());
+  server.httpServer?.once("close", () => void close().catch((error: Error) => server.config.logger.error(`babylon-skybox: closing the proxy failed: ${error.message}`)));
   return close;
 }
 

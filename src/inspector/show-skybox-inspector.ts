@@ -8,7 +8,9 @@ import type { SkyboxPaneState } from "./state/SkyboxPaneState.ts";
 export interface SkyboxInspectorOptions extends SkyboxPaneServiceOptions {
   /**
    * Options of `ShowInspector` (theme, layout, `disableTeachingMoments`...). Service
-   * definitions given here are shown too; the Skybox pane is added to them.
+   * definitions given here are shown too; the Skybox pane is added to them. The Inspector's
+   * teaching popovers take the keyboard focus on a first visit (what is typed into the
+   * prompt then is lost); `disableTeachingMoments: true` opens without them.
    */
   inspector?: Partial<InspectorOptions>;
 }

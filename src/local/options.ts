@@ -23,8 +23,10 @@ export interface LocalServiceOptions {
   adminToken?: string;
   /**
    * Lets `webhook_url` name private and loopback addresses (127.0.0.1, 10.x, 192.168.x,
-   * localhost, ...), refused otherwise; a receiver on the same machine (tests, the Vite
-   * plugin's proxy) needs it. @default false
+   * localhost, ...). While the service listens on loopback only, nothing but local
+   * processes can ask it for a webhook, so they are allowed; on any other interface they
+   * are refused unless this is `true`.
+   * @default true when `host` is a loopback address, else false
    */
   allowPrivateWebhooks?: boolean;
   /** Generations rendered at once. @default 2 */

@@ -17,7 +17,7 @@ import type { LocalServiceInfo, LocalServiceOptions } from "./options.ts";
 import { PusherServer } from "./pusher-server.ts";
 import { RecordViews } from "./records/record-views.ts";
 import { Uploads } from "./records/uploads.ts";
-import { WebhookTargets } from "./records/webhook-targets.ts";
+import { isLoopbackHost, WebhookTargets } from "./records/webhook-targets.ts";
 import { DataStore } from "./store/data-store.ts";
 import { WebhookSender } from "./webhook-sender.ts";
 
@@ -45,7 +45,8 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   });
   const pusherConfig = { appId: "skybox-local", key: `local-${randomBytes(6).toString("hex")}`, secret: randomBytes(16).toString("hex") };
   const pusher = new PusherServer(pusherConfig);
-  const webhookTargets = new WebhookTargets(options.allowPrivateWebhooks ?? false);
+  const host = options.host ?? "127.0.0.1";
+  const webhookTargets = new WebhookTargets(options.allowPrivateWebhooks ?? isLoopbackHost(host));
   const webhooks = new WebhookSender({ stateFile: join(dataDir, "webhooks.json"), speed, log, privateAddressOf: (url) => webhookTargets.privateAddressOf(url, true) });
   await webhooks.start();
   const pictures = imagery ?? (await createWorkerImagery());
@@ -68,7 +69,6 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   const app = createApp({ ctx, uploads: new Uploads(join(dataDir, "uploads")), previews: new StylePreviews(dataDir, pictures), webhookTargets, adminToken, pusherHttp: (r) => pusher.handleHttp(r), log });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   pusher.attach(server);
-  const host = options.host ?? "127.0.0.1";
   await new Promise<void>((ok, fail) => server.once("error", fail).listen(options.port ?? 8790, host, () => ok()));
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;

@@ -185,7 +185,10 @@ export class WebhookSender {
   }
 
   private _enqueue(delivery: Delivery): void {
-    const tail = (this._lanes.get(delivery.url) ?? Promise.resolve()).then(() => this._attempt(delivery));
+    // An attempt that throws (a failing onAttempt, a state write) is logged, and the lane goes on.
+    const tail = (this._lanes.get(delivery.url) ?? Promise.resolve())
+      .then(() => this._attempt(delivery))
+      .catch((error: unknown) => this._log(`webhook ${delivery.id}: attempt failed inside the service: ${describe(error)}`));
     this._lanes.set(delivery.url, tail);
     void tail.finally(() => {
       if (this._lanes.get(delivery.url) === tail) this._lanes.delete(delivery.url);

@@ -103,6 +103,16 @@ export class StatusWatch<U extends StatusUpdate, R> implements AsyncIterable<U> 
     this._stream.fail(new SkyboxApiError({ kind: "aborted", status: 0, serverMessage: "The status watch was stopped", ...cause }));
   }
 
+  /**
+   * Polls at once and starts the backoff over (the server's Retry-After still holds): after
+   * the connection came back, the watch catches up now rather than after its longest wait.
+   */
+  pollNow(): void {
+    if (this.ended) return;
+    this._backoff.reset();
+    this._pollNow();
+  }
+
   private _start(): void {
     if (this.ended) return;
     if (this._tracked.record) this._accept("initial", true);

@@ -31,6 +31,8 @@ export interface StatusTracker {
   readonly push: PushConnection | null;
   /** Watches not yet ended. */
   readonly activeWatches: number;
+  /** Every watch polls at once (the connection came back after an outage). */
+  refresh(): void;
   /** Stops every watch (their `done` rejects with kind `aborted`) and disconnects push. */
   dispose(): void;
 }
@@ -83,6 +85,9 @@ export function createStatusTracker(options: StatusTrackerOptions): StatusTracke
     push,
     get activeWatches() {
       return active.size;
+    },
+    refresh() {
+      for (const watch of [...active]) watch.pollNow();
     },
     dispose() {
       disposed = true;

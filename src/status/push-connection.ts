@@ -56,12 +56,15 @@ export class PushConnection {
   private _loading: Promise<PusherLike | null> | null = null;
   private readonly _channels = new Map<string, ChannelEntry>();
   private readonly _waiters = new Set<() => void>();
+  private readonly _stateListeners = new Set<(state: string) => void>();
   private _closed = false;
+  /** Counts `retarget`s: a connection made for earlier settings is dropped when it arrives. */
+  private _target = 0;
   /** Why pusher-js could not be loaded or started, if it could not. */
   lastError: unknown = null;
 
   constructor(
-    private readonly _settings: PushSettings,
+    private _settings: PushSettings,
     private readonly _Pusher?: PusherConstructor,
   ) {}
 
@@ -93,6 +96,12 @@ export class PushConnection {
     });
   }
 
+  /** Calls `listener` with `state` after each change (connected, connecting, unavailable...); returns the function that stops it. */
+  watchState(listener: (state: string) => void): () => void {
+    this._stateListeners.add(listener);
+    return () => this._stateListeners.delete(listener);
+  }
+
   /** Listens to `listener.event` on `channel` until the returned function is called. */
   listen(channel: string, listener: ChannelListener): () => void {
     let entry = this._channels.get(channel);
@@ -108,27 +117,59 @@ export class PushConnection {
     return () => this._forget(channel, listener);
   }
 
+  /** The settings the connection uses (the last ones given to `retarget`). */
+  get settings(): PushSettings {
+    return this._settings;
+  }
+
+  /**
+   * Moves to other push settings (the server came back on another port, with another key):
+   * the old connection is closed and every channel listened to is subscribed again on the
+   * new one; listeners hear their channel go down, then up again once subscribed.
+   */
+  retarget(settings: PushSettings): void {
+    if (this._closed) return;
+    this._settings = settings;
+    this._target++;
+    const old = this._pusher;
+    this._pusher = null;
+    this._loading = null;
+    this.lastError = null;
+    for (const entry of this._channels.values()) {
+      entry.channel?.unbind();
+      entry.channel = null;
+      entry.bound.clear();
+      this._setLive(entry, false);
+    }
+    old?.disconnect();
+    if (this._channels.size > 0) void this._load();
+  }
+
   /** Disconnects and forgets every channel. */
   close(): void {
     this._closed = true;
+    this._stateListeners.clear();
     this._channels.clear();
     this._pusher?.disconnect();
   }
 
   private _load(): Promise<PusherLike | null> {
+    const target = this._target;
     this._loading ??= this._create().then(
       (pusher) => {
-        if (this._closed) {
+        if (this._closed || target !== this._target) {
           pusher.disconnect();
           return null;
         }
         this._pusher = pusher;
-        pusher.connection.bind("state_change", ({ current }) => this._onState(current));
+        // A connection left behind by `retarget` says nothing any more.
+        pusher.connection.bind("state_change", ({ current }) => this._pusher === pusher && this._onState(current));
         for (const [name, entry] of this._channels) this._subscribe(name, entry);
         return pusher;
       },
       (error: unknown) => {
         this.lastError = error;
+        for (const l of [...this._stateListeners]) l(this.state);
         return null;
       },
     );
@@ -165,6 +206,7 @@ export class PushConnection {
   }
 
   private _onState(current: string): void {
+    for (const l of [...this._stateListeners]) l(current);
     if (current === "connected") [...this._waiters].forEach((w) => w());
     // pusher-js resubscribes every channel after a reconnect; until then none is live.
     else for (const entry of this._channels.values()) this._setLive(entry, false);

@@ -9,6 +9,7 @@ import { availableParallelism, cpus, loadavg } from "node:os";
 import { bundleBench } from "./bundle-bench.ts";
 import { imageryBench } from "./imagery-bench.ts";
 import { localBench } from "./local-bench.ts";
+import { monkeyBench } from "./monkey-bench.ts";
 import { multiuserBench } from "./multiuser-bench.ts";
 import { proxyBench } from "./proxy-bench.ts";
 import { paneBench } from "./pane-bench.ts";
@@ -35,6 +36,7 @@ const PARTS: Record<string, Part> = {
   scene: { title: "applySkybox in Chromium (software WebGL, cube 256, quality 64)", run: sceneBench },
   pane: { title: "Inspector pane", run: paneBench },
   sun: { title: "Sun detection in an 8K HDRI", run: sunBench },
+  monkey: { title: "Randomised user sessions (monkey) against the local service, the proxy and the Vite plugin", run: monkeyBench },
 };
 
 async function main() {

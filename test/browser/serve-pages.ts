@@ -46,6 +46,13 @@ export interface ServedPages {
   buildMs: number;
   /** Lines the local service logged (it is quiet otherwise). */
   localLog: readonly string[];
+  /**
+   * Stops the server and its local service as a crash would (open connections are cut), but
+   * keeps the port and the data directory for `start`: the proxy going away, for a page.
+   */
+  stop(): Promise<void>;
+  /** Serves the same build again on the same port, with a new local service on the same data directory. */
+  start(): Promise<void>;
   /** Stops the server and the local service and removes the temporary data directory. */
   close(): Promise<void>;
 }
@@ -56,6 +63,36 @@ export async function servePages(options: ServePagesOptions): Promise<ServedPage
   const { outDir, buildMs } = await buildPages(root, options);
   const dataDir = options.local === false ? null : mkdtempSync(join(tmpdir(), "skybox-pages-"));
   const localLog: string[] = [];
+  let server = await listen(root, outDir, options, dataDir, localLog, 0);
+  const url = server.resolvedUrls!.local[0]!.replace(/\/$/, "");
+  const port = Number(new URL(url).port);
+  let running: Promise<void> | null = null;
+  let closed: Promise<void> | null = null;
+  const stop = () => (running ??= stopServer(server));
+  return {
+    url,
+    dataDir,
+    buildMs,
+    localLog,
+    stop,
+    async start() {
+      if (!running) return;
+      await running;
+      server = await listen(root, outDir, options, dataDir, localLog, port);
+      running = null;
+    },
+    close: () =>
+      (closed ??= (async () => {
+        await stop();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      })()),
+  };
+}
+
+type Preview = Awaited<ReturnType<typeof preview>>;
+
+/** `vite preview` of the build on 127.0.0.1 (`port` 0: a free one), with the proxy and its local service. */
+async function listen(root: string, outDir: string, options: ServePagesOptions, dataDir: string | null, localLog: string[], port: number): Promise<Preview> {
   const plugins: PluginOption[] = [];
   if (options.local !== false) {
     const local: LocalServiceOptions = { speed: 50, imageScale: 1 / 16, dataDir: dataDir!, log: (l) => localLog.push(l), ...options.local };
@@ -64,32 +101,26 @@ export async function servePages(options: ServePagesOptions): Promise<ServedPage
   // The plugin uses the real service when SKYBOX_API_KEY is set: tests always use the local one.
   const savedKey = process.env.SKYBOX_API_KEY;
   delete process.env.SKYBOX_API_KEY;
-  let server;
   try {
-    server = await preview({
+    return await preview({
       root,
       configFile: false,
       logLevel: "warn",
       build: { outDir },
-      preview: { host: "127.0.0.1", port: 0 },
+      preview: { host: "127.0.0.1", port, strictPort: port !== 0 },
       plugins,
     });
   } finally {
     if (savedKey !== undefined) process.env.SKYBOX_API_KEY = savedKey;
   }
-  const url = server.resolvedUrls!.local[0]!.replace(/\/$/, "");
-  let closed: Promise<void> | null = null;
-  return {
-    url,
-    dataDir,
-    buildMs,
-    localLog,
-    close: () =>
-      (closed ??= (async () => {
-        await server.close();
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      })()),
-  };
+}
+
+/** Closes the server and cuts its open connections (event streams, sockets), as a process that ends would. */
+async function stopServer(server: Preview): Promise<void> {
+  const http = server.httpServer as import("node:http").Server;
+  const closing = server.close();
+  http.closeAllConnections?.();
+  await closing;
 }
 
 async function buildPages(root: string, options: ServePagesOptions): Promise<{ outDir: string; buildMs: number }> {

@@ -37,7 +37,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startTargets(): Promise<Targets> {
   // The proxy names its own loopback address as webhook_url.
-  const local = await startLocalProcess({ "allow-private-webhooks": true });
+  const local = await startLocalProcess({});
   const port = await freePort();
   const proxy = await startSkyboxProxyServer({
     port,

@@ -13,7 +13,7 @@ export interface LocalProcess extends CliProcess<LocalServiceInfo> {
 /**
  * Starts `babylon-skybox local` as a child process, as users run it, and reads the JSON
  * line it prints once listening. Fast settings by default: small images, high speed.
- * A receiver on loopback needs `{ "allow-private-webhooks": true }`.
+ * Like the command with no flags, it accepts webhooks to receivers on loopback.
  */
 export async function startLocalProcess(flags: Record<string, string | number | boolean> = {}, dataDir?: string): Promise<LocalProcess> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "skybox-local-"));

@@ -14,7 +14,7 @@ async function connect(body: unknown) {
 describe("the pane reads the proxy's /config with its schema", () => {
   test("a proxy's answer: upstream and updates follow it", async () => {
     const value = await connect({ upstream: "local", push: null, webhooksRelayed: true, eventsUrl: "/skybox/events", assetsUrl: "/skybox/assets" });
-    expect(value).toEqual({ upstream: "local", updates: "push", configProblem: null });
+    expect(value).toEqual({ upstream: "local", updates: "push", configProblem: null, lost: null, pushState: null });
   });
 
   test("an answer that does not fit: a clear problem, and updates are polled", async () => {
@@ -22,5 +22,44 @@ describe("the pane reads the proxy's /config with its schema", () => {
     expect(value.upstream).toBeNull();
     expect(value.updates).toBe("poll");
     expect(value.configProblem).toMatch(/\/config answer does not fit: .*push\.key.*; status updates are polled$/);
+  });
+});
+
+describe("the pane knows when the proxy cannot be reached", () => {
+  test("a request the network fails marks the proxy lost; asked again, it answers and is back", async () => {
+    let up = false;
+    const asked: number[] = [];
+    const fetch = async () => {
+      asked.push(Date.now());
+      if (!up) throw new TypeError("Failed to fetch");
+      return new Response(JSON.stringify({ upstream: "local", push: null }), { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9/skybox", fetch: fetch as typeof globalThis.fetch });
+    try {
+      await connection.tracker();
+      expect(connection.value.lost?.why).toBe("Failed to fetch");
+      const since = connection.value.lost!.since;
+      up = true;
+      await expect.poll(() => connection.value.lost, { timeout: 5000 }).toBeNull();
+      // Asked again once, about 2 s after it was lost.
+      expect(asked).toHaveLength(2);
+      expect(asked[1]! - since).toBeGreaterThanOrEqual(1900);
+    } finally {
+      connection.dispose();
+    }
+  });
+
+  test("a request the caller aborted says nothing of the proxy", async () => {
+    const fetch = async () => {
+      throw new DOMException("The operation was aborted.", "AbortError");
+    };
+    const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9/skybox", fetch: fetch as typeof globalThis.fetch });
+    try {
+      await connection.tracker();
+      expect(connection.value.lost).toBeNull();
+      expect(connection.value.configProblem).toContain("aborted");
+    } finally {
+      connection.dispose();
+    }
   });
 });

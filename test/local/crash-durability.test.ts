@@ -16,28 +16,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
+import { seededRandom } from "../helpers/seeded-random.ts";
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261121);
 const ROUNDS = 14;
-const FLAGS = { speed: 100, "rate-limit": 1_000_000, "allow-private-webhooks": true } as const;
+const FLAGS = { speed: 100, "rate-limit": 1_000_000 } as const;
 const TERMINAL = new Set(["complete", "error", "abort"]);
 const RANK: Record<string, number> = { pending: 0, dispatched: 1, processing: 2 };
 const rankOf = (status: string) => RANK[status] ?? 3;
 
 type Json = Record<string, any>;
 
-/** mulberry32: small and seeded, so a failing run can be replayed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-const random = prng(SEED);
+const random = seededRandom(SEED);
 
 /** What the service acknowledged (answered 200 about), and every id it ever handed out. */
 class Acknowledged {

@@ -35,7 +35,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 describe("webhooks", () => {
   test("every status is POSTed, signed with the account's secret and timestamped", async () => {
     const hook = await receiver(() => 200);
-    const svc = await startLocalProcess({ speed: 100, "allow-private-webhooks": true });
+    const svc = await startLocalProcess({ speed: 100 });
     try {
       const client = createSkyboxClient({ baseUrl: svc.info.url, apiKey: svc.info.apiKey, retry: 0 });
       const g = await client.generate({ prompt: "night sky with stars", skybox_style_id: 2, webhook_url: hook.url });
@@ -58,7 +58,7 @@ describe("webhooks", () => {
     // Fails the first two deliveries of the pending event, then accepts everything.
     let pendingFailures = 0;
     const hook = await receiver((_n, body) => (JSON.parse(body).status === "pending" && pendingFailures++ < 2 ? 500 : 200));
-    const svc = await startLocalProcess({ speed: 600, "allow-private-webhooks": true });
+    const svc = await startLocalProcess({ speed: 600 });
     try {
       const client = createSkyboxClient({ baseUrl: svc.info.url, apiKey: svc.info.apiKey, retry: 0 });
       const g = await client.generate({ prompt: "storm", skybox_style_id: 2, webhook_url: hook.url });
@@ -83,7 +83,7 @@ describe("restart survival", () => {
     const dataDir = tempDir();
     let receiverUp = false;
     const hook = await receiver(() => (receiverUp ? 200 : 503));
-    const first = await startLocalProcess({ speed: 4, "allow-private-webhooks": true }, dataDir);
+    const first = await startLocalProcess({ speed: 4 }, dataDir);
     const client1 = createSkyboxClient({ baseUrl: first.info.url, apiKey: first.info.apiKey, retry: 0 });
     const done = await client1.generate({ prompt: "canyon at sunset", skybox_style_id: 2 });
     await waitFor(async () => (await client1.getGeneration(done.id)).status === "complete", 30_000, 100);
@@ -93,7 +93,7 @@ describe("restart survival", () => {
     await first.kill("SIGKILL");
 
     receiverUp = true;
-    const second = await startLocalProcess({ speed: 4, "allow-private-webhooks": true }, dataDir);
+    const second = await startLocalProcess({ speed: 4 }, dataDir);
     try {
       expect(second.info.apiKey).toBe(first.info.apiKey);
       const client2 = createSkyboxClient({ baseUrl: second.info.url, apiKey: second.info.apiKey, retry: 0 });
@@ -108,6 +108,45 @@ describe("restart survival", () => {
       await waitFor(() => hook.hits.some((h) => h.status === 200), 30_000);
     } finally {
       await second.stop();
+      await hook.close();
+    }
+  });
+});
+
+describe("closed mid-job", () => {
+  test("closed while a generation is processing, the service stops it without a stray error; the next start completes it", async () => {
+    const { startLocalSkyboxService } = await import("../../src/local/index.ts");
+    const dataDir = tempDir();
+    const stray: unknown[] = [];
+    const onStray = (error: unknown) => stray.push(error);
+    process.on("unhandledRejection", onStray);
+    const hook = await receiver(() => 200);
+    const log: string[] = [];
+    try {
+      const first = await startLocalSkyboxService({ port: 0, dataDir, speed: 8, imageScale: 1 / 16, allowPrivateWebhooks: true, log: (l) => log.push(l) });
+      const client1 = createSkyboxClient({ baseUrl: first.url, apiKey: first.apiKey, retry: 0 });
+      const created = await client1.generate({ prompt: "ocean at noon", skybox_style_id: 2, webhook_url: hook.url });
+      await waitFor(async () => (await client1.getGeneration(created.id)).status === "processing", 20_000, 50);
+      await first.close();
+      // Past the moment its render and its next step would have come.
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(stray).toEqual([]);
+      expect(log.filter((l) => l.includes("failed"))).toEqual([]);
+
+      const second = await startLocalSkyboxService({ port: 0, dataDir, speed: 8, imageScale: 1 / 16, allowPrivateWebhooks: true, log: (l) => log.push(l) });
+      try {
+        const client2 = createSkyboxClient({ baseUrl: second.url, apiKey: second.apiKey, retry: 0 });
+        const resumed = await waitFor(async () => {
+          const g = await client2.getGeneration(created.id);
+          return g.status === "complete" && g;
+        }, 60_000, 100);
+        expect(resumed.file_url).toMatch(/image\.jpg$/);
+      } finally {
+        await second.close();
+      }
+      expect(stray).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onStray);
       await hook.close();
     }
   });

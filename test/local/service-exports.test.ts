@@ -38,6 +38,14 @@ describe("reference lists", () => {
 });
 
 describe("exports", () => {
+  test("identical exports requested at once all complete, each with the whole file", async () => {
+    const request = { skybox_id: m4.obfuscated_id, type_id: 5, resolution_id: 1, hdri_mode_id: 3 } as const;
+    const started = await Promise.all([0, 1, 2, 3].map(() => client.requestExport(request)));
+    const done = await Promise.all(started.map((e) => settledExport(e.id)));
+    expect(done.map((e) => [e.status, e.error_message ?? null])).toEqual(done.map(() => ["complete", null]));
+    // OpenEXR's magic number: each file is whole, not a half-written or missing one.
+    for (const e of done) expect([...new Uint8Array((await (await fetch(e.file_url)).arrayBuffer()).slice(0, 4))]).toEqual([0x76, 0x2f, 0x31, 0x01]);
+  });
   test("JPG and Depth Map complete at once, with their files", async () => {
     const jpg = await client.requestExport({ skybox_id: m3.obfuscated_id, type_id: 1 });
     expect(jpg).toMatchObject({ status: "complete", resolution: "8K", type: "equirectangular-jpg" });

@@ -92,6 +92,19 @@ describe("WebhookSender", () => {
     expect(await persisted()).toEqual([]);
   });
 
+  it("an attempt that throws inside the service is logged, and the URL's next deliveries still go out", async () => {
+    const hook = await receiver(answer(200));
+    const { instance } = await sender();
+    let calls = 0;
+    instance.onAttempt = () => {
+      if (++calls === 1) throw new Error("a listener failed");
+    };
+    instance.send(hook.url, { n: 1 }, SECRET);
+    instance.send(hook.url, { n: 2 }, SECRET);
+    await waitUntil(() => hook.received.length === 2 && calls === 2);
+    expect(logLines.some((l) => l.includes("attempt failed inside the service: a listener failed"))).toBe(true);
+  });
+
   it("retries after 1 min and 5 min (scaled by speed) until the receiver accepts", async () => {
     const hook = await receiver((request, index, res) => res.writeHead(index < 2 ? 500 : 204).end());
     const { instance, attempts } = await sender({ speed: 600 });

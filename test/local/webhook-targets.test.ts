@@ -4,7 +4,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { isPrivateAddress, WebhookTargets } from "../../src/local/records/webhook-targets.ts";
+import { isLoopbackHost, isPrivateAddress, WebhookTargets } from "../../src/local/records/webhook-targets.ts";
+import { startLocalSkyboxService, type LocalSkyboxService } from "../../src/local/index.ts";
 import { WebhookSender, type WebhookAttempt } from "../../src/local/webhook-sender.ts";
 import { startLocalProcess, type LocalProcess } from "../helpers/local-service.ts";
 
@@ -96,20 +97,32 @@ describe("the sender checks again before each delivery", () => {
   });
 });
 
+describe("which listening hosts are loopback (private webhooks allowed by default)", () => {
+  test.each(["127.0.0.1", "127.0.0.2", "::1", "[::1]", "localhost"])("%s is loopback", (host) => expect(isLoopbackHost(host)).toBe(true));
+  test.each(["0.0.0.0", "::", "192.168.1.5", "10.0.0.1", "example.com"])("%s is not", (host) => expect(isLoopbackHost(host)).toBe(false));
+});
+
 describe("the local service", () => {
-  let strict: LocalProcess;
+  // What a service listening on another interface does (here, as `allowPrivateWebhooks: false`
+  // says it, on loopback: tests listen nowhere else).
+  let strict: LocalSkyboxService & { dir: string };
+  // `babylon-skybox local` as users start it: loopback, no flag.
   let allowing: LocalProcess;
   beforeAll(async () => {
-    [strict, allowing] = await Promise.all([startLocalProcess(), startLocalProcess({ "allow-private-webhooks": true })]);
+    const dir = await mkdtemp(join(tmpdir(), "skybox-strict-"));
+    const started = startLocalSkyboxService({ port: 0, dataDir: dir, allowPrivateWebhooks: false, log: () => {} });
+    [strict, allowing] = await Promise.all([started.then((s) => Object.assign(s, { dir })), startLocalProcess()]);
   }, 60_000);
   afterAll(async () => {
-    await Promise.all([strict?.stop(), allowing?.stop()]);
+    await Promise.all([strict?.close().then(() => rm(strict.dir, { recursive: true, force: true })), allowing?.stop()]);
   });
-  const post = (svc: LocalProcess, path: string, body: object) =>
-    fetch(`${svc.info.url}/api/v1${path}`, { method: "POST", headers: { "x-api-key": svc.info.apiKey, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (svc: { info: { url: string; apiKey: string } } | LocalSkyboxService, path: string, body: object) => {
+    const info = "info" in svc ? svc.info : svc;
+    return fetch(`${info.url}/api/v1${path}`, { method: "POST", headers: { "x-api-key": info.apiKey, "content-type": "application/json" }, body: JSON.stringify(body) });
+  };
 
   test("refuses loopback and private webhook targets on generation, export and batch creation, naming the field; nothing is charged", async () => {
-    const before = (await (await fetch(`${strict.info.url}/_admin/accounts`, { headers: { authorization: `Bearer ${strict.info.adminToken}` } })).json())[0].credits;
+    const before = (await (await fetch(`${strict.url}/_admin/accounts`, { headers: { authorization: `Bearer ${strict.adminToken}` } })).json())[0].credits;
     const cases: [string, object][] = [
       ["/skybox", { prompt: "a", skybox_style_id: 2, webhook_url: "http://127.0.0.1:9/internal-admin" }],
       ["/skybox", { prompt: "a", skybox_style_id: 2, webhook_url: "http://localhost:5173/skybox/webhook" }],
@@ -123,11 +136,11 @@ describe("the local service", () => {
       expect(answer.error).toMatch(REFUSAL);
       expect(answer.issues).toMatchObject([{ path: ["webhook_url"], rule: "webhook-public" }]);
     }
-    const after = (await (await fetch(`${strict.info.url}/_admin/accounts`, { headers: { authorization: `Bearer ${strict.info.adminToken}` } })).json())[0].credits;
+    const after = (await (await fetch(`${strict.url}/_admin/accounts`, { headers: { authorization: `Bearer ${strict.adminToken}` } })).json())[0].credits;
     expect(after).toBe(before);
   });
 
-  test("accepts a public literal, and loopback when started with --allow-private-webhooks", async () => {
+  test("accepts a public literal, and loopback when it listens on loopback (no flag)", async () => {
     expect((await post(strict, "/skybox", { prompt: "a", skybox_style_id: 2, webhook_url: "http://203.0.113.5/hook" })).status).toBe(200);
     expect((await post(allowing, "/skybox", { prompt: "a", skybox_style_id: 2, webhook_url: "http://127.0.0.1:9/hook" })).status).toBe(200);
   });

@@ -147,3 +147,26 @@ describe("a push connection cut mid-generation (through a TCP forwarder)", () =>
     expect(afterCut.at(-1)).toMatchObject({ status: "complete", source: "push" });
   });
 });
+
+describe("a push connection moved to other settings", () => {
+  test("retarget: from a port that is gone to the live one, the watch is pushed again and its channel comes up there", async () => {
+    const forwarder = await startTcpForwarder(svc.info.pusher.wsPort);
+    const { client } = countedClient(svc);
+    const own = createStatusTracker({ client, push: { ...svc.info.pusher, wsPort: forwarder.port }, pollIntervalMs: 200, maxPollIntervalMs: 800, safetyPollMs: 120_000 });
+    cleanups.push(async () => own.dispose());
+    await own.push!.ready();
+    // The server behind the old settings is gone for good (a restarted local service listens elsewhere).
+    await forwarder.close();
+    const states: string[] = [];
+    own.push!.watchState((s) => states.push(s));
+    const created = await creator.generate({ prompt: "glacier at midnight", skybox_style_id: 2 });
+    const watch = own.watchGeneration(created);
+    own.push!.retarget({ ...svc.info.pusher });
+    expect(own.push!.settings.wsPort).toBe(svc.info.pusher.wsPort);
+    const updates = await collect(watch);
+    expectForwardOnly(updates);
+    expect(statusesOf(updates).at(-1)).toBe("complete");
+    expect(updates.some((u) => u.source === "push")).toBe(true);
+    expect(states.at(-1)).toBe("connected");
+  });
+});

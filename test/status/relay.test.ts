@@ -81,7 +81,7 @@ describe("relay of the local service's webhooks", () => {
   let svc: LocalProcess;
   beforeAll(async () => {
     // The relay's receiver listens on loopback.
-    svc = await startLocalProcess({ speed: 10, "allow-private-webhooks": true });
+    svc = await startLocalProcess({ speed: 10 });
   });
   afterAll(() => svc?.stop());
 

@@ -3,6 +3,7 @@ import { CheckmarkRegular, DismissRegular, StopRegular } from "@fluentui/react-i
 import type { FunctionComponent } from "react";
 import type { Generation } from "../../api/index.ts";
 import { isEnded, type JobView } from "../state/job-view.ts";
+import type { ConnectionValue } from "../state/ConnectionState.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
 import { formatElapsed, useElapsed, useSlice } from "./hooks.ts";
@@ -13,22 +14,49 @@ import { StatusBadge } from "./status-badge.tsx";
 export const ProgressView: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
   const pane = usePaneStyles();
   const { jobs } = useSlice(state.jobs);
-  const { updates } = useSlice(state.connection);
+  const connection = useSlice(state.connection);
+  const lostSince = connection.lost?.since ?? null;
   return (
     <div className={pane.section} data-testid="skybox-progress">
-      <Caption1 className={pane.muted}>{updates === "poll" ? "Status updates: polling (no push channel configured)" : "Status updates: pushed live, with a safety poll"}</Caption1>
+      <ConnectionLine connection={connection} />
       {jobs.length === 0 && <Caption1>Nothing under way. Generate a skybox above.</Caption1>}
       {jobs.map((job) => (
-        <JobCard key={job.key} state={state} job={job} />
+        <JobCard key={job.key} state={state} job={job} lostSince={lostSince} />
       ))}
     </div>
   );
 };
 
-const JobCard: FunctionComponent<{ state: SkyboxPaneState; job: JobView }> = ({ state, job }) => {
+/** How status updates arrive now, or that the proxy is gone (then nothing arrives until it is back). */
+const ConnectionLine: FunctionComponent<{ connection: ConnectionValue }> = ({ connection }) => {
   const pane = usePaneStyles();
-  const elapsed = useElapsed(job.startedAt, job.endedAt);
+  const { lost, updates, pushState } = connection;
+  const since = useElapsed(lost?.since ?? 0, lost ? null : 0);
+  if (lost)
+    return (
+      <Caption1 className={pane.danger} data-testid="skybox-connection" data-state="lost">
+        The proxy cannot be reached ({lost.why}) for {formatElapsed(since)}; asking again every 2 s. Jobs are followed again once it answers.
+      </Caption1>
+    );
+  const [state, text] =
+    updates === "poll"
+      ? ["poll", "Status updates: polling (no push channel configured)"]
+      : pushState !== null && pushState !== "connected"
+        ? ["reconnecting", `Status updates: polled until the push channel is connected (${pushState})`]
+        : ["push", "Status updates: pushed live, with a safety poll"];
+  return (
+    <Caption1 className={pane.muted} data-testid="skybox-connection" data-state={state}>
+      {text}
+    </Caption1>
+  );
+};
+
+const JobCard: FunctionComponent<{ state: SkyboxPaneState; job: JobView; lostSince: number | null }> = ({ state, job, lostSince }) => {
+  const pane = usePaneStyles();
   const ended = isEnded(job);
+  const lost = lostSince !== null;
+  // While the proxy is gone the job's status is unknown: its clock stops at the outage.
+  const elapsed = useElapsed(job.startedAt, ended ? job.endedAt : lostSince);
   const queued = !ended && job.queuePosition != null && job.queuePosition > 0;
   return (
     <div className={pane.card} data-testid="skybox-job" data-job={job.key} data-status={job.status} data-statuses={job.steps.map((s) => s.status).join(",")}>
@@ -41,7 +69,12 @@ const JobCard: FunctionComponent<{ state: SkyboxPaneState; job: JobView }> = ({ 
         {queued ? ` · position ${job.queuePosition} in the queue` : ""}
         {job.source ? ` · via ${job.source}` : ""}
       </Caption1>
-      {!ended && <ProgressBar thickness="medium" />}
+      {!ended && lost && (
+        <Caption1 className={pane.danger} data-testid="skybox-job-lost">
+          Status unknown while the proxy cannot be reached
+        </Caption1>
+      )}
+      {!ended && !lost && <ProgressBar thickness="medium" />}
       <Caption1 className={pane.muted} data-testid="skybox-job-steps">
         {job.steps.map((s) => `${s.status} ${formatElapsed((s.at - job.startedAt) / 1000)}`).join(" → ")}
       </Caption1>

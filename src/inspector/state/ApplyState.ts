@@ -138,6 +138,18 @@ export class ApplyState extends Slice<ApplyValue> {
     this._set({ applying: null, progress: null });
   }
 
+  /**
+   * A skybox was deleted: an apply of it under way stops before it reads files that are gone,
+   * and says why. One already in the scene stays there (its files were read).
+   * @param id the deleted generation's id
+   */
+  public deleted(id: number): void {
+    if (this.value.applying?.id !== id) return;
+    this._abort?.abort();
+    const message = "The skybox was deleted while it was being applied; the scene keeps what it showed before.";
+    this._set({ applying: null, progress: null, error: { title: "Apply stopped", message, serverMessage: null, kind: "aborted", status: 0 } });
+  }
+
   /** Changes settings; intensity, rotation and visibility apply at once to the applied skybox. */
   public setSettings(patch: Partial<ApplySettings>): void {
     this._set(patch);

@@ -1,3 +1,4 @@
+import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Generation, HistoryQuery, RequestStatus, SkyboxClient } from "../../api/index.ts";
 import { describeError, type PaneError } from "../error-text.ts";
 import { Slice } from "./Slice.ts";
@@ -25,6 +26,8 @@ export interface HistoryValue extends HistoryFilters {
 
 /** The account's generations, a page at a time, with search, status and style filters. */
 export class HistoryState extends Slice<HistoryValue> {
+  /** A generation was deleted (with its id), before the page is reloaded. */
+  public readonly onDeletedObservable = new Observable<number>();
   private _request = 0;
 
   public constructor(
@@ -75,7 +78,7 @@ export class HistoryState extends Slice<HistoryValue> {
 
   /** Deletes a generation (the pane asks for confirmation first), then reloads the page. */
   public remove(id: number): Promise<void> {
-    return this._act(id, "deleting", () => this._client.deleteGeneration(id), "Delete failed");
+    return this._act(id, "deleting", () => this._client.deleteGeneration(id), "Delete failed", () => this.onDeletedObservable.notifyObservers(id));
   }
 
   /** Cancels a generation still pending or processing. */
@@ -83,11 +86,18 @@ export class HistoryState extends Slice<HistoryValue> {
     return this._act(id, "cancelling", () => this._client.cancelGeneration(id), "Cancel failed");
   }
 
-  private async _act(id: number, what: "deleting" | "cancelling", call: () => Promise<{ success?: boolean; error?: string | undefined }>, title: string): Promise<void> {
+  private async _act(
+    id: number,
+    what: "deleting" | "cancelling",
+    call: () => Promise<{ success?: boolean; error?: string | undefined }>,
+    title: string,
+    done?: () => void,
+  ): Promise<void> {
     this._set({ busy: { ...this.value.busy, [id]: what }, error: null });
     try {
       const result = await call();
       if (result.success === false) throw new Error(result.error ?? "The service said no");
+      done?.();
       await this.refresh();
     } catch (error) {
       this._set({ error: describeError(error, title) });
@@ -95,5 +105,10 @@ export class HistoryState extends Slice<HistoryValue> {
       const { [id]: _, ...rest } = this.value.busy;
       this._set({ busy: rest });
     }
+  }
+
+  public override dispose(): void {
+    this.onDeletedObservable.clear();
+    super.dispose();
   }
 }

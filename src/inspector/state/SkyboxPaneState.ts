@@ -53,11 +53,26 @@ export class SkyboxPaneState {
   private _wire(): void {
     const add = (o: Observer<unknown> | { remove(): void }) => this._observers.push(o as { remove(): void });
     add(this.jobs.onGenerationCompleteObservable.add(() => void this.history.refresh()));
+    // Its files go with it: an apply of it under way stops rather than read them half gone.
+    add(this.history.onDeletedObservable.add((id) => this.apply.deleted(id)));
     add(this.jobs.onPlanRefusedObservable.add((r) => r.what === "model4" && this.styles.blockModel4(r.reason)));
     // The skybox in the scene is what one usually exports next (a history item's Export overrides it).
     add(this.apply.onAppliedObservable.add((h) => h && this.exports.setTarget(h.record)));
     add(this.apply.onChangedObservable.add(() => this.edit.refresh()));
     add(this.styles.onChangedObservable.add(() => this._defaultStyle()));
+    // Back after an outage: what failed to load meanwhile loads again (jobs poll by themselves).
+    let lost = false;
+    add(
+      this.connection.onChangedObservable.add(({ lost: now }) => {
+        if (lost && !now) this._reloadFailed();
+        lost = now !== null;
+      }),
+    );
+  }
+
+  private _reloadFailed(): void {
+    if (this.history.value.error) void this.history.refresh();
+    if (this.styles.value.error) void this.styles.load();
   }
 
   /** The scene skyboxes are applied to and edits are picked in. */

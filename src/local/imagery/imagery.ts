@@ -22,7 +22,11 @@ import type { ExportRequest, ExportResult, RenderRequest, RenderResult } from ".
 
 /** What the service needs of its imagery: render a generation, write an export, stop. */
 export interface Imagery {
-  generate(request: RenderRequest, dir: string): Promise<RenderResult>;
+  /**
+   * Renders into `dir`. Aborting `signal` stops the render early; the promise settles only
+   * after every write it started, so `dir` may be removed then.
+   */
+  generate(request: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult>;
   runExport(request: ExportRequest): Promise<ExportResult>;
   close(): Promise<void>;
 }

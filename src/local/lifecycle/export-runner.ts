@@ -10,7 +10,7 @@ import { microTimestamp, type RecordStore } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
 import { scaled } from "./render-request.ts";
 import { sleep } from "./timing.ts";
-import { isActive, type RunnerDeps } from "./runner-deps.ts";
+import { endFailedJob, isActive, type RunnerDeps } from "./runner-deps.ts";
 
 export type ExportRunnerDeps = RunnerDeps;
 
@@ -23,7 +23,16 @@ export class ExportRunner {
   readonly queue: JobQueue<string>;
 
   constructor(private readonly _d: ExportRunnerDeps) {
-    this.queue = new JobQueue(_d.concurrency, (id) => this.run(id), (moved) => moved.forEach((id) => this.emitIfPending(id)));
+    this.queue = new JobQueue(
+      _d.concurrency,
+      (id) => this.run(id),
+      (moved) => moved.forEach((id) => this.emitIfPending(id)),
+      (id, error) =>
+        endFailedJob(_d, `export ${id}`, error, (sentence) => {
+          const e = _d.store.exports.get(id);
+          if (e && isActive(e)) this.finish(e, "error", sentence, null);
+        }),
+    );
   }
 
   /** Stores a new export and starts it; resolves once the record may be returned. */
@@ -70,8 +79,10 @@ export class ExportRunner {
       const result = await this._d.imagery.runExport(this.requestOf(e));
       await syncFiles(result.path);
       await before;
-      if (isActive(e)) this.finish(e, "complete", null, relative(this._d.dataDir, result.path));
+      if (isActive(e) && !this.queue.closed) this.finish(e, "complete", null, relative(this._d.dataDir, result.path));
     } catch (error) {
+      // Stopped by the shutdown: the next start resumes it.
+      if (this.queue.closed) return;
       this._d.log(`export ${e.id} failed: ${(error as Error).message}`);
       if (isActive(e)) this.finish(e, "error", `Export failed: ${(error as Error).message}`, null);
     }
@@ -98,7 +109,8 @@ export class ExportRunner {
   }
 
   private step(e: ExportEntity, status: "dispatched" | "processing"): boolean {
-    if (!isActive(e)) return false;
+    // Shutting down: the export stays where it is on disk, and the next start resumes it.
+    if (!isActive(e) || this.queue.closed) return false;
     e.status = status;
     e.updatedAt = microTimestamp();
     this._d.store.changed(e);

@@ -6,7 +6,7 @@ import type { GenerationEntity } from "../store/entities.ts";
 import { offsetTimestamp, type RecordStore } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
 import { renderRequestOf } from "./render-request.ts";
-import { isActive, type RunnerDeps } from "./runner-deps.ts";
+import { endFailedJob, isActive, type RunnerDeps } from "./runner-deps.ts";
 import { sleep } from "./timing.ts";
 
 export interface GenerationRunnerDeps extends RunnerDeps {
@@ -22,9 +22,20 @@ export class GenerationRunner {
   readonly queue: JobQueue<number>;
   /** Submission time in ms: `createdAt` has whole seconds only, too coarse for the pending delay. */
   private readonly _submittedAt = new Map<number, number>();
+  /** Renders under way, by generation id: a cancel stops one, and its folder goes when it has settled. */
+  private readonly _rendering = new Map<number, AbortController>();
 
   constructor(private readonly _d: GenerationRunnerDeps) {
-    this.queue = new JobQueue(_d.concurrency, (id) => this.run(id), (moved) => this.positionsMoved(moved));
+    this.queue = new JobQueue(
+      _d.concurrency,
+      (id) => this.run(id),
+      (moved) => this.positionsMoved(moved),
+      (id, error) =>
+        endFailedJob(_d, `generation ${id}`, error, (sentence) => {
+          const g = _d.store.generations.get(id);
+          if (g && isActive(g)) this.finish(g, "error", sentence);
+        }),
+    );
   }
 
   /** Stores a new generation and queues it; its creation event goes out at once. */
@@ -71,25 +82,32 @@ export class GenerationRunner {
   private async render(g: GenerationEntity): Promise<void> {
     const minimum = sleep(this._d.delay("processing"));
     const dir = generationDir(this._d.dataDir, g.obfuscatedId);
+    const stop = new AbortController();
+    this._rendering.set(g.id, stop);
     try {
       mkdirSync(dir, { recursive: true });
-      const result = await this._d.imagery.generate(renderRequestOf(g, this._d.store, this._d.dataDir, this._d.imageScale), dir);
+      const result = await this._d.imagery.generate(renderRequestOf(g, this._d.store, this._d.dataDir, this._d.imageScale), dir, stop.signal);
       await syncFolderFiles(dir);
       await minimum;
-      if (g.status === "abort") rmSync(dir, { recursive: true, force: true }); // cancelled while rendering
-      if (g.status !== "processing") return;
+      if (g.status !== "processing" || this.queue.closed) return;
       g.enhancedPrompt = result.enhancedPrompt;
       this.finish(g, "complete", null);
     } catch (error) {
-      if (g.status !== "processing") return;
+      // Stopped by the shutdown (its workers end): not a failure, the next start renders it again.
+      if (g.status !== "processing" || this.queue.closed) return;
       this._d.log(`generation ${g.id} failed: ${(error as Error).message}`);
       this.finish(g, "error", `Rendering failed: ${(error as Error).message}`);
+    } finally {
+      this._rendering.delete(g.id);
+      // Cancelled while rendering: every write has settled now, so the files can go.
+      if (g.status === "abort") this.removeFiles(g);
     }
   }
 
   /** Moves an active generation one step; false when it was cancelled meanwhile. */
   private step(g: GenerationEntity, status: "dispatched" | "processing"): boolean {
-    if (!isActive(g)) return false;
+    // Shutting down: the generation stays where it is on disk, and the next start resumes it.
+    if (!isActive(g) || this.queue.closed) return false;
     const now = offsetTimestamp();
     g.status = status;
     g.updatedAt = now;
@@ -111,9 +129,22 @@ export class GenerationRunner {
       if (account && g.cost > 0) this._d.accounts.refund(account, g.cost);
     }
     this._d.store.changed(g);
-    // Files go only once the abort is on disk: a crash before that resumes the generation, which needs them.
-    if (status === "abort") rmSync(generationDir(this._d.dataDir, g.obfuscatedId), { recursive: true, force: true });
+    // Files go only once the abort is on disk: a crash before that resumes the generation,
+    // which needs them. A render under way is stopped; its own ending removes them.
+    if (status === "abort") {
+      const render = this._rendering.get(g.id);
+      if (render) render.abort(new Error(`generation ${g.id} was cancelled`));
+      else this.removeFiles(g);
+    }
     this._d.events.generation(g);
+  }
+
+  private removeFiles(g: GenerationEntity): void {
+    try {
+      rmSync(generationDir(this._d.dataDir, g.obfuscatedId), { recursive: true, force: true });
+    } catch (error) {
+      this._d.log(`generation ${g.id}: its files could not be removed: ${(error as Error).message}`);
+    }
   }
 
   /** Waiting generations whose position changed get a pending event with the new position. */

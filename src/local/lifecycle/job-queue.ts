@@ -12,6 +12,8 @@ export class JobQueue<Id extends string | number> {
     private readonly _concurrency: number,
     private readonly _run: (id: Id) => Promise<void>,
     private readonly _onPositions: (moved: Id[]) => void = () => {},
+    /** A job that threw instead of ending itself: it must still end (the runner marks it failed). */
+    private readonly _onFailure: (id: Id, error: unknown) => void = () => {},
   ) {}
 
   enqueue(id: Id): void {
@@ -41,8 +43,13 @@ export class JobQueue<Id extends string | number> {
     return this._running.size;
   }
 
+  /** Starts no more jobs; those running see `closed` and stop at their next step (the service is shutting down). */
   close(): void {
     this._closed = true;
+  }
+
+  get closed(): boolean {
+    return this._closed;
   }
 
   private pump(): void {
@@ -50,10 +57,12 @@ export class JobQueue<Id extends string | number> {
       const id = this._waiting.shift()!;
       this._running.add(id);
       this._onPositions(this._waiting.slice());
-      void this._run(id).finally(() => {
-        this._running.delete(id);
-        this.pump();
-      });
+      void this._run(id)
+        .catch((error: unknown) => this._onFailure(id, error))
+        .finally(() => {
+          this._running.delete(id);
+          this.pump();
+        });
     }
   }
 }

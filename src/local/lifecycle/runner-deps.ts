@@ -18,5 +18,19 @@ export interface RunnerDeps {
   log: (line: string) => void;
 }
 
+/**
+ * Ends a job whose run threw instead of ending it (a journal write that failed, say): in
+ * `error` with a sentence, logged with its id. Never throws: it is the queue's last word.
+ */
+export function endFailedJob(d: RunnerDeps, label: string, error: unknown, end: (sentence: string) => void): void {
+  const message = error instanceof Error ? error.message : String(error);
+  d.log(`${label} failed: ${message}`);
+  try {
+    end(`Processing failed: ${message}`);
+  } catch (again) {
+    d.log(`${label} could not be ended: ${again instanceof Error ? again.message : String(again)}`);
+  }
+}
+
 /** Not finished yet: pending, dispatched or processing. */
 export const isActive = (r: { status: RequestStatus }) => !isRequestTerminal(r.status);

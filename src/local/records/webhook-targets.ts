@@ -1,9 +1,10 @@
 /**
  * Where the local service may POST webhooks. A `webhook_url` is a request to make the
- * service send signed records to an address of the caller's choosing, so private and
- * loopback destinations (the machine itself, its LAN, cloud metadata at 169.254.169.254)
- * are refused unless the service was started with `--allow-private-webhooks` (our tests and
- * the Vite plugin, whose proxy listens on loopback, start it so).
+ * service send signed records to an address of the caller's choosing, so when the service
+ * listens on an interface others reach, private and loopback destinations (the machine
+ * itself, its LAN, cloud metadata at 169.254.169.254) are refused unless it was started
+ * with `--allow-private-webhooks`. While it listens on loopback only (its default), only
+ * local processes can ask, and they can reach those addresses themselves: all are allowed.
  *
  * What is checked: IP literals in every spelling the URL standard accepts (`2130706433`,
  * `0x7f.1`, `[::ffff:127.0.0.1]`), `localhost` and `*.localhost` names, and for other host
@@ -25,6 +26,10 @@ for (const [net, bits] of [
 ] as const) PRIVATE.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b:1::", 48]] as const) PRIVATE.addSubnet(net, bits, "ipv6");
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+
 /** Longest wait for DNS when a request arrives (delivery checks again). */
 const LOOKUP_TIMEOUT_MS = 2_000;
 
@@ -39,6 +44,14 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 const isLocalhostName = (host: string) => /(^|\.)localhost\.?$/i.test(host);
+
+/** Whether a listening host (`--host`) is reached from this machine only: 127.0.0.0/8, ::1, localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "");
+  if (isLocalhostName(bare)) return true;
+  const family = isIP(bare);
+  return family === 4 ? LOOPBACK.check(bare, "ipv4") : family === 6 && LOOPBACK.check(bare, "ipv6");
+}
 
 export class WebhookTargets {
   constructor(

@@ -86,7 +86,7 @@ export async function storeReady(store: ProxyStore): Promise<void> {
 
 export async function startDeployment(count: number, options: Partial<SkyboxProxyServerOptions> = {}): Promise<Deployment> {
   const redis = await startRedisServer();
-  const svc = await startLocalProcess({ speed: 20, "rate-limit": 1_000_000, "allow-private-webhooks": true });
+  const svc = await startLocalProcess({ speed: 20, "rate-limit": 1_000_000 });
   const instances: Instance[] = [];
   const addInstance = async (extra: Partial<SkyboxProxyServerOptions> = {}, keyPrefix = "skybox:") => {
     const store = createRedisStore({ url: redis.url, keyPrefix, log: () => {} });

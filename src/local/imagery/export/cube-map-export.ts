@@ -43,14 +43,19 @@ export async function exportCubeMap(req: ExportRequest, set: "default" | "roblox
   const entries: Zippable = {};
   // Render one face in JS while sharp encodes the previous one on its own threads.
   let previous: Promise<void> = Promise.resolve();
-  for (const file of set === "default" ? DEFAULT_SET : ROBLOX_SET) {
-    signal?.throwIfAborted();
-    let rgb = renderFace(pano, file.face, size);
-    if (file.turn) rgb = rotateQuarter(rgb, size, file.turn);
-    await previous;
-    previous = encodePng(rgb, size).then((png) => {
-      entries[file.name] = [png, { level: 0, mtime: ENTRY_DATE }];
-    });
+  try {
+    for (const file of set === "default" ? DEFAULT_SET : ROBLOX_SET) {
+      signal?.throwIfAborted();
+      let rgb = renderFace(pano, file.face, size);
+      if (file.turn) rgb = rotateQuarter(rgb, size, file.turn);
+      await previous;
+      previous = encodePng(rgb, size).then((png) => {
+        entries[file.name] = [png, { level: 0, mtime: ENTRY_DATE }];
+      });
+    }
+  } finally {
+    // The encode under way is this export's too: it settles before the export does.
+    await previous.catch(() => {});
   }
   await previous;
   await writeFile(path, zipSync(entries));

@@ -6,6 +6,7 @@
  * Long exports yield to the event loop between rows or frames; for real parallelism run
  * them in a worker thread.
  */
+import { randomUUID } from "node:crypto";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { ExportTypeKey } from "../../../api/reference.ts";
@@ -51,8 +52,9 @@ export async function exportSkybox(req: ExportRequest, options: ExportOptions = 
   if (!format) throw new Error(`Unknown export type: ${String(req.type)}`);
   options.signal?.throwIfAborted();
   const path = resolve(`${req.out}.${format.ext}`);
-  // The temporary name keeps the extension: sharp and ffmpeg pick the format from it.
-  const partial = resolve(`${req.out}.partial.${format.ext}`);
+  // The temporary name keeps the extension (sharp and ffmpeg pick the format from it) and is
+  // this job's own: two identical exports may run at once, and each renames a whole file.
+  const partial = resolve(`${req.out}.partial-${randomUUID()}.${format.ext}`);
   await mkdir(dirname(path), { recursive: true });
   try {
     await format.write(req, partial, options.signal);

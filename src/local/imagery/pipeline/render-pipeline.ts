@@ -11,6 +11,7 @@
  * sharp's encoders run while the workers still encode radiance.hdr.
  */
 import { mkdir } from "node:fs/promises";
+import { settleAll } from "../../settle-all.ts";
 import type { RenderRequest, RenderResult } from "../contract.ts";
 import { enhancePrompt } from "../prompt/enhance-prompt.ts";
 import { allocateTaskMemory } from "./render-buffers.ts";
@@ -22,7 +23,8 @@ import { writeDepthFiles, writePictureFiles, writeRadianceFile, writeSceneFile }
 export interface JobRunner {
   /** How many jobs can run at once (sets how finely work is split). */
   readonly size: number;
-  run(job: ImageryJob): Promise<ImageryJobResult>;
+  /** Runs `job`; a job still waiting for a worker when `signal` aborts is dropped (rejects). */
+  run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
   /** Tells workers a task is finished so they drop its cached state. */
   release?(taskId: string): void;
 }
@@ -34,17 +36,23 @@ const MAX_PARTS = 64;
 
 let taskCounter = 0;
 
-export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: string): Promise<RenderResult> {
+/**
+ * Renders `req` into `dir`. Aborting `signal` (a cancelled or deleted generation) drops the
+ * jobs not started yet and ends the render with the signal's reason. Either way, it settles
+ * only once every file write it started has settled, so the caller may then remove `dir`.
+ */
+export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult> {
   const { scene, guides, stored } = await resolveRender(req);
   const { size, depthSize } = req;
   const memory = allocateTaskMemory(size.width, size.height, depthSize.width, depthSize.height);
   const task: RenderTask = { id: `${process.pid}-${++taskCounter}`, scene, memory, guides };
   const partsOf = (n: number) => Math.max(runner.size * RUNNER_PARTS, Math.min(MAX_PARTS, Math.ceil(n / BAND_ROWS)));
-  const all = <T>(jobs: ImageryJob[]) => Promise.all(jobs.map((job) => runner.run(job) as Promise<T>));
+  const all = <T>(jobs: ImageryJob[]) => settleAll(jobs.map((job) => runner.run(job, signal) as Promise<T>));
   const columns = (target: "image" | "depth", width: number) =>
     all(spans(0, width, partsOf(width)).map(([x0, x1]) => ({ kind: "march", task, target, x0, x1 }) as const));
   const rows = (kind: RowJobKind, y0: number, height: number, horizon: number) =>
     all(costliestFirst(spans(y0, height, partsOf(height - y0)), horizon).map(([a, b]) => ({ kind, task, y0: a, y1: b }) as const));
+  signal?.throwIfAborted();
   await mkdir(dir, { recursive: true });
   try {
     const image = (async () => {
@@ -53,18 +61,19 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
       await rows("render-rows", 0, H, H / 2);
       if (scene.water) await rows("reflect-rows", H >> 1, H, H / 2);
       await rows("finish-rows", 0, H, H / 2);
-      const pictures = writePictureFiles(dir, memory, req.thumbSize);
-      const bands = await all<Uint8Array>(
+      signal?.throwIfAborted();
+      const bands = all<Uint8Array>(
         spans(0, H, partsOf(H)).map(([a, b]) => ({ kind: "encode-rgbe", width: size.width, height: H, radiance: memory.radiance, rows: [a, b] }) as const),
       );
-      await Promise.all([pictures, writeRadianceFile(dir, size.width, H, bands)]);
+      await settleAll([writePictureFiles(dir, memory, req.thumbSize), bands.then((b) => writeRadianceFile(dir, size.width, H, b))]);
     })();
     const depth = (async () => {
       await columns("depth", depthSize.width);
       await rows("distance-rows", 0, depthSize.height, depthSize.height / 2);
+      signal?.throwIfAborted();
       await writeDepthFiles(dir, memory);
     })();
-    await Promise.all([image, depth, writeSceneFile(dir, stored)]);
+    await settleAll([image, depth, writeSceneFile(dir, stored)]);
   } finally {
     runner.release?.(task.id);
   }

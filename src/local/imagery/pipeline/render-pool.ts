@@ -23,12 +23,12 @@ import type { WorkerReply, WorkerRequest } from "./render-worker.ts";
 export interface ImageryPool extends Imagery, JobRunner {
   /** Number of worker threads. */
   readonly size: number;
-  /** Renders a generation into `dir` (see generateSkybox). */
-  generate(req: RenderRequest, dir: string): Promise<RenderResult>;
+  /** Renders a generation into `dir` (see generateSkybox); `signal` stops it (see renderSkybox). */
+  generate(req: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult>;
   /** Runs the export helper's `exportSkybox` in a worker. */
   runExport(req: ExportRequest): Promise<ExportResult>;
-  /** Runs one job on a worker. */
-  run(job: ImageryJob): Promise<ImageryJobResult>;
+  /** Runs one job on a worker; one still queued when `signal` aborts is dropped. */
+  run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
   /** Stops the workers; pending and later jobs fail. */
   close(): Promise<void>;
   /** Time spent in workers per job kind (for benchmarks). */
@@ -57,6 +57,8 @@ interface Pending {
   job: ImageryJob;
   resolve(result: ImageryJobResult): void;
   reject(error: Error): void;
+  /** Stops listening to the job's signal once it leaves the queue. */
+  detach?(): void;
 }
 
 interface Slot {
@@ -72,6 +74,7 @@ export function createImageryPool(options: { size?: number } = {}): ImageryPool 
 class WorkerPool implements ImageryPool {
   private readonly _slots: (Slot | null)[];
   private readonly _queue: Pending[] = [];
+  private readonly _bySignal = new WeakMap<AbortSignal, Set<Pending>>();
   private _nextId = 1;
   private _closed = false;
   readonly stats = new JobStats();
@@ -80,20 +83,47 @@ class WorkerPool implements ImageryPool {
     this._slots = new Array<Slot | null>(size).fill(null);
   }
 
-  generate(req: RenderRequest, dir: string): Promise<RenderResult> {
-    return renderSkybox(this, req, dir);
+  generate(req: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult> {
+    return renderSkybox(this, req, dir, signal);
   }
 
   runExport(req: ExportRequest): Promise<ExportResult> {
     return this.run({ kind: "export", request: req }) as Promise<ExportResult>;
   }
 
-  run(job: ImageryJob): Promise<ImageryJobResult> {
+  run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult> {
     if (this._closed) return Promise.reject(new Error("imagery pool is closed"));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      this._queue.push({ job, resolve, reject });
+      const pending: Pending = { job, resolve, reject };
+      if (signal) {
+        const waiting = this._waitingFor(signal);
+        waiting.add(pending);
+        pending.detach = () => waiting.delete(pending);
+      }
+      this._queue.push(pending);
       this._dispatch();
     });
+  }
+
+  /**
+   * The queued jobs of one signal (a render's), with one listener for all of them: when it
+   * aborts they are dropped. A job a worker already runs finishes (its band is small).
+   */
+  private _waitingFor(signal: AbortSignal): Set<Pending> {
+    const waiting = this._bySignal.get(signal);
+    if (waiting) return waiting;
+    const jobs = new Set<Pending>();
+    this._bySignal.set(signal, jobs);
+    signal.addEventListener("abort", () => {
+      const error = signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
+      for (const pending of jobs) {
+        this._queue.splice(this._queue.indexOf(pending), 1);
+        pending.reject(error);
+      }
+      jobs.clear();
+    }, { once: true });
+    return jobs;
   }
 
   release(taskId: string): void {
@@ -118,6 +148,7 @@ class WorkerPool implements ImageryPool {
       const slot = this._slots[i] ?? this._start(i);
       if (slot.busy) continue;
       const pending = this._queue.shift()!;
+      pending.detach?.();
       slot.busy = pending;
       slot.id = this._nextId++;
       slot.worker.ref();

@@ -9,6 +9,7 @@ import { endianness } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { type Size, STORED_FILES } from "../contract.ts";
+import { settleAll } from "../../settle-all.ts";
 import { rgbeHeader } from "../formats/rgbe.ts";
 import type { TaskMemory } from "./render-buffers.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";
@@ -19,7 +20,7 @@ export async function writePictureFiles(dir: string, memory: TaskMemory, thumbSi
   const final = Buffer.from(memory.final);
   const image = sharp(final, { raw }).jpeg({ quality: 90 }).toBuffer();
   const thumb = sharp(final, { raw }).resize(thumbSize.width, thumbSize.height, { fit: "fill", kernel: "lanczos3" }).jpeg({ quality: 88 }).toBuffer();
-  await Promise.all([
+  await settleAll([
     image.then((b) => writeFile(join(dir, STORED_FILES.image), b)),
     thumb.then((b) => writeFile(join(dir, STORED_FILES.thumb), b)),
   ]);
@@ -31,7 +32,7 @@ export async function writeDepthFiles(dir: string, memory: TaskMemory): Promise<
     .toColourspace("grey16")
     .png({ compressionLevel: 6 })
     .toBuffer();
-  await Promise.all([
+  await settleAll([
     depth.then((b) => writeFile(join(dir, STORED_FILES.depth), b)),
     writeFile(join(dir, STORED_FILES.distance), littleEndian(new Float32Array(memory.distance))),
   ]);
