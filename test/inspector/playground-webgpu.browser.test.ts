@@ -41,7 +41,7 @@ beforeAll(async () => {
     if (m.type() === "error") errors.push(m.text());
     if (/uncaptured error|GPUValidationError/i.test(m.text())) gpuErrors.push(m.text());
   });
-  await page.goto(`${pages.url}/?test&scale=2&engine=webgpu`);
+  await page.goto(`${pages.url}/?scale=2&engine=webgpu`);
   await page.getByTestId("skybox-pane").waitFor({ timeout: LONG });
   await page.getByTestId("skybox-style-2").waitFor({ timeout: LONG });
 }, 180_000);
