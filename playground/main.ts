@@ -1,3 +1,4 @@
+import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine";
 import { Engine } from "@babylonjs/core/Engines/engine";
 import type { InspectorOptions } from "@babylonjs/inspector";
 import { PLANS, type Plan } from "babylon-skybox";
@@ -8,13 +9,14 @@ import { createShowcaseScene } from "./scene.ts";
 // assumes of the account); ?teaching (the Inspector's teaching popovers, off otherwise: they
 // take the keyboard focus on a first visit and swallow what is typed into the prompt); ?scale=2 (render at half
 // resolution: software WebGL in tests); ?bare (the Inspector without the Skybox pane) and
-// ?noselect (with the pane, Properties shown first), to measure what the pane adds.
+// ?noselect (with the pane, Properties shown first), to measure what the pane adds;
+// ?engine=webgpu (a WebGPUEngine instead of WebGL 2).
 const query = new URLSearchParams(location.search);
 const theme = query.get("theme");
 const themeMode = theme === "light" || theme === "dark" ? theme : undefined;
 
 const canvas = document.getElementById("scene") as HTMLCanvasElement;
-const engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true });
+const engine = query.get("engine") === "webgpu" ? await createWebGpuEngine(canvas) : new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true });
 engine.setHardwareScalingLevel(Number(query.get("scale") ?? 1) || 1);
 const scene = createShowcaseScene(engine);
 engine.runRenderLoop(() => scene.render());
@@ -31,3 +33,16 @@ const handle = query.has("bare")
 const reopen = async () => Object.assign(playground, { inspector: (await showSkyboxInspector(scene, { plan, inspector })).token });
 const playground = { engine, scene, pane: handle.state, inspector: handle.token, reopen };
 Object.assign(window, { playground });
+
+/**
+ * A WebGPUEngine compiling WGSL only: Babylon's materials have WGSL shaders, and with no path to
+ * glslang and twgsl a GLSL one fails in the console instead of fetching them from Babylon's CDN
+ * (the playground runs offline).
+ */
+async function createWebGpuEngine(target: HTMLCanvasElement): Promise<AbstractEngine> {
+  const { WebGPUEngine } = await import("@babylonjs/core/Engines/webgpuEngine");
+  if (!(await WebGPUEngine.IsSupportedAsync)) throw new Error("?engine=webgpu: this browser has no WebGPU (Chromium needs --enable-unsafe-webgpu on Linux)");
+  const gpu = new WebGPUEngine(target, { antialias: true, stencil: true, glslangOptions: { jsPath: "", wasmPath: "" }, twgslOptions: { jsPath: "", wasmPath: "" } });
+  await gpu.initAsync();
+  return gpu;
+}

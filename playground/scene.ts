@@ -1,5 +1,5 @@
 import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera";
-import type { Engine } from "@babylonjs/core/Engines/engine";
+import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine";
 import { DirectionalLight } from "@babylonjs/core/Lights/directionalLight";
 import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight";
 import { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator";
@@ -19,7 +19,7 @@ import { Scene } from "@babylonjs/core/scene";
  * A scene worth lighting: PBR spheres from mirror to rough and a metallic knot, standing
  * on a shadow catcher. Without a skybox it is lit by a dim hemispheric light only.
  */
-export function createShowcaseScene(engine: Engine): Scene {
+export function createShowcaseScene(engine: AbstractEngine): Scene {
   const scene = new Scene(engine);
   const camera = new ArcRotateCamera("camera", -Math.PI / 2, 1.25, 9, new Vector3(0, 1, 0), scene);
   camera.lowerRadiusLimit = 3;

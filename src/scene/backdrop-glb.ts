@@ -71,6 +71,8 @@ export async function loadGlbBackdrop(scene: Scene, glb: Uint8Array, name: strin
  * console errors on every apply. Our own export needs no validation. The observer is added
  * after the Inspector's, so it has the last word, and it leaves after the first glTF plugin
  * it sees: from bytes with a known extension, the loader activates it within the call.
+ * `SceneLoader` is marked deprecated (9.25 to 9.35 alike) in favour of the module functions,
+ * which have no form of this observable; the Inspector itself adds its observer there.
  */
 async function withoutValidation<T>(load: () => Promise<T>): Promise<T> {
   const observer = SceneLoader.OnPluginActivatedObservable.add((plugin: ISceneLoaderPlugin | ISceneLoaderPluginAsync) => {

@@ -23,17 +23,24 @@ export async function prefilterEnvironment(engine: AbstractEngine, texture: Base
     throw new Error("This engine cannot prefilter environment textures (WebGL 2 or WebGPU is required)");
   await new HDRFiltering(engine, { quality }).prefilter(texture);
   if (polynomial) texture.sphericalPolynomial = polynomial;
-  await gpuFinished(engine);
+  await prefilterDone(texture);
 }
 
 /**
- * Resolves once the GPU has run every command queued so far. `prefilter()` resolves when its
- * draws are queued; `gl.finish()` does not wait in Chrome's GPU process; a one-pixel
- * read-back does, since commands run in order.
- * @param engine the engine
+ * Resolves once the GPU has written the prefiltered texture. `prefilter()` resolves when its
+ * draws are queued, and `gl.finish()` does not wait in Chrome's GPU process. Reading back one
+ * texel of the texture's last mip (1x1, written last) does on both engines: WebGL reads
+ * synchronously after every queued command, WebGPU submits the queued commands and maps the
+ * copy once they have run. The texture is read, never the canvas: between frames WebGPU's
+ * swap-chain texture is already destroyed, and reading it is a validation error.
+ * @param texture the prefiltered cube texture
  */
-export async function gpuFinished(engine: AbstractEngine): Promise<void> {
-  await engine.readPixels(0, 0, 1, 1);
+export async function prefilterDone(texture: BaseTexture): Promise<void> {
+  const lastMip = Math.floor(Math.log2(texture.getSize().width));
+  const read = texture.readPixels(0, lastMip, null, true, false, 0, 0, 1, 1);
+  // Babylon answers null when the engine cannot read the texture: then nothing was waited for.
+  if (!read) throw new Error("The prefiltered environment could not be read back to wait for the GPU");
+  await read;
 }
 
 /**

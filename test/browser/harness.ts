@@ -7,6 +7,7 @@
  * Stable API (other test folders rely on it):
  *   findChromium(): string
  *   CHROMIUM_ARGS: readonly string[]
+ *   WEBGPU_ARGS: readonly string[]
  *   launchBrowser(options?): Promise<Browser>
  *   servePages(options): Promise<ServedPages>
  *
@@ -39,6 +40,12 @@ export const CHROMIUM_ARGS: readonly string[] = [
   "--disable-component-update",
   "--no-first-run",
 ];
+
+/**
+ * Flags added for the WebGPU tests: WebGPU on SwiftShader's Vulkan (Debian's Chromium has no
+ * WebGPU on a headless machine without them).
+ */
+export const WEBGPU_ARGS: readonly string[] = ["--enable-unsafe-webgpu", "--enable-features=Vulkan,WebGPU", "--use-vulkan=swiftshader"];
 
 const INSTALL_COMMAND = "apt-get update && apt-get install -y --no-install-recommends chromium";
 

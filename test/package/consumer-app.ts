@@ -13,22 +13,38 @@ const template = join(dirname(createRequire(import.meta.url).resolve("create-vit
 /** The create-vite version the template comes from (written into the test's log). */
 export const createViteVersion = (JSON.parse(readFileSync(join(template, "..", "package.json"), "utf8")) as { version: string }).version;
 
-/** The README's install line, and the extras the local service needs. */
-export const INSTALL = {
-  core: ["@babylonjs/core@~9.25.0", "@babylonjs/loaders@~9.25.0"],
-  pane: ["@babylonjs/inspector@~9.25.0"],
-  localExtras: ["sharp"],
-};
+/** The Babylon releases one app is made with (core, loaders and the Inspector are published apart). */
+export interface BabylonVersions {
+  core: string;
+  loaders: string;
+  inspector: string;
+}
 
-// Uses the core entry: client, status tracking and applySkybox (browser code, bundled by Vite).
+/** The README's install lines at `versions`, and the extras the local service needs. */
+export function installLines(versions: BabylonVersions) {
+  return {
+    core: [`@babylonjs/core@${versions.core}`, `@babylonjs/loaders@${versions.loaders}`],
+    pane: [`@babylonjs/inspector@${versions.inspector}`],
+    localExtras: ["sharp"],
+  };
+}
+
+// Uses the core entry: client, status tracking and applySkybox (browser code, bundled by Vite),
+// and gives the test a way in: the Babylon release that runs, a skybox applied with the canvas
+// read before and after, and the pane (its own chunk, loaded on demand as the README shows).
 const MAIN_TS = `import { Engine } from "@babylonjs/core/Engines/engine.js";
+import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { applySkybox, createSkyboxClient, createStatusTracker, isSkyboxApiError, type Generation } from "babylon-skybox";
 
 const canvas = document.createElement("canvas");
+canvas.width = 64;
+canvas.height = 64;
 document.body.append(canvas);
-const engine = new Engine(canvas);
+const engine = new Engine(canvas, false, { preserveDrawingBuffer: true });
 const scene = new Scene(engine);
+new FreeCamera("camera", Vector3.Zero(), scene);
 const client = createSkyboxClient({ baseUrl: "/skybox" });
 const tracker = createStatusTracker({ client });
 
@@ -37,7 +53,7 @@ export async function generateAndApply(prompt: string): Promise<Generation> {
     const styles = await client.styles({ model_version: 3 });
     const skybox = await client.generate({ prompt, skybox_style_id: styles[0]!.id });
     const record = await tracker.watchGeneration(skybox.id).done;
-    const applied = await applySkybox(scene, record, { lighting: { size: 128 } });
+    const applied = await applySkybox(scene, record, { lighting: { size: 64, quality: 16 }, backdrop: false });
     applied.setRotation(Math.PI / 2);
     return record;
   } catch (error) {
@@ -45,21 +61,44 @@ export async function generateAndApply(prompt: string): Promise<Generation> {
     throw error;
   }
 }
-engine.runRenderLoop(() => scene.render());
+
+async function centre(): Promise<number[]> {
+  await scene.whenReadyAsync();
+  scene.render();
+  return [...((await engine.readPixels(31, 31, 1, 1)) as Uint8Array).slice(0, 3)];
+}
+
+Object.assign(window, {
+  consumer: {
+    babylon: Engine.Version,
+    async apply(prompt: string) {
+      const before = await centre();
+      const record = await generateAndApply(prompt);
+      return { id: record.id, before, after: await centre(), environment: scene.environmentTexture?.getClassName() ?? null };
+    },
+    async openPane() {
+      const { openPane } = await import("./pane.ts");
+      await openPane(scene);
+    },
+  },
+});
 `;
 
-// Uses the Inspector and analysis entries (type-checked; not part of the bundle, to keep the build short).
+// Uses the Inspector and analysis entries (bundled as the chunk main.ts loads on demand):
+// openPane runs in the test; openOwnInspector (the README's own-ShowInspector form) is type-checked.
 const PANE_TS = `import type { Scene } from "@babylonjs/core/scene.js";
 import { ShowInspector } from "@babylonjs/inspector";
 import { decodeHdr, detectSun, type DetectedSun } from "babylon-skybox/analysis";
 import { loadSkyboxPaneService, showSkyboxInspector, type SkyboxPaneState } from "babylon-skybox/inspector";
 
 export async function openPane(scene: Scene): Promise<SkyboxPaneState> {
-  const { state, token } = await showSkyboxInspector(scene, { plan: "business", inspector: { themeMode: "dark" } });
-  await token.dispose();
-  ShowInspector(scene, { serviceDefinitions: [await loadSkyboxPaneService({ baseUrl: "/skybox" })] });
+  const { state } = await showSkyboxInspector(scene, { plan: "business", inspector: { themeMode: "dark" } });
   state.form.set({ prompt: "alpine lake at dawn", styleId: 2 });
   return state;
+}
+
+export async function openOwnInspector(scene: Scene): Promise<void> {
+  ShowInspector(scene, { serviceDefinitions: [await loadSkyboxPaneService({ baseUrl: "/skybox" })] });
 }
 
 export function sunOf(hdri: Uint8Array): DetectedSun | null {
@@ -83,7 +122,7 @@ const server = createServer((req, res) => skybox(req, res, () => { res.statusCod
 server.listen(0, "127.0.0.1", () => console.log(JSON.stringify({ url: \`http://127.0.0.1:\${server.address().port}\` })));
 `;
 
-/** Writes the app into `dir` (its package.json as the template has it, plus our dependencies). */
+/** Writes the app into `dir` (its package.json as the template has it, plus the tarball). */
 export function writeConsumerApp(dir: string, tarball: string): void {
   cpSync(template, dir, { recursive: true });
   renameSync(join(dir, "_gitignore"), join(dir, ".gitignore"));

@@ -8,7 +8,15 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { createSkyboxClient, type Generation, type SkyboxClient } from "../../src/api/index.ts";
 import { decodeRgbe } from "../../src/local/imagery/formats/rgbe.ts";
-import { launchBrowser, servePages, type ServedPages, type ServePagesOptions } from "../browser/harness.ts";
+import { launchBrowser, servePages, WEBGPU_ARGS, type ServedPages, type ServePagesOptions } from "../browser/harness.ts";
+import type { EngineKind } from "../browser/pages/scene-page.ts";
+
+/** How the scene page sets its scene up. */
+export interface SceneSetup {
+  rightHanded?: boolean;
+  /** @default "webgl" */
+  engine?: EngineKind;
+}
 
 export interface SceneFixture {
   pages: ServedPages;
@@ -19,20 +27,35 @@ export interface SceneFixture {
   assetRequests: string[];
   /** Errors the page logged or threw. */
   pageErrors: string[];
+  /** Console messages of any level (warnings included: WebGPU's validation errors are logged as warnings). */
+  consoleMessages: string[];
+  /** Requests the page tried to send anywhere but 127.0.0.1 (each was refused). */
+  externalRequests: string[];
   close(): Promise<void>;
 }
 
-export async function openSceneFixture(setup: { rightHanded?: boolean } = {}, serving: Pick<ServePagesOptions, "proxy" | "local"> = {}): Promise<SceneFixture> {
+export async function openSceneFixture(setup: SceneSetup = {}, serving: Pick<ServePagesOptions, "proxy" | "local"> = {}): Promise<SceneFixture> {
   const pages = await servePages({ root: join(import.meta.dirname, "../browser/pages"), ...serving });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(setup.engine === "webgpu" ? { args: WEBGPU_ARGS } : {});
   const page = await browser.newPage();
   const assetRequests: string[] = [];
   const pageErrors: string[] = [];
+  const consoleMessages: string[] = [];
+  const externalRequests: string[] = [];
+  // Nothing leaves the machine (a CDN fetch for a shader compiler would): refused and listed.
+  await page.route(
+    (url) => url.protocol.startsWith("http") && url.hostname !== "127.0.0.1",
+    (route) => {
+      externalRequests.push(route.request().url());
+      return route.abort("blockedbyclient");
+    },
+  );
   page.on("request", (r) => {
     if (new URL(r.url()).pathname.startsWith("/skybox/assets")) assetRequests.push(r.url());
   });
   page.on("pageerror", (e) => pageErrors.push(e.message));
   page.on("console", (m) => {
+    consoleMessages.push(`${m.type()}: ${m.text()}`);
     if (m.type() === "error") pageErrors.push(m.text());
   });
   await openPage(page, pages.url, setup);
@@ -44,6 +67,8 @@ export async function openSceneFixture(setup: { rightHanded?: boolean } = {}, se
     client,
     assetRequests,
     pageErrors,
+    consoleMessages,
+    externalRequests,
     async close() {
       await browser.close();
       await pages.close();
@@ -52,7 +77,7 @@ export async function openSceneFixture(setup: { rightHanded?: boolean } = {}, se
 }
 
 /** Loads the scene page and sets its scene up. */
-export async function openPage(page: Page, url: string, setup: { rightHanded?: boolean } = {}): Promise<void> {
+export async function openPage(page: Page, url: string, setup: SceneSetup = {}): Promise<void> {
   await page.goto(`${url}/scene.html`);
   await page.waitForFunction(() => window.skyboxTestReady === true);
   await page.evaluate((s) => window.skyboxTest.setup(s), setup);

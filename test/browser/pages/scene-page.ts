@@ -5,6 +5,7 @@
  * panorama's centre (u = 0.5), yaw 90 at u = 0.75, whatever the scene's handedness.
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
+import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
@@ -39,7 +40,7 @@ type JsonOptions = Omit<ApplySkyboxOptions, "client" | "tracker" | "cache" | "re
 
 type LoadJsonOptions = Omit<LoadSkyboxOptions, "cache" | "replace" | "signal" | "onProgress"> & { cache?: boolean; replace?: boolean };
 
-let engine: Engine;
+let engine: AbstractEngine;
 let scene: Scene;
 let camera: FreeCamera;
 let metal: Mesh;
@@ -62,9 +63,20 @@ function direction(yawDeg: number, pitchDeg: number): Vector3 {
   return new Vector3(Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), sign * Math.cos(yaw) * Math.cos(pitch));
 }
 
+/**
+ * Renders one frame as the render loop does: WebGPU submits its commands at the frame's end,
+ * and a pass left open would be submitted later, once its swap-chain texture is gone. Reads of
+ * the canvas follow in the same task, while that texture still exists.
+ */
+function frame(): void {
+  engine.beginFrame();
+  scene.render();
+  engine.endFrame();
+}
+
 async function renderAndRead(x: number, y: number, size = 3): Promise<number[]> {
   await scene.whenReadyAsync();
-  scene.render();
+  frame();
   const px = (await engine.readPixels(x - 1, y - 1, size, size)) as Uint8Array;
   const sum = [0, 0, 0];
   for (let i = 0; i < size * size; i++) for (let c = 0; c < 3; c++) sum[c]! += px[i * 4 + c]!;
@@ -98,6 +110,8 @@ let textureWork: Record<string, number> = {};
 function countTextureWork(): void {
   const target = engine as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const method of TEXTURE_WORK) {
+    // Each engine has these (WebGPU's from its extensions); one missing would hide texture work.
+    if (typeof target[method] !== "function") throw new Error(`The engine has no ${method} to count`);
     const original = target[method]!.bind(engine);
     target[method] = (...args: unknown[]) => {
       textureWork[method] = (textureWork[method] ?? 0) + 1;
@@ -118,10 +132,26 @@ function makeSphere(name: string, x: number, metallic: number, roughness: number
   return mesh;
 }
 
+/** The engines the tests run on. */
+export type EngineKind = "webgl" | "webgpu";
+
+/**
+ * A WebGL2 engine, or a WebGPU one that compiles WGSL only: Babylon's materials pick their WGSL
+ * shaders on WebGPU, and a GLSL shader would need glslang and twgsl from Babylon's CDN. With
+ * no path to them, such a shader fails with "glslang is not available" instead of fetching.
+ */
+async function createEngine(canvas: HTMLCanvasElement, kind: EngineKind): Promise<AbstractEngine> {
+  if (kind === "webgl") return new Engine(canvas, false, { preserveDrawingBuffer: true, stencil: true, antialias: false });
+  const { WebGPUEngine } = await import("@babylonjs/core/Engines/webgpuEngine.js");
+  const gpu = new WebGPUEngine(canvas, { stencil: true, antialias: false, glslangOptions: { jsPath: "", wasmPath: "" }, twgslOptions: { jsPath: "", wasmPath: "" } });
+  await gpu.initAsync();
+  return gpu;
+}
+
 const api = {
-  async setup(options: { rightHanded?: boolean } = {}) {
+  async setup(options: { rightHanded?: boolean; engine?: EngineKind } = {}) {
     const canvas = document.getElementById("scene") as HTMLCanvasElement;
-    engine = new Engine(canvas, false, { preserveDrawingBuffer: true, stencil: true, antialias: false });
+    engine = await createEngine(canvas, options.engine ?? "webgl");
     countTextureWork();
     scene = new Scene(engine);
     scene.useRightHandedSystem = options.rightHanded ?? false;
@@ -135,8 +165,8 @@ const api = {
     // Mirror-like and fully rough, as seen from the camera (see `spheres`).
     metal = makeSphere("metal", -0.55, 1, 0.15);
     rough = makeSphere("rough", 0.55, 0, 1);
-    scene.render();
-    return { renderer: engine.getGlInfo().renderer, maxTextureSize: engine.getCaps().maxTextureSize };
+    frame();
+    return { engine: engine.name, isWebGPU: engine.isWebGPU, description: engine.description, maxTextureSize: engine.getCaps().maxTextureSize };
   },
 
   /**
@@ -333,14 +363,15 @@ const api = {
     camera.setTarget(new Vector3(0, -2, 0.001));
     await scene.whenReadyAsync();
     // Shadow maps and cascades settle over a frame or two.
-    for (let i = 0; i < 3; i++) scene.render();
+    for (let i = 0; i < 3; i++) frame();
     const viewport = camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight());
     const out: number[][] = [];
     for (const { yaw, distance } of points) {
       const world = direction(yaw, 0).scale(distance).add(new Vector3(0, -2, 0));
       const screen = Vector3.Project(world, Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
-      // Pixels are read bottom-up.
-      out.push(await renderAndRead(Math.round(screen.x), Math.round(engine.getRenderHeight() - screen.y)));
+      // WebGL reads pixels bottom-up, WebGPU top-down.
+      const y = engine.isWebGPU ? screen.y : engine.getRenderHeight() - screen.y;
+      out.push(await renderAndRead(Math.round(screen.x), Math.round(y)));
     }
     return out;
   },
@@ -367,6 +398,8 @@ const api = {
   /** What the engine's GPU textures are (to name the one a leak left behind). */
   engineTextures: () =>
     engine.getLoadedTexturesCache().map((t) => ({ id: t.uniqueId, source: t.source, url: t.url.slice(0, 80), cube: t.isCube, size: t.width, references: t._references })),
+  /** The engine, and the shader language of every material in the scene (ShaderLanguage: 0 GLSL, 1 WGSL). */
+  engineInfo: () => ({ name: engine.name, isWebGPU: engine.isWebGPU, shaderLanguages: Object.fromEntries(scene.materials.map((m) => [`${m.getClassName()}:${m.name}`, m.shaderLanguage])) }),
   setRotation: (radians: number) => current?.setRotation(radians),
   /**
    * How far the backdrop's vertices lie from the scene's origin (world units): the 5th, 50th
