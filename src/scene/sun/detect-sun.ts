@@ -81,6 +81,11 @@ const CANDIDATES = 8;
 const LOCAL_CONTRAST = 3;
 /** A clipped sun is at least this much brighter than the sky around it. */
 const CLIPPED_CONTRAST = 1.2;
+/**
+ * Largest radius (degrees) of a clipped disk: the sun is half a degree across; a clipped
+ * moon drawn larger, or a clipped glow, is not taken for it (at least 2.5 pixels).
+ */
+const CLIPPED_RADIUS_DEG = 1.15;
 /** Largest residual (rms, natural log) of a clear-sky fit trusted for an estimate. */
 const MAX_RESIDUAL = 0.35;
 /** Least blueness (sky-fit.ts) of a sky trusted to be clear. */
@@ -130,7 +135,8 @@ function measured(spot: MeasuredSpot, scan: SkyScan, minShare: number): Detected
 
 function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
   const sun = spot.sun;
-  if (spot.peak < CLIPPED_CONTRAST * spot.sky) return null;
+  const radius = Math.max((CLIPPED_RADIUS_DEG * Math.PI) / 180, (2.5 * 2 * Math.PI) / image.width);
+  if (spot.peak < CLIPPED_CONTRAST * spot.sky || sun.solidAngle > Math.PI * radius * radius) return null;
   const fit = fitSky(image, sun.direction, scan.top);
   if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < MIN_BLUENESS) return null;
   const irradiance = fit.irradiance;

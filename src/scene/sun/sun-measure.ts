@@ -22,12 +22,14 @@ const WINDOW = 8 / 3;
 /** Pixels adding less than this fraction of the peak's excess are sky (glow, haze). */
 const EDGE = 0.02;
 /**
- * A clipped sun is a flat top: at least FLAT_TOP pixels with two or three channels at the
- * image's largest value. An unclipped disk is coloured (one channel leads), and the pixels
- * of its peak differ, even where a row near the zenith stretches it over many pixels that
- * the 8-bit mantissa of RGBE makes equal.
+ * A clipped sun is a flat top: at least FLAT_TOP pixels, and FLAT_SHARE of those above half
+ * its peak, with two or three channels at the image's largest value. An unclipped disk is
+ * coloured (one channel leads), and the pixels of its peak differ, even where a row near
+ * the zenith stretches it over many pixels that the 8-bit mantissa of RGBE makes equal; a
+ * moon's few brightest pixels may share a value, not most of its disk.
  */
 const FLAT_TOP = 3;
+const FLAT_SHARE = 0.5;
 const CLIPPED = 0.999;
 
 /** Whether pixel i has at least two channels at or above `level`. */
@@ -81,6 +83,7 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
   let halfMaximum = 0;
   let spill = 0;
   let clippedPixels = 0;
+  let brightPixels = 0;
   const top = Math.max(clip, windowMax(image.rgb, w));
   for (let k = 0; k < w.count; k++) {
     const i = w.index[k]!;
@@ -99,11 +102,14 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
     }
     pixels.push(solidAngle);
     for (let c = 0; c < 3; c++) sum[c]! += w.direction[k * 3 + c]! * excess * solidAngle;
-    if (excess >= 0.5 * peakExcess) halfMaximum += solidAngle;
+    if (excess >= 0.5 * peakExcess) {
+      halfMaximum += solidAngle;
+      brightPixels++;
+    }
   }
   const largest = Math.PI * maxRadius * maxRadius;
   if (halfMaximum > largest || spill > 0.25 * largest) return null;
-  return { sun: { ...describe(sum, irradiance, peakExcess), disk: { sky, pixels } }, peak, sky: skyLuminance, clipped: clippedPixels >= FLAT_TOP };
+  return { sun: { ...describe(sum, irradiance, peakExcess), disk: { sky, pixels } }, peak, sky: skyLuminance, clipped: clippedPixels >= Math.max(FLAT_TOP, FLAT_SHARE * brightPixels) };
 }
 
 /** The largest channel value of a window's pixels. */
