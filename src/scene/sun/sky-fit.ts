@@ -60,7 +60,7 @@ interface Samples {
  * is the fitted scale times Preetham's sun through an aerosol-free path (turbidity 1): the
  * sky's shape fixes its scale well at every elevation but says little about the aerosol
  * along the sun's own grazing path, which decides the sun's energy at sunset (tens of air
- * masses); a clear path is the bound a clear sky allows. `confidence` falls with the air mass.
+ * masses); a clear path is the bound a clear sky allows.
  * @param clip channel value at which the image clips (pixels reaching 99% of it are left out)
  * @returns the fit, or null with too few usable sky samples
  */
