@@ -26,10 +26,11 @@ let sunElevation: number;
 const OPTIONS = { cache: false, backdrop: false, lighting: { size: 64, quality: 16 }, sun: { shadowMapSize: 1024, resolution: "8K" as const } };
 const luma = ([r, g, b]: number[]) => 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 /**
- * The defaults but a smaller shadow map: the sun is found in the export the environment is
- * made of (1K: 64 pixels wide here), so the light takes out of it exactly what it adds.
+ * The defaults but a smaller shadow map and the 2K lighting export (128 pixels wide at the
+ * test service's scale; 1K is 64): the sun is found in the export the environment is made of,
+ * so the light takes out of it what it adds.
  */
-const DEFAULTS = { cache: false, backdrop: false, lighting: { size: 64, quality: 16 }, sun: { shadowMapSize: 1024 } };
+const DEFAULTS = { cache: false, backdrop: false, lighting: { size: 64, quality: 16, resolution: "2K" as const }, sun: { shadowMapSize: 1024 } };
 
 beforeAll(async () => {
   f = await openSceneFixture();
@@ -68,16 +69,18 @@ function upward(hdr: HdrPanorama): number {
 describe("the sun light", () => {
   test("with the default intensity, a noon sun's shade is as deep as its sky says, and at least 25% darker than the ground beside it", async () => {
     await f.page.evaluate(() => window.skyboxTest.stage(true, 0.3));
-    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [desert.id, DEFAULTS] as const);
-    // Found in a panorama of 5.6-degree pixels.
-    const sun = (await f.page.evaluate(([y, p]) => window.skyboxTest.sun(y, p), [sunYaw, sunElevation]))!;
-    expect(sun.angle).toBeLessThan(5);
-    const ground = await shade(f.page, sunYaw);
+    const noon = await complete(f.client, (await generate(f.client, "clear desert at noon", 3, 2)).id);
+    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [noon.id, DEFAULTS] as const);
+    // Found in a panorama of 2.8-degree pixels (the 2K export at the test service's scale).
+    const spec = JSON.parse(readFileSync(join(f.pages.dataDir!, "generations", noon.obfuscated_id, "scene.json"), "utf8")) as SceneSpec;
+    const sun = (await f.page.evaluate(([y, p]) => window.skyboxTest.sun(y, p), [spec.sun.azimuth, spec.sun.elevation]))!;
+    expect(sun.angle).toBeLessThan(3);
+    const ground = await shade(f.page, spec.sun.azimuth);
     const [shaded, lit] = [linear(ground.away), linear(ground.towards)];
     expect(ground.towards).toBeLessThan(250);
     expect(shaded).toBeLessThan(0.75 * lit);
     // The sky's share from the HDRI the environment is made of: all it casts upwards, less the sun's part.
-    const hdr = await hdrOf(f.pages.url, f.client, desert);
+    const hdr = await hdrOf(f.pages.url, f.client, noon);
     const sunUp = sun.intensity * luma(sun.color) * Math.sin((sun.elevation * Math.PI) / 180);
     const sky = upward(hdr) - sunUp;
     const predicted = sky / (sunUp + sky);
