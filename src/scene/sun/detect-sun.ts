@@ -23,7 +23,7 @@ import type { HdrPixels } from "./hdr-pixels.ts";
 import { airMass, luminanceOf } from "./preetham.ts";
 import { fitSky } from "./sky-fit.ts";
 import { scanSky, type SkyScan } from "./sun-candidates.ts";
-import { type MeasuredSpot, measureSpot } from "./sun-measure.ts";
+import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
 
 /** The sun of a panorama, in the panorama's frame (see src/api/panorama/panorama-directions.ts). */
 export interface DetectedSun {
@@ -100,8 +100,12 @@ const MIN_BLUENESS = 0.15;
 export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): DetectedSun | null {
   const minShare = options.minShare ?? 0.4;
   const scan = scanSky(image, CANDIDATES);
+  const core = coreSolidAngle(image.width);
   let found: DetectedSun | null = null;
   for (const candidate of scan.candidates) {
+    // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
+    const most = candidate.luminance * core;
+    if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) continue;
     const spot = measureSpot(image, candidate, scan.stride, scan.top);
     if (!spot) continue;
     const sun = spot.clipped ? estimated(image, spot, scan, minShare) : measured(spot, scan, minShare);

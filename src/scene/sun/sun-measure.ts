@@ -48,6 +48,12 @@ export interface MeasuredSpot {
   clipped: boolean;
 }
 
+/** Solid angle of the core a spot's light is summed over, for a panorama `width` pixels wide. */
+export function coreSolidAngle(width: number): number {
+  const radius = CORE * Math.max(MAX_RADIUS_DEG * DEG, 2.5 * ((2 * Math.PI) / width));
+  return Math.PI * radius * radius;
+}
+
 /** The pixels of a window: index, direction, cosine to the centre and solid angle of each. */
 interface Window {
   count: number;
