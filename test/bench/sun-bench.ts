@@ -1,12 +1,17 @@
 /**
- * Figures of the sun detection: `detectSun` on 8K HDRIs (8192 x 4096) from the decoded
+ * Figures of the sun detection. First its accuracy on the corpus of local skies with ground
+ * truth (test/scene/sun/sun-corpus.ts): every sky as rendered, and clipped at 16 and at 1.0
+ * as an HDRI made from an 8-bit picture would hold it; per group, the suns found within 2
+ * degrees of the drawn one, false suns, angular errors and the detected over the drawn
+ * irradiance (scene.json's `sun.irradiance`). `SKYBOX_SUN_CORPUS=dir` keeps the renders
+ * there and reuses them. Then its speed: `detectSun` on 8K HDRIs (8192 x 4096) from the decoded
  * pixels, as `applySkybox` runs it once the export is decoded. The HDRIs are real exports of
  * the local service: skies rendered at 2048 wide and exported at 8K (the export resamples),
  * two noon suns, a low sunset sun and a night (no sun: the scan alone). Medians of several
  * runs on one thread; the decode (Babylon's Radiance reader), not counted, is reported
  * beside: it is why `applySkybox` finds the sun in a 1K export unless told otherwise. V8 in Node: the same engine as Chromium's, for a pure function.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IMAGE_SIZES } from "../../src/api/reference.ts";
@@ -14,6 +19,7 @@ import { createImageryPool } from "../../src/local/imagery/pipeline/render-pool.
 import { detectSun } from "../../src/scene/sun/detect-sun.ts";
 import { decodeHdr } from "../../src/scene/sun/hdr-pixels.ts";
 import { ms, percentile } from "./percentiles.ts";
+import { clipped, corpusSkies, groupFigures, type GroupFigures, readSky, type RenderedSky, renderSky, scoreSky, type SkyScore } from "../scene/sun/sun-corpus.ts";
 
 const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 7);
 const SKIES = [
@@ -24,6 +30,66 @@ const SKIES = [
 ];
 
 export async function sunBench(): Promise<string[]> {
+  return [...(await corpusBench()), "", ...(await speedBench())];
+}
+
+const VARIANTS: [string, number][] = [
+  ["as rendered", Infinity],
+  ["clipped at 16", 16],
+  ["clipped at 1.0", 1],
+];
+
+async function corpusBench(): Promise<string[]> {
+  const pool = createImageryPool({ size: 2 });
+  const kept = process.env.SKYBOX_SUN_CORPUS;
+  const root = kept ?? mkdtempSync(join(tmpdir(), "skybox-sun-corpus-"));
+  const skies = corpusSkies();
+  const rendered: RenderedSky[] = [];
+  const t0 = performance.now();
+  try {
+    for (const [i, sky] of skies.entries()) {
+      const dir = join(root, String(i));
+      mkdirSync(dir, { recursive: true });
+      rendered.push(existsSync(join(dir, "radiance.hdr")) ? readSky(sky, dir) : await renderSky(pool, sky, dir));
+    }
+  } finally {
+    await pool.close();
+    if (!kept) rmSync(root, { recursive: true, force: true });
+  }
+  const renderSeconds = (performance.now() - t0) / 1000;
+  const models = (m: number) => rendered.filter((r) => r.sky.model === m).length;
+  const lines = [
+    `Corpus: ${rendered.length} local skies at 1024 x 512 (Model 3: ${models(3)}, Model 4: ${models(4)}), ${renderSeconds.toFixed(0)} s to render; truth from scene.json.`,
+    "recall = suns drawn (clear sky, >= 1 deg, not behind terrain) found within 2 deg; energy = detected / drawn irradiance (luminance): median [min, max], share within 35% / 50%",
+    "",
+    `${"variant".padEnd(15)} ${"group".padEnd(40)} ${"skies".padStart(5)} ${"recall".padStart(8)} ${"false".padStart(5)} ${"err med/max".padStart(12)} ${"energy median [min, max]".padStart(26)} ${"+-35%".padStart(6)} ${"+-50%".padStart(6)} ${"estim.".padStart(6)} ${"ms/sky".padStart(6)}`,
+  ];
+  for (const [variant, limit] of VARIANTS) {
+    const scores: SkyScore[] = [];
+    let ms = 0;
+    for (const sky of rendered) {
+      const pixels = limit === Infinity ? sky.pixels : clipped(sky.pixels, limit);
+      const t = performance.now();
+      scores.push(scoreSky(sky, pixels, (p) => detectSun(p)));
+      ms += performance.now() - t;
+    }
+    for (const g of groupFigures(scores)) lines.push(row(variant, g, ms / rendered.length));
+    const all = groupFigures(scores.map((s) => ({ ...s, group: "all" })))[0]!;
+    lines.push(row(variant, { ...all, group: "all skies" }, ms / rendered.length), "");
+  }
+  return lines;
+}
+
+function row(variant: string, g: GroupFigures, ms: number): string {
+  const recall = g.expected ? `${g.recalled}/${g.expected}` : "-";
+  const err = g.medianError === null ? "-" : `${g.medianError.toFixed(2)}/${g.maxError!.toFixed(2)}`;
+  const e = g.energy;
+  const energy = e.length ? `${e[e.length >> 1]!.toFixed(2)} [${e[0]!.toFixed(2)}, ${e[e.length - 1]!.toFixed(2)}]` : "-";
+  const within = (k: number) => (e.length ? `${e.filter((v) => Math.abs(v - 1) <= k).length}/${e.length}` : "-");
+  return `${variant.padEnd(15)} ${g.group.padEnd(40)} ${String(g.skies).padStart(5)} ${recall.padStart(8)} ${String(g.falseSuns).padStart(5)} ${err.padStart(12)} ${energy.padStart(26)} ${within(0.35).padStart(6)} ${within(0.5).padStart(6)} ${String(g.estimated).padStart(6)} ${ms.toFixed(0).padStart(6)}`;
+}
+
+async function speedBench(): Promise<string[]> {
   const pool = createImageryPool({ size: 2 });
   const dir = mkdtempSync(join(tmpdir(), "skybox-sun-bench-"));
   const lines = [`detectSun on 8192 x 4096 hdri-hdr exports (rendered at 2048 wide), median of ${RUNS} runs, one thread:`];

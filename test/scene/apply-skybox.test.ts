@@ -175,12 +175,14 @@ describe("applySkybox", () => {
           expect(pano.distance(seen, yaw, pitch, 2), `${JSON.stringify(visible)} yaw ${yaw}`).toBeLessThan(16);
         }
       }
-      // The blurred background samples the environment cube: it must agree with Babylon's own skybox of it.
+      // The blurred background samples the environment cube: it must agree with Babylon's own skybox of it
+      // (within 12 levels: a sunset sun with its real energy, blurred, spreads a glow whose edge the two
+      // samplings place a little differently; 10 held while the HDRI's sun was 1/100 of it).
       await page.evaluate((id) => window.skyboxTest.apply(id, { cache: false, backdrop: false, rotation: 1, background: { blur: 0.05 } }), desert.id);
       for (const [yaw, pitch] of DIRECTIONS.slice(0, 6)) {
         const seen = await page.evaluate(([y, p]) => window.skyboxTest.look(y, p), [yaw, pitch] as const);
         const reference = await page.evaluate(([y, p]) => window.skyboxTest.reference(y, p), [yaw, pitch] as const);
-        expect(colourDistance(seen, reference), `blurred, yaw ${yaw}`).toBeLessThan(10);
+        expect(colourDistance(seen, reference), `blurred, yaw ${yaw}`).toBeLessThan(12);
       }
     } finally {
       await page.close();

@@ -218,10 +218,36 @@ function integrate(hdr: HdrPanorama, axis: [number, number, number], weight: (c:
   return sum.map((s) => Math.round(255 * Math.min(1, Math.max(0, s * scale)) ** (1 / 2.2)));
 }
 
-/** What a white, fully rough sphere shows where its normal points at yaw (degrees, pitch 0). */
+/** The 9 real spherical harmonics of order 2 at unit direction (x, y, z). */
+function harmonics9(x: number, y: number, z: number): number[] {
+  return [0.282095, 0.488603 * y, 0.488603 * z, 0.488603 * x, 1.092548 * x * y, 1.092548 * y * z, 0.315392 * (3 * z * z - 1), 1.092548 * x * z, 0.546274 * (x * x - y * y)];
+}
+
+/**
+ * What a white, fully rough sphere shows where its normal points at yaw (degrees, pitch 0):
+ * the irradiance over pi as Babylon computes it, from the radiance's order-2 harmonics (each
+ * texel clamped at its MAX_HDRI_VALUE, 4096) convolved with the clamped cosine (Ramamoorthi
+ * and Hanrahan 2001). An HDRI whose sun carries its real energy is dominated by it, and the
+ * order-2 lobe is not the exact cosine: the exact integral would differ by that much.
+ */
 export function expectedDiffuse(hdr: HdrPanorama, yawDeg: number): number[] {
   const yaw = (yawDeg * Math.PI) / 180;
-  return integrate(hdr, [Math.sin(yaw), 0, Math.cos(yaw)], (c) => Math.max(0, c), "irradiance");
+  const coefficients = Array.from({ length: 9 }, () => [0, 0, 0]);
+  for (let y = 0; y < hdr.height; y++) {
+    const v = (y + 0.5) / hdr.height;
+    const solid = ((2 * Math.PI) / hdr.width) * (Math.PI / hdr.height) * Math.sin(v * Math.PI);
+    for (let x = 0; x < hdr.width; x++) {
+      const basis = harmonics9(...directionOf((x + 0.5) / hdr.width, v));
+      const o = (y * hdr.width + x) * 3;
+      for (let k = 0; k < 9; k++) for (let c = 0; c < 3; c++) coefficients[k]![c]! += Math.min(hdr.rgb[o + c]!, 4096) * basis[k]! * solid;
+    }
+  }
+  const band = [Math.PI, (2 * Math.PI) / 3, (2 * Math.PI) / 3, (2 * Math.PI) / 3, Math.PI / 4, Math.PI / 4, Math.PI / 4, Math.PI / 4, Math.PI / 4];
+  const at = harmonics9(Math.sin(yaw), 0, Math.cos(yaw));
+  return [0, 1, 2].map((c) => {
+    const irradiance = coefficients.reduce((sum, lm, k) => sum + band[k]! * lm[c]! * at[k]!, 0);
+    return Math.round(255 * Math.min(1, Math.max(0, irradiance / Math.PI)) ** (1 / 2.2));
+  });
 }
 
 /** What a near-mirror reflects looking at yaw (degrees): radiance averaged over a narrow cone. */

@@ -4,8 +4,9 @@
  * the sun the background shows, the shade turns with the skybox, right-handed scenes agree,
  * and disposal gives everything back.
  *
- * The local service's sun disk carries a few percent of its sky's light, so an honest light
- * shades by a few percent: these tests raise `intensity` to make the shade unmistakable.
+ * The local service's HDRIs carry the sun's real energy, so the default `intensity: 1` shades
+ * as deep as the sky says: the shaded over the sunlit ground is the sky's share of the light
+ * an upward surface gets, E_sky / (E_sun cos(theta) + E_sky), computed from the same HDRI.
  * Where the sun is comes from the renderer's own scene description (test-only).
  */
 import { readFileSync } from "node:fs";
@@ -13,7 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Generation } from "../../src/api/index.ts";
 import type { SceneSpec } from "../../src/local/imagery/scene/scene-spec.ts";
-import { colourDistance, complete, generate, openPage, openSceneFixture, type SceneFixture } from "./scene-fixture.ts";
+import { colourDistance, complete, generate, hdrOf, type HdrPanorama, openPage, openSceneFixture, type SceneFixture } from "./scene-fixture.ts";
 
 let f: SceneFixture;
 let desert: Generation;
@@ -22,8 +23,14 @@ let sunYaw: number;
 let sunElevation: number;
 
 // An 8K export is 512 wide at the test service's image scale (1/16): a sun of a few pixels.
-const OPTIONS = { cache: false, backdrop: false, lighting: { size: 64, quality: 16 }, sun: { intensity: 10, shadowMapSize: 1024, resolution: "8K" as const } };
+const OPTIONS = { cache: false, backdrop: false, lighting: { size: 64, quality: 16 }, sun: { shadowMapSize: 1024, resolution: "8K" as const } };
 const luma = ([r, g, b]: number[]) => 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+/**
+ * The defaults but a smaller shadow map and the 2K lighting export (128 pixels wide at the
+ * test service's scale; 1K is 64): the sun is found in the export the environment is made of,
+ * so the light takes out of it what it adds.
+ */
+const DEFAULTS = { cache: false, backdrop: false, lighting: { size: 64, quality: 16, resolution: "2K" as const }, sun: { shadowMapSize: 1024 } };
 
 beforeAll(async () => {
   f = await openSceneFixture();
@@ -42,7 +49,59 @@ async function shade(page = f.page, yaw: number) {
   return { away: luma(away!), towards: luma(towards!), side: luma(side!) };
 }
 
+/** sRGB-ish display byte (Babylon's gamma 2.2 output) back to linear. */
+const linear = (byte: number) => (byte / 255) ** 2.2;
+
+/** Irradiance (luminance) the upper hemisphere of a panorama casts on an upward surface, the sun included. */
+function upward(hdr: HdrPanorama): number {
+  let sum = 0;
+  for (let y = 0; y < hdr.height / 2; y++) {
+    const elevation = Math.PI / 2 - ((y + 0.5) / hdr.height) * Math.PI;
+    const solid = ((2 * Math.PI) / hdr.width) * (Math.PI / hdr.height) * Math.cos(elevation);
+    for (let x = 0; x < hdr.width; x++) {
+      const o = (y * hdr.width + x) * 3;
+      sum += luma([hdr.rgb[o]!, hdr.rgb[o + 1]!, hdr.rgb[o + 2]!]) * Math.sin(elevation) * solid;
+    }
+  }
+  return sum;
+}
+
 describe("the sun light", () => {
+  test("with the default intensity, a noon sun's shade is as deep as its sky says, and at least 25% darker than the ground beside it", async () => {
+    await f.page.evaluate(() => window.skyboxTest.stage(true, 0.3));
+    const noon = await complete(f.client, (await generate(f.client, "clear desert at noon", 3, 2)).id);
+    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [noon.id, DEFAULTS] as const);
+    // Found in a panorama of 2.8-degree pixels (the 2K export at the test service's scale).
+    const spec = JSON.parse(readFileSync(join(f.pages.dataDir!, "generations", noon.obfuscated_id, "scene.json"), "utf8")) as SceneSpec;
+    const sun = (await f.page.evaluate(([y, p]) => window.skyboxTest.sun(y, p), [spec.sun.azimuth, spec.sun.elevation]))!;
+    expect(sun.angle).toBeLessThan(3);
+    const ground = await shade(f.page, spec.sun.azimuth);
+    const [shaded, lit] = [linear(ground.away), linear(ground.towards)];
+    expect(ground.towards).toBeLessThan(250);
+    expect(shaded).toBeLessThan(0.75 * lit);
+    // The sky's share from the HDRI the environment is made of: all it casts upwards, less the sun's part.
+    const hdr = await hdrOf(f.pages.url, f.client, noon);
+    const sunUp = sun.intensity * luma(sun.color) * Math.sin((sun.elevation * Math.PI) / 180);
+    const sky = upward(hdr) - sunUp;
+    const predicted = sky / (sunUp + sky);
+    expect(shaded / lit).toBeGreaterThan(0.8 * predicted);
+    expect(shaded / lit).toBeLessThan(1.2 * predicted);
+  });
+
+  test("a sunset sky gives a low light (under 15 degrees), warmer than noon's", async () => {
+    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [desert.id, DEFAULTS] as const);
+    const noon = (await f.page.evaluate(() => window.skyboxTest.sun()))!;
+    const sunset = await complete(f.client, (await generate(f.client, "clear desert dunes at sunset", 3, 1)).id);
+    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [sunset.id, DEFAULTS] as const);
+    const low = (await f.page.evaluate(() => window.skyboxTest.sun()))!;
+    expect(low.enabled).toBe(true);
+    expect(low.elevation).toBeGreaterThan(0);
+    expect(low.elevation).toBeLessThan(15);
+    const warmth = (c: number[]) => c[0]! / c[2]!;
+    expect(warmth(low.color)).toBeGreaterThan(1.5 * warmth(noon.color));
+    expect(noon.elevation).toBeGreaterThan(45);
+  });
+
   test("shines from where the background shows the sun, and the cylinder shades the ground on the far side", async () => {
     await f.page.evaluate(() => window.skyboxTest.stage(true));
     const applied = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [desert.id, OPTIONS] as const);

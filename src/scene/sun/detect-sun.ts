@@ -1,19 +1,29 @@
 /**
- * Finding the sun in an HDR panorama: the brightest compact spot above the horizon, far
- * brighter than the sky, with its direction, colour and the irradiance it casts. A pure
+ * Finding the sun in an HDR panorama: a compact spot above the horizon that casts a real
+ * share of the light, with its direction, colour and the irradiance it casts. A pure
  * function of the pixels (no Babylon scene), fast enough for an 8K panorama: a strided scan
  * finds a few candidates (sun-candidates.ts), each is measured at full resolution in a
  * window of a few degrees (sun-measure.ts), and the one casting the most light wins.
  *
- * No sun is a valid answer: at night (the moon is far dimmer than `minRadiance`), under
- * overcast skies (no spot stands out of the sky), or when the sun is below the horizon.
- * Clouds lit by the sun, snow and the sun's reflection on water are not taken for it: the
- * last two lie below the horizon, and none is both compact and `minContrast` times brighter
- * than the sky on average.
+ * The test is relative to the sun's own sky, not to a fixed radiance: a spot is the sun
+ * when it stands out of the sky around it and its irradiance is at least `minShare` of
+ * what the sky casts on an upward surface at the horizon, rising with its elevation (a
+ * high sun that casts less than the sky is one glimpsed through cloud). So a sun at 1
+ * degree in the glow of a sunset is found, and none is at night (the moon casts a few
+ * hundredths of the night sky's light), under overcast or storm clouds or in thick fog;
+ * lamps are specks; clouds lit by the sun are not compact; snow and the sun's reflection
+ * on water lie below the horizon.
+ *
+ * A clipped disk (an HDRI made from an 8-bit picture: its brightest pixels flat at the
+ * image's largest value) has lost its energy: a clear-sky model fitted to the sky around
+ * it (sky-fit.ts) gives it back, when the sky is a clear one (blue, and well fitted). The
+ * result says which it is (`source`) and how far to trust it (`confidence`).
  */
-import { scanSky } from "./sun-candidates.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
-import { measureSpot } from "./sun-measure.ts";
+import { airMass, luminanceOf } from "./preetham.ts";
+import { fitSky } from "./sky-fit.ts";
+import { scanSky, type SkyScan } from "./sun-candidates.ts";
+import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
 
 /** The sun of a panorama, in the panorama's frame (see src/api/panorama/panorama-directions.ts). */
 export interface DetectedSun {
@@ -35,28 +45,51 @@ export interface DetectedSun {
   illuminance: number;
   /** Solid angle of the disk (steradians): its irradiance over its peak radiance. */
   solidAngle: number;
+  /**
+   * Where the irradiance comes from: the disk's own pixels (`measured`), or, for a clipped
+   * disk, the clear-sky model fitted to the sky around it (`estimated`).
+   */
+  source: "measured" | "estimated";
+  /** How far to trust the irradiance, 0 to 1. */
+  confidence: number;
+  /** Turbidity of the fitted clear sky (estimated suns), else null. */
+  turbidity: number | null;
+  /**
+   * The disk as the panorama's pixels hold it (clipped, for an estimated sun): the sky's
+   * radiance behind it, and for each of its pixels the radiance it adds to that sky (RGB)
+   * and its solid angle, flattened in fours. An environment made from these pixels holds
+   * this much of the sun (sun-harmonics.ts takes it out while the light shines).
+   */
+  disk: { sky: [number, number, number]; pixels: number[] };
 }
 
 /** Thresholds of `detectSun`. */
 export interface DetectSunOptions {
   /**
-   * Least luminance of the sun's brightest pixel. Display white is 1; the local service's
-   * moon is 0.5 at most, its brightest stars and planets about 3, its sun 150 at noon and
-   * 15 to 40 at sunset.
-   * @default 5
+   * Least ratio of the sun's irradiance (on a surface facing it) to the sky's on an upward
+   * surface, for a sun at the horizon; it rises to 2.25 times that at the zenith. A clear
+   * sky's sun casts 0.6 to 2.5 times the sky's light at sunset and 3 to 5 times at noon;
+   * one glimpsed through overcast, storm clouds or fog, 0.05 to 0.45 times.
+   * @default 0.4
    */
-  minRadiance?: number;
-  /**
-   * Least ratio of the sun's brightest pixel to the sky's mean luminance: about 300 for a
-   * clear noon, 100 at sunset, 20 to 35 for a sun glimpsed through overcast or storm clouds
-   * (which casts no shadow worth a light).
-   * @default 50
-   */
-  minContrast?: number;
+  minShare?: number;
 }
 
-/** Spots measured at most; the brightest is the sun unless it is not compact or too faint. */
-const CANDIDATES = 3;
+/** Spots measured at most (a clipped image has many spots of equal brightness). */
+const CANDIDATES = 8;
+/** Least ratio of an unclipped sun's peak to the sky around it. */
+const LOCAL_CONTRAST = 3;
+/** A clipped sun is at least this much brighter than the sky around it. */
+const CLIPPED_CONTRAST = 1.2;
+/**
+ * Largest radius (degrees) of a clipped disk: the sun is half a degree across; a clipped
+ * moon drawn larger, or a clipped glow, is not taken for it (at least 2.5 pixels).
+ */
+const CLIPPED_RADIUS_DEG = 1.15;
+/** Largest residual (rms, natural log) of a clear-sky fit trusted for an estimate. */
+const MAX_RESIDUAL = 0.35;
+/** Least blueness (sky-fit.ts) of a sky trusted to be clear. */
+const MIN_BLUENESS = 0.15;
 
 /**
  * Finds the sun in a decoded HDR panorama.
@@ -65,15 +98,66 @@ const CANDIDATES = 3;
  * @returns the sun, or null when none shows
  */
 export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): DetectedSun | null {
+  const minShare = options.minShare ?? 0.4;
   const scan = scanSky(image, CANDIDATES);
-  const least = Math.max(options.minRadiance ?? 5, (options.minContrast ?? 50) * scan.skyMean);
+  const core = coreSolidAngle(image.width);
   let found: DetectedSun | null = null;
   for (const candidate of scan.candidates) {
-    // Candidates come brightest first: once one is far too faint, so are the rest. (A
-    // strided sample may miss a small disk's brightest pixel: the measure finds it.)
-    if (candidate.luminance < least / 2) break;
-    const spot = measureSpot(image, candidate, scan.stride);
-    if (spot && spot.peak >= least && (!found || spot.sun.illuminance > found.illuminance)) found = spot.sun;
+    // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
+    const most = candidate.luminance * core;
+    if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) continue;
+    const spot = measureSpot(image, candidate, scan.stride, scan.top);
+    if (!spot) continue;
+    const sun = spot.clipped ? estimated(image, spot, scan, minShare) : measured(spot, scan, minShare);
+    if (sun && (!found || better(sun, found))) found = sun;
   }
   return found;
 }
+
+/** Measured suns beat estimated ones; among each, the brighter (measured) or the better fitted (estimated). */
+function better(a: DetectedSun, b: DetectedSun): boolean {
+  if (a.source !== b.source) return a.source === "measured";
+  return a.source === "measured" ? a.illuminance > b.illuminance : a.confidence > b.confidence;
+}
+
+/** The irradiance a sun at `elevation` must cast, given the sky's (its own share left out). */
+function needed(sun: DetectedSun, scan: SkyScan, minShare: number, illuminance: number): number {
+  const up = Math.max(0, Math.sin(sun.elevation));
+  const sky = Math.max(0, scan.skyIrradiance - illuminance * up);
+  return minShare * (1 + 1.25 * up) * sky;
+}
+
+function measured(spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
+  const sun = spot.sun;
+  if (spot.peak < LOCAL_CONTRAST * spot.sky) return null;
+  const need = needed(sun, scan, minShare, sun.illuminance);
+  if (sun.illuminance <= need) return null;
+  // Half confident at the threshold, fully at twice it.
+  const confidence = need > 0 ? Math.min(1, 0.5 * (sun.illuminance / need)) : 1;
+  return { ...sun, confidence: round(confidence) };
+}
+
+function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
+  const sun = spot.sun;
+  const radius = Math.max((CLIPPED_RADIUS_DEG * Math.PI) / 180, (2.5 * 2 * Math.PI) / image.width);
+  if (spot.peak < CLIPPED_CONTRAST * spot.sky || sun.solidAngle > Math.PI * radius * radius) return null;
+  const fit = fitSky(image, sun.direction, scan.top);
+  if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < MIN_BLUENESS) return null;
+  const irradiance = fit.irradiance;
+  const illuminance = luminanceOf(irradiance);
+  if (!(illuminance > sun.illuminance) || illuminance <= needed(sun, scan, minShare, illuminance)) return null;
+  const intensity = Math.max(...irradiance);
+  // Trust falls with the residual and with the air mass the assumed clear path crosses.
+  const confidence = (1 - fit.residual / MAX_RESIDUAL) / Math.sqrt(airMass(Math.PI / 2 - sun.elevation));
+  return {
+    ...sun,
+    color: [irradiance[0] / intensity, irradiance[1] / intensity, irradiance[2] / intensity],
+    intensity,
+    illuminance,
+    source: "estimated",
+    confidence: round(confidence),
+    turbidity: fit.turbidity,
+  };
+}
+
+const round = (v: number) => Math.round(Math.max(0, Math.min(1, v)) * 1000) / 1000;

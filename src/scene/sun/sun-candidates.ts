@@ -20,6 +20,10 @@ export interface SkyScan {
   stride: number;
   /** Solid-angle weighted mean luminance of the sky half. */
   skyMean: number;
+  /** Irradiance (luminance) the sky half casts on an upward surface, its brightest spots included. */
+  skyIrradiance: number;
+  /** Largest channel value sampled. */
+  top: number;
   /** Brightest spots, brightest first, at least SEPARATION_DEG apart. */
   candidates: SunCandidate[];
 }
@@ -61,15 +65,22 @@ export function scanSky(image: HdrPixels, count: number): SkyScan {
   const where = new Int32Array(blocks);
   let sum = 0;
   let weights = 0;
+  let upward = 0;
+  let top = 0;
   for (let y = 0; y < rows; y += stride) {
     // Rows are narrower towards the zenith: each sample stands for cos(elevation) of solid angle.
-    const weight = Math.cos(elevationOfV((y + 0.5) / height));
+    const elevation = elevationOfV((y + 0.5) / height);
+    const weight = Math.cos(elevation);
+    const sine = Math.sin(elevation);
     const row = y * width;
     const blockRow = Math.floor(y / block) * across;
     for (let x = 0; x < width; x += stride) {
       const l = luminanceAt(rgb, row + x);
       sum += l * weight;
       weights += weight;
+      upward += l * weight * sine;
+      const o = (row + x) * 3;
+      top = Math.max(top, rgb[o]!, rgb[o + 1]!, rgb[o + 2]!);
       const b = blockRow + Math.floor(x / block);
       if (l > best[b]!) {
         best[b] = l;
@@ -77,7 +88,9 @@ export function scanSky(image: HdrPixels, count: number): SkyScan {
       }
     }
   }
-  return { stride, skyMean: weights > 0 ? sum / weights : 0, candidates: brightest(best, where, width, height, count) };
+  // Each sample stands for stride x stride pixels of solid angle (2 pi / width)(pi / height) cos(elevation).
+  const cell = ((stride * 2 * Math.PI) / width) * ((stride * Math.PI) / height);
+  return { stride, skyMean: weights > 0 ? sum / weights : 0, skyIrradiance: upward * cell, top, candidates: brightest(best, where, width, height, count) };
 }
 
 /** The `count` brightest block maxima, skipping those within SEPARATION_DEG of a brighter one. */

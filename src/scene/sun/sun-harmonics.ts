@@ -25,21 +25,28 @@ const MAX_SHARE = 0.95;
 
 /**
  * The polynomial of the sun's diffuse light in the cube's frame, as Babylon would compute it
- * from the cube: radiance above `MAX_HDRI_VALUE` is clamped there, so a brighter disk counts
- * for that much only.
+ * from a cube made of the panorama's pixels: radiance above `MAX_HDRI_VALUE` is clamped
+ * there, pixel by pixel, so a disk brighter than that counts for what its clamped pixels
+ * hold (and a clipped disk for what its clipped pixels hold, whatever energy the light gets).
  * @param sun the detected sun
  */
 export function sunPolynomial(sun: DetectedSun): SphericalPolynomial {
-  const max = CubeMapToSphericalPolynomialTools.MAX_HDRI_VALUE;
-  const irradiance = sun.color.map((c) => {
-    const e = c * sun.intensity;
-    return e * Math.min(1, max / (e / sun.solidAngle));
-  });
+  const irradiance = heldIrradiance(sun, CubeMapToSphericalPolynomialTools.MAX_HDRI_VALUE);
   const harmonics = new SphericalHarmonics();
   harmonics.addLight(cubeDirection(sun.direction), new Color3(irradiance[0], irradiance[1], irradiance[2]), 1);
   harmonics.convertIncidentRadianceToIrradiance();
   harmonics.convertIrradianceToLambertianRadiance();
   return SphericalPolynomial.FromHarmonics(harmonics);
+}
+
+/** What the disk's pixels add to their sky's irradiance with each channel clamped at `max`. */
+function heldIrradiance(sun: DetectedSun, max: number): [number, number, number] {
+  const { sky, pixels } = sun.disk;
+  const held: [number, number, number] = [0, 0, 0];
+  for (let k = 0; k < pixels.length; k += 4) {
+    for (let c = 0; c < 3; c++) held[c]! += Math.max(0, Math.min(sky[c]! + pixels[k + c]!, max) - Math.min(sky[c]!, max)) * pixels[k + 3]!;
+  }
+  return held;
 }
 
 /**

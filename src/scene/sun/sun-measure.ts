@@ -4,7 +4,8 @@
  * 2.5 degrees (wider where pixels are coarser than a third of a degree): its irradiance, colour, size, and its direction as the
  * excess-weighted mean of its pixels' directions (sub-pixel, and seamless across u = 0).
  * A spot is rejected when it is not compact (a lit cloud: too large, or spilling into the
- * ring) or barely above its surroundings.
+ * ring) or not above its surroundings; whether it is bright enough to be the sun is
+ * detect-sun.ts's call.
  */
 import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import type { DetectedSun } from "./detect-sun.ts";
@@ -20,13 +21,37 @@ const CORE = 5 / 3;
 const WINDOW = 8 / 3;
 /** Pixels adding less than this fraction of the peak's excess are sky (glow, haze). */
 const EDGE = 0.02;
-/** Least ratio of the peak to the sky around it. */
-const LOCAL_CONTRAST = 3;
+/**
+ * A clipped sun is a flat top: at least FLAT_TOP pixels, and FLAT_SHARE of those above half
+ * its peak, with two or three channels at the image's largest value. An unclipped disk is
+ * coloured (one channel leads), and the pixels of its peak differ, even where a row near
+ * the zenith stretches it over many pixels that the 8-bit mantissa of RGBE makes equal; a
+ * moon's few brightest pixels may share a value, not most of its disk.
+ */
+const FLAT_TOP = 3;
+const FLAT_SHARE = 0.5;
+const CLIPPED = 0.999;
 
-/** A measured spot: the sun it would be, and its brightest pixel's luminance. */
+/** Whether pixel i has at least two channels at or above `level`. */
+function atTop(rgb: Float32Array, i: number, level: number): boolean {
+  const o = i * 3;
+  return (rgb[o]! >= level ? 1 : 0) + (rgb[o + 1]! >= level ? 1 : 0) + (rgb[o + 2]! >= level ? 1 : 0) >= 2;
+}
+
+/** A measured spot: the sun it would be, its brightest pixel's luminance and the sky's around it. */
 export interface MeasuredSpot {
   sun: DetectedSun;
   peak: number;
+  /** Luminance of the sky the spot is seen against. */
+  sky: number;
+  /** Whether the spot's brightest pixels reach the value the image clips at (an 8-bit-derived sun). */
+  clipped: boolean;
+}
+
+/** Solid angle of the core a spot's light is summed over, for a panorama `width` pixels wide. */
+export function coreSolidAngle(width: number): number {
+  const radius = CORE * Math.max(MAX_RADIUS_DEG * DEG, 2.5 * ((2 * Math.PI) / width));
+  return Math.PI * radius * radius;
 }
 
 /** The pixels of a window: index, direction, cosine to the centre and solid angle of each. */
@@ -43,9 +68,10 @@ interface Window {
  * @param image the panorama
  * @param candidate a sample of the coarse scan
  * @param stride the scan's stride: the true peak is within that many pixels
+ * @param clip the largest channel value the scan saw (a clipped sun reaches it)
  * @returns the spot as a sun, or null when it is not one
  */
-export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: number): MeasuredSpot | null {
+export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: number, clip: number): MeasuredSpot | null {
   const peakAt = refinePeak(image, candidate, stride);
   const peak = luminanceAt(image.rgb, peakAt);
   const maxRadius = Math.max(MAX_RADIUS_DEG * DEG, 2.5 * ((2 * Math.PI) / image.width));
@@ -54,13 +80,17 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
   const sky = skyBehind(image.rgb, w, cosCore);
   const skyLuminance = LUMA[0] * sky[0] + LUMA[1] * sky[1] + LUMA[2] * sky[2];
   const peakExcess = peak - skyLuminance;
-  if (peakExcess <= 0 || peak < LOCAL_CONTRAST * skyLuminance) return null;
+  if (peakExcess <= 0) return null;
 
   const irradiance = [0, 0, 0];
   const sum = [0, 0, 0];
+  const pixels: number[] = [];
   // Solid angle above half the peak's excess, inside the core and outside it (where a sun has none).
   let halfMaximum = 0;
   let spill = 0;
+  let clippedPixels = 0;
+  let brightPixels = 0;
+  const top = Math.max(clip, windowMax(image.rgb, w));
   for (let k = 0; k < w.count; k++) {
     const i = w.index[k]!;
     const excess = luminanceAt(image.rgb, i) - skyLuminance;
@@ -70,13 +100,32 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
       continue;
     }
     if (excess < EDGE * peakExcess) continue;
-    for (let c = 0; c < 3; c++) irradiance[c]! += Math.max(0, image.rgb[i * 3 + c]! - sky[c]!) * solidAngle;
+    if (atTop(image.rgb, i, CLIPPED * top)) clippedPixels++;
+    for (let c = 0; c < 3; c++) {
+      const added = Math.max(0, image.rgb[i * 3 + c]! - sky[c]!);
+      irradiance[c]! += added * solidAngle;
+      pixels.push(added);
+    }
+    pixels.push(solidAngle);
     for (let c = 0; c < 3; c++) sum[c]! += w.direction[k * 3 + c]! * excess * solidAngle;
-    if (excess >= 0.5 * peakExcess) halfMaximum += solidAngle;
+    if (excess >= 0.5 * peakExcess) {
+      halfMaximum += solidAngle;
+      brightPixels++;
+    }
   }
   const largest = Math.PI * maxRadius * maxRadius;
   if (halfMaximum > largest || spill > 0.25 * largest) return null;
-  return { sun: describe(sum, irradiance, peakExcess), peak };
+  return { sun: { ...describe(sum, irradiance, peakExcess), disk: { sky, pixels } }, peak, sky: skyLuminance, clipped: clippedPixels >= Math.max(FLAT_TOP, FLAT_SHARE * brightPixels) };
+}
+
+/** The largest channel value of a window's pixels. */
+function windowMax(rgb: Float32Array, w: Window): number {
+  let top = 0;
+  for (let k = 0; k < w.count; k++) {
+    const o = w.index[k]! * 3;
+    top = Math.max(top, rgb[o]!, rgb[o + 1]!, rgb[o + 2]!);
+  }
+  return top;
 }
 
 /** The brightest full-resolution pixel within `stride` of the candidate, above the horizon. */
@@ -158,7 +207,7 @@ function skyBehind(rgb: Float32Array, w: Window, cosCore: number): [number, numb
 }
 
 /** The sun of a measured spot: direction from the weighted sum, colour and strength from the irradiance. */
-function describe(sum: number[], irradiance: number[], peakExcess: number): DetectedSun {
+function describe(sum: number[], irradiance: number[], peakExcess: number): Omit<DetectedSun, "disk"> {
   const length = Math.hypot(sum[0]!, sum[1]!, sum[2]!);
   const direction: [number, number, number] = [sum[0]! / length, sum[1]! / length, sum[2]! / length];
   const intensity = Math.max(irradiance[0]!, irradiance[1]!, irradiance[2]!);
@@ -171,5 +220,8 @@ function describe(sum: number[], irradiance: number[], peakExcess: number): Dete
     intensity,
     illuminance,
     solidAngle: illuminance / peakExcess,
+    source: "measured",
+    confidence: 1,
+    turbidity: null,
   };
 }

@@ -12,9 +12,8 @@ const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 /** The sun light's settings. */
 export const SunOptionsSchema = z.strictObject({
   /**
-   * Multiplies the sun's irradiance measured in the HDRI. Many HDRIs hold a clipped or dimmed
-   * sun (the local service's disk carries a few percent of the sky's light): raise it for
-   * stronger shadows, knowing that the scene then gets more light than the HDRI holds.
+   * Multiplies the sun's irradiance found in the HDRI (measured in its disk, or estimated from
+   * its sky when the disk is clipped): 1 lights the scene as the HDRI holds it.
    * @default 1
    */
   intensity: z.optional(z.number().check(z.minimum(0))),

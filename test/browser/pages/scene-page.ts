@@ -336,14 +336,15 @@ const api = {
   /**
    * A white cylinder (1 unit across and high, standing on the ground: its shade has the same
    * length whatever side the sun is on) on a white ground 2 units below the camera, both
-   * rough PBR; `false` removes them.
+   * rough PBR (grey of `albedo` instead, so a real sun does not clip the display); `false`
+   * removes them.
    */
-  stage(on: boolean) {
+  stage(on: boolean, albedo = 1) {
     for (const m of stage) m.dispose(false, true);
     stage = [];
     if (!on) return;
     const white = new PBRMaterial("stage-material", scene);
-    white.albedoColor = Color3.White();
+    white.albedoColor = new Color3(albedo, albedo, albedo);
     white.metallic = 0;
     white.roughness = 1;
     const ground = CreateBox("stage-ground", { width: 20, height: 0.1, depth: 20 }, scene);
@@ -384,6 +385,8 @@ const api = {
     const angle = yaw === undefined ? null : (Math.acos(Math.min(1, Vector3.Dot(towards, direction(yaw, pitch ?? 0)))) * 180) / Math.PI;
     return {
       angle,
+      /** Degrees above the horizon. */
+      elevation: (Math.asin(Math.max(-1, Math.min(1, towards.y))) * 180) / Math.PI,
       enabled: sun.light.isEnabled(),
       intensity: sun.light.intensity,
       color: sun.light.diffuse.asArray(),

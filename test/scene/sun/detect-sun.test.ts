@@ -119,10 +119,13 @@ describe("detectSun on the local service's HDRI exports", () => {
     const patch = flat(0.2);
     for (let y = 30; y < 37; y++) patch.rgb.fill(200, (y * 256 + 100) * 3, (y * 256 + 107) * 3);
     expect(detectSun(patch)).toBeNull();
-    // One pixel of 500 is a sun that small; above `minRadiance` only.
+    // One pixel of 5000 (33 degrees up) casts 2.5 against the sky's 0.63: a sun, unless `minShare` asks for 4 times the sky's light.
     const dot = flat(0.2);
+    dot.rgb.fill(5000, (40 * 256 + 100) * 3, (40 * 256 + 101) * 3);
+    expect(detectSun(dot)?.source).toBe("measured");
+    expect(detectSun(dot, { minShare: 4 })).toBeNull();
+    // One of 500 casts a fifth of the sky's light: a sun glimpsed through cloud, no light.
     dot.rgb.fill(500, (40 * 256 + 100) * 3, (40 * 256 + 101) * 3);
-    expect(detectSun(dot)).not.toBeNull();
-    expect(detectSun(dot, { minRadiance: 1000 })).toBeNull();
+    expect(detectSun(dot)).toBeNull();
   });
 });

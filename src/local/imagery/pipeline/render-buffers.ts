@@ -15,7 +15,7 @@ export interface TaskMemory {
   hit: SharedArrayBuffer;
   /** Float32 W x H x 3: linear radiance (rendered, then final). */
   radiance: SharedArrayBuffer;
-  /** Float32 W x H: water reflection weight (0 elsewhere). */
+  /** Float32 W x H: water reflection weight; minus the share of the sun disk on sky pixels (sun-energy.ts); 0 elsewhere. */
   aux: SharedArrayBuffer;
   /** Uint8 W x H x 3: tone-mapped display before the look's finishing. */
   display: SharedArrayBuffer;

@@ -46,7 +46,10 @@ export type ImageryJob =
   | { kind: "encode-rgbe"; width: number; height: number; radiance: SharedArrayBuffer; rows?: [number, number] }
   | { kind: "export"; request: ExportRequest };
 
-export type ImageryJobResult = Uint8Array | ExportResult | null;
+/** A finish-rows job's answer: the irradiance (linear RGB) of the sun disk in its rows. */
+export type SunIrradiance = [number, number, number];
+
+export type ImageryJobResult = Uint8Array | ExportResult | SunIrradiance | null;
 
 interface PreparedTask {
   image: PreparedScene;
@@ -111,8 +114,7 @@ export async function runJob(job: ImageryJob): Promise<ImageryJobResult> {
     }
     case "finish-rows": {
       const p = prepared(job.task);
-      finishRows(p.image, p.views, job.y0, job.y1, p.overlay);
-      return null;
+      return finishRows(p.image, p.views, job.y0, job.y1, p.overlay);
     }
     case "distance-rows": {
       const p = prepared(job.task);

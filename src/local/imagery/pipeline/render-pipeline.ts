@@ -1,7 +1,8 @@
 /**
  * One generation as a set of parallel jobs: column marches at image and depth size, then
  * row bands of rendering, water reflection and finishing (image) and of distances
- * (depth), then scanline bands of radiance.hdr, and the files. Only coordination happens
+ * (depth), then scanline bands of radiance.hdr, and the files (scene.json with the image's:
+ * it records the irradiance of the sun disk the finishing bands report). Only coordination happens
  * on the calling thread; every heavy step is a job for the runner (the worker pool).
  *
  * The work is cut finely enough (about RUNNER_PARTS bands per worker and phase) and
@@ -15,7 +16,7 @@ import { settleAll } from "../../settle-all.ts";
 import type { RenderRequest, RenderResult } from "../contract.ts";
 import { enhancePrompt } from "../prompt/enhance-prompt.ts";
 import { allocateTaskMemory } from "./render-buffers.ts";
-import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind } from "./render-jobs.ts";
+import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind, SunIrradiance } from "./render-jobs.ts";
 import { resolveRender } from "./scene-resolution.ts";
 import { writeDepthFiles, writePictureFiles, writeRadianceFile, writeSceneFile } from "./skybox-outputs.ts";
 
@@ -50,8 +51,8 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
   const all = <T>(jobs: ImageryJob[]) => settleAll(jobs.map((job) => runner.run(job, signal) as Promise<T>));
   const columns = (target: "image" | "depth", width: number) =>
     all(spans(0, width, partsOf(width)).map(([x0, x1]) => ({ kind: "march", task, target, x0, x1 }) as const));
-  const rows = (kind: RowJobKind, y0: number, height: number, horizon: number) =>
-    all(costliestFirst(spans(y0, height, partsOf(height - y0)), horizon).map(([a, b]) => ({ kind, task, y0: a, y1: b }) as const));
+  const rows = <T = null>(kind: RowJobKind, y0: number, height: number, horizon: number) =>
+    all<T>(costliestFirst(spans(y0, height, partsOf(height - y0)), horizon).map(([a, b]) => ({ kind, task, y0: a, y1: b }) as const));
   signal?.throwIfAborted();
   await mkdir(dir, { recursive: true });
   try {
@@ -60,12 +61,12 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
       await columns("image", size.width);
       await rows("render-rows", 0, H, H / 2);
       if (scene.water) await rows("reflect-rows", H >> 1, H, H / 2);
-      await rows("finish-rows", 0, H, H / 2);
+      const disk = await rows<SunIrradiance>("finish-rows", 0, H, H / 2);
       signal?.throwIfAborted();
       const bands = all<Uint8Array>(
         spans(0, H, partsOf(H)).map(([a, b]) => ({ kind: "encode-rgbe", width: size.width, height: H, radiance: memory.radiance, rows: [a, b] }) as const),
       );
-      await settleAll([writePictureFiles(dir, memory, req.thumbSize), bands.then((b) => writeRadianceFile(dir, size.width, H, b))]);
+      await settleAll([writePictureFiles(dir, memory, req.thumbSize), bands.then((b) => writeRadianceFile(dir, size.width, H, b)), writeSceneFile(dir, stored, sumOf(disk))]);
     })();
     const depth = (async () => {
       await columns("depth", depthSize.width);
@@ -73,11 +74,18 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
       signal?.throwIfAborted();
       await writeDepthFiles(dir, memory);
     })();
-    await settleAll([image, depth, writeSceneFile(dir, stored)]);
+    await settleAll([image, depth]);
   } finally {
     runner.release?.(task.id);
   }
   return { enhancedPrompt: req.enhancePrompt ? enhancePrompt(scene) : null };
+}
+
+/** The sun's irradiance: the sum of the bands'. */
+function sumOf(parts: SunIrradiance[]): SunIrradiance {
+  const total: SunIrradiance = [0, 0, 0];
+  for (const part of parts) for (let c = 0; c < 3; c++) total[c]! += part[c]!;
+  return total;
 }
 
 /** [start, end) spans covering y0..n in about `parts` pieces (at least 2 items each). */

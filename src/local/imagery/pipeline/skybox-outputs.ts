@@ -12,7 +12,7 @@ import { type Size, STORED_FILES } from "../contract.ts";
 import { settleAll } from "../../settle-all.ts";
 import { rgbeHeader } from "../formats/rgbe.ts";
 import type { TaskMemory } from "./render-buffers.ts";
-import type { SceneSpec } from "../scene/scene-spec.ts";
+import type { Rgb, SceneSpec } from "../scene/scene-spec.ts";
 
 /** image.jpg and thumb.jpg from the final image. */
 export async function writePictureFiles(dir: string, memory: TaskMemory, thumbSize: Size): Promise<void> {
@@ -43,8 +43,10 @@ export function writeRadianceFile(dir: string, width: number, height: number, ba
   return writeFile(join(dir, STORED_FILES.radiance), [rgbeHeader(width, height), ...bands]);
 }
 
-export function writeSceneFile(dir: string, scene: SceneSpec): Promise<void> {
-  return writeFile(join(dir, STORED_FILES.scene), JSON.stringify(scene));
+/** scene.json: the scene, its sun with the irradiance its HDR disk carries (linear RGB, 5 significant digits). */
+export function writeSceneFile(dir: string, scene: SceneSpec, sunIrradiance: Rgb): Promise<void> {
+  const irradiance = sunIrradiance.map((v) => Number(v.toPrecision(5))) as Rgb;
+  return writeFile(join(dir, STORED_FILES.scene), JSON.stringify({ ...scene, sun: { ...scene.sun, irradiance } }));
 }
 
 /** Float32 little-endian bytes (copied and swapped only on big-endian hosts). */

@@ -5,6 +5,7 @@
  * picture of image-to-pano) is blended on top. The final display byte is written and the
  * radiance is made consistent with it: unchanged where the look changed nothing, else
  * the inverse tone map of the final colour (keeping HDR values where the display clips).
+ * Last, the displayed sun disk of the radiance becomes the one carrying the sun's energy.
  */
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { columnTrig } from "./column-trig.ts";
@@ -13,6 +14,7 @@ import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { blockSample, brushSample, depthEdge, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage } from "./stylize.ts";
 import { dither, inverseToneMapScaled } from "./tone-map.ts";
+import { addSunEnergy } from "../scene/sun-energy.ts";
 
 /** Something shown over the render with a per-pixel weight (1 = only the overlay). */
 export interface Overlay {
@@ -31,7 +33,17 @@ const oDisplay = new Float64Array(3);
 const oRadiance = new Float64Array(3);
 const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
 
-export function finishRows(P: PreparedScene, v: TaskViews, y0: number, y1: number, overlay?: Overlay): void {
+/**
+ * Finishes rows [y0, y1), then gives their sun disk its energy (sun-energy.ts); returns
+ * the irradiance (linear RGB) of the disk pixels of these rows.
+ */
+export function finishRows(P: PreparedScene, v: TaskViews, y0: number, y1: number, overlay?: Overlay): [number, number, number] {
+  finishLook(P, v, y0, y1, overlay);
+  const keep = overlay ? (x: number, y: number) => 1 - Math.min(1, overlay.weight(x, y)) : undefined;
+  return addSunEnergy(P.sky, P.sunEnergy, P.width, P.height, v.radiance, v.aux, y0, y1, keep);
+}
+
+function finishLook(P: PreparedScene, v: TaskViews, y0: number, y1: number, overlay?: Overlay): void {
   const W = P.width;
   const H = P.height;
   const L = P.look;

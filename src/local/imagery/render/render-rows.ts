@@ -2,7 +2,8 @@
  * The per-pixel renderer for a band of rows: for each pixel's direction, the nearest of
  * the ground (from the column march), buildings and water is shaded, or else the sky with
  * everything beyond it; clouds in front and fog are applied, and the linear radiance plus
- * its tone-mapped display value are written to the task's shared buffers.
+ * its tone-mapped display value are written to the task's shared buffers (and to `aux`,
+ * the water's reflection weight or the sky's share of the sun disk).
  */
 import { cityHit } from "../scene/city.ts";
 import { shadeBuilding } from "../scene/city-shading.ts";
@@ -14,7 +15,7 @@ import { isWholeRow, nadirRadiance, nadirRow, planNadirRow } from "./nadir-grid.
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
-import { applyClouds, shadeSky } from "./sky-pixel.ts";
+import { applyClouds, shadeSky, sunShare } from "./sky-pixel.ts";
 import { writeDisplay } from "./tone-map.ts";
 import { waterBody, waterFresnel, waveNormal } from "../scene/water.ts";
 
@@ -56,7 +57,8 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
       const i = y * W + x;
       if (active && !active(ray[0]!, sp, ray[2]!)) continue;
       shadePixel(P, row, hit, i, col);
-      aux[i] = reflection[0]!;
+      // Water keeps its reflection weight; the sky, minus its share of the sun's disk (sun-energy.ts).
+      aux[i] = reflection[0]! > 0 ? reflection[0]! : -sunShare[0]!;
       if (guide) guide(x, y, col);
       const o = i * 3;
       radiance[o] = col[0]!;
@@ -74,6 +76,7 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
 function shadePixel(P: PreparedScene, row: RowState, hit: Float32Array, i: number, out: Float64Array): void {
   const groundT = hit[i]!;
   reflection[0] = 0;
+  sunShare[0] = 0;
   if (P.open) {
     shadeSky(P, row, out);
     return;

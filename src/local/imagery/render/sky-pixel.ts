@@ -11,6 +11,11 @@ import { ATM, AURORA, CLOUD, CLOUD_SHADE, DUST, FIELD, fillSkyRow, FORWARD, GLOW
 
 const obj = new Float64Array(3);
 const cloud = new Float64Array(3);
+/**
+ * The share of the sun's disk the last `shadeSky` call shows (its `sunWeight` times what
+ * the clouds and fog in front let through; 0 off the disk): sun-energy.ts needs it.
+ */
+export const sunShare = new Float64Array(1);
 
 /** Radiance of the sky along the current pixel's ray of `row`, into out. */
 export function shadeSky(P: PreparedScene, row: RowState, out: Float64Array): void {
@@ -40,40 +45,47 @@ export function shadeSky(P: PreparedScene, row: RowState, out: Float64Array): vo
     }
   }
   if (C.moonVisible && dx * C.mx + dy * C.my + dz * C.mz >= C.moonReach) addMoon(C, dx, dy, dz, obj);
-  if (C.sunVisible && dx * C.sx + dy * C.sy + dz * C.sz >= C.sunReach) addSun(C, dx, dy, dz, 1, obj);
+  let share = 0;
+  if (C.sunVisible && dx * C.sx + dy * C.sy + dz * C.sz >= C.sunReach) share = addSun(C, dx, dy, dz, obj);
   if (P.space.planets.length > 0) shadePlanets(P.space, dx, dy, dz, obj);
   for (let c = 0; c < 3; c++) out[c] = out[c]! + obj[c]! * R.trans[c]!;
   if (!P.open) {
-    if (dy > 0) applyClouds(P, row, Infinity, out);
+    if (dy > 0) share *= 1 - applyClouds(P, row, Infinity, out);
     if (R.fogT < 1) {
+      share *= R.fogT;
       const glow = (v[o + GLOW]! * u + v[o + STRIDE + GLOW]! * w) * (1 - R.fogT);
       for (let c = 0; c < 3; c++) out[c] = out[c]! * R.fogT + P.fog.fogColor[c]! * glow;
     }
   }
+  sunShare[0] = share;
 }
 
-/** Puts the cloud layer (if the current pixel's ray meets it before distance t) in front of out. */
-export function applyClouds(P: PreparedScene, row: RowState, t: number, out: Float64Array): void {
+/**
+ * Puts the cloud layer (if the current pixel's ray meets it before distance t) in front of
+ * out; returns the cloud's opacity (0 where none).
+ */
+export function applyClouds(P: PreparedScene, row: RowState, t: number, out: Float64Array): number {
   const K = P.clouds;
-  if (!K.on) return;
+  if (!K.on) return 0;
   const R = row.sky;
   if (R.y !== row.y) fillSkyRow(P, R, row.y, row.sp, row.cp);
   const C = R.clouds;
-  if (C.t === Infinity || C.t > t) return;
+  if (C.t === Infinity || C.t > t) return 0;
   locateSky(R, row.x);
   const v = R.values;
   const o = skyAt.o;
   const w = skyAt.w;
   const coarse = v[o + CLOUD]! * (1 - w) + v[o + STRIDE + CLOUD]! * w;
   // Clear sky, when the octaves left cannot lift the noise over the threshold.
-  if (coarse + C.left <= K.threshold * C.norm) return;
+  if (coarse + C.left <= K.threshold * C.norm) return 0;
   cloudIn[CLOUD_IN.maxDistance] = t;
   cloudIn[CLOUD_IN.coarse] = coarse;
   cloudIn[CLOUD_IN.coarseShade] = v[o + CLOUD_SHADE]! * (1 - w) + v[o + STRIDE + CLOUD_SHADE]! * w;
   cloudIn[CLOUD_IN.forward] = v[o + FORWARD]! * (1 - w) + v[o + STRIDE + FORWARD]! * w;
   const a = cloudAt(K, C, row.ray, cloudIn, P.sky.direct, P.sky.ambient, cloud);
-  if (a <= 0) return;
+  if (a <= 0) return 0;
   for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - a) + cloud[c]! * a;
+  return a;
 }
 
 const cloudIn = new Float64Array(CLOUD_IN.length);

@@ -7,7 +7,14 @@ import { directionOfDegrees } from "../../../api/panorama/panorama-directions.ts
 import { fbm3, hash3, noise3 } from "../math/noise.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 
-const SUN_DISK = 150;
+/**
+ * Peak radiance of the sun disk as the display shows it. The HDR radiance replaces it with
+ * the disk that carries the sun's real irradiance (sun-energy.ts), which the display
+ * could not show anyway: both are far past white.
+ */
+export const SUN_DISK = 150;
+/** Colour of the displayed disk (before the atmosphere). */
+export const SUN_DISK_COLOUR = [1, 0.97, 0.92] as const;
 const MOON_DISK = 0.5;
 const DEG = Math.PI / 180;
 
@@ -102,20 +109,35 @@ export function prepareCelestial(scene: SceneSpec, width: number): CelestialPara
   };
 }
 
-/** Adds the sun disk (limb-darkened, anti-aliased) to out; `scale` dims it (clouds, style). */
-export function addSun(C: CelestialParams, dx: number, dy: number, dz: number, scale: number, out: Float64Array): void {
-  if (!C.sunVisible) return;
+/** Coverage (anti-aliased) and limb darkening of the last `onDisk` pixel. */
+const diskAt = { cover: 0, limb: 0 };
+
+function onDisk(C: CelestialParams, dx: number, dy: number, dz: number): boolean {
+  if (!C.sunVisible) return false;
   const cosG = dx * C.sx + dy * C.sy + dz * C.sz;
-  if (cosG < C.sunReach) return;
+  if (cosG < C.sunReach) return false;
   const ang = Math.sqrt(Math.max(0, 2 * (1 - cosG)));
   const cover = Math.min(1, Math.max(0, (C.sunRadius - ang) / C.pixelAngle + 0.5));
-  if (cover <= 0) return;
+  if (cover <= 0) return false;
   const r = Math.min(1, ang / C.sunRadius);
-  const limb = 1 - 0.45 * (1 - Math.sqrt(1 - r * r));
-  const v = SUN_DISK * cover * limb * scale;
+  diskAt.cover = cover;
+  diskAt.limb = 1 - 0.45 * (1 - Math.sqrt(1 - r * r));
+  return true;
+}
+
+/** How much of the sun's disk pixel (dx, dy, dz) shows: coverage times limb darkening, 0 off the disk. */
+export function sunWeight(C: CelestialParams, dx: number, dy: number, dz: number): number {
+  return onDisk(C, dx, dy, dz) ? diskAt.cover * diskAt.limb : 0;
+}
+
+/** Adds the displayed sun disk (limb-darkened, anti-aliased) to out; returns its `sunWeight`. */
+export function addSun(C: CelestialParams, dx: number, dy: number, dz: number, out: Float64Array): number {
+  if (!onDisk(C, dx, dy, dz)) return 0;
+  const v = SUN_DISK * diskAt.cover * diskAt.limb;
   out[0]! += v;
-  out[1]! += v * 0.97;
-  out[2]! += v * 0.92;
+  out[1]! += v * SUN_DISK_COLOUR[1];
+  out[2]! += v * SUN_DISK_COLOUR[2];
+  return diskAt.cover * diskAt.limb;
 }
 
 /** Adds the moon disk; returns its coverage (0..1) so stars behind it can be hidden. */

@@ -14,6 +14,7 @@ import { type LookParams, lookParams } from "../render/looks.ts";
 import { setNoiseSeed } from "../math/noise.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import { prepareSky, type SkyParams } from "./sky.ts";
+import { prepareSunEnergy, type SunEnergy } from "./sun-energy.ts";
 import { prepareSpace, type SpaceParams } from "./space.ts";
 import { prepareSurface, type SurfaceParams } from "./surface.ts";
 import { prepareTerrain, type TerrainParams } from "./terrain.ts";
@@ -36,6 +37,8 @@ export interface PreparedScene {
   look: LookParams;
   sky: SkyParams;
   celestial: CelestialParams;
+  /** The HDR radiance's sun disk (sun-energy.ts). */
+  sunEnergy: SunEnergy;
   space: SpaceParams;
   clouds: CloudParams;
   terrain: TerrainParams;
@@ -57,6 +60,9 @@ export function prepareScene(spec: SceneSpec, width: number, height: number, sha
   const terrain = prepareTerrain(scene, look.octaveBias);
   const light: [number, number, number] = [sky.lx, sky.ly, sky.lz];
   const clouds = prepareClouds(scene, width, light, look.cloudSharpness);
+  const celestial = prepareCelestial(scene, width);
+  // The disk carries the clear-sky sun: an overcast deck occludes it with its own clouds.
+  const sunEnergy = prepareSunEnergy(sky, celestial, sky.direct, width, height);
   overcastLight(scene, sky);
   const fog = prepareFog(scene, sky, terrain.camY);
   const night = scene.time === "night" ? 1 : scene.time === "dusk" ? 0.7 : scene.time === "sunset" || scene.time === "dawn" ? 0.25 : 0;
@@ -70,7 +76,8 @@ export function prepareScene(spec: SceneSpec, width: number, height: number, sha
     open: scene.relief === "none",
     look,
     sky,
-    celestial: prepareCelestial(scene, width),
+    celestial,
+    sunEnergy,
     space: prepareSpace(scene, width),
     clouds,
     terrain,

@@ -83,7 +83,12 @@ export interface SceneSpec {
   detail: number;
   softLines: boolean;
   time: TimeOfDay;
-  sun: LightSpec;
+  /**
+   * `irradiance` is written to scene.json after a render (never read by one): the linear RGB
+   * irradiance the HDR radiance's sun disk carries on a surface facing it, after the
+   * atmosphere and the clouds and fog in front of it (0 when no sun shows).
+   */
+  sun: LightSpec & { irradiance?: Rgb };
   moon: LightSpec & { phase: number };
   /** Star density 0..1 (visible where the sky is dark). */
   stars: number;

@@ -1,0 +1,138 @@
+/**
+ * The sun's energy from the sky around it, for a disk that is clipped or too dim (an HDRI
+ * made from an 8-bit picture): the Preetham clear-sky model (preetham.ts) is fitted to the
+ * panorama's own sky for the sun's direction, as outdoor lighting estimation does
+ * (Lalonde & Matthews, 3DV 2014; Hold-Geoffroy et al., CVPR 2017), and the fitted scale
+ * and the sun's elevation predict the sun's irradiance.
+ *
+ * The fit: sky pixels on a grid about 2 degrees apart, 2 to 90 degrees up, more than 4
+ * degrees from the sun and not clipped; for each turbidity from 1.7 to 12, the scale is the
+ * median log ratio of pixel to model luminance, and the cost the mean squared log residual
+ * of the 70% best-fitting samples (terrain standing above the horizon, clouds and the
+ * glow of a low sun's haze are left out that way). The turbidity of least cost wins
+ * (tried every 0.5, then every 0.1 around the best).
+ */
+import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
+import type { HdrPixels } from "./hdr-pixels.ts";
+import { perez, perezCoefficients, sunIrradiance, zenithLuminance } from "./preetham.ts";
+
+const DEG = Math.PI / 180;
+const GRID_DEG = 2;
+const MIN_ELEVATION = 2 * DEG;
+const MIN_FROM_SUN = 4 * DEG;
+const KEEP = 0.7;
+/** Turbidities tried: every 0.5 from 1.7 to 12, then every 0.1 around the best. */
+const COARSE = Array.from({ length: 21 }, (_, i) => 1.7 + i * 0.5);
+/** Turbidity of the sun's own path: aerosol-free (see `fitSky`). */
+const PATH_TURBIDITY = 1;
+/** Least elevation of the samples that say whether the sky is blue. */
+const UPPER_SKY = 20 * DEG;
+
+/** A fitted clear sky. */
+export interface SkyFit {
+  turbidity: number;
+  /** Panorama radiance units per kcd/m² of the model. */
+  scale: number;
+  /** Root mean square of the kept log residuals (0: a perfect clear sky). */
+  residual: number;
+  /** Samples fitted. */
+  samples: number;
+  /** The sun's irradiance the fit predicts, panorama units (linear RGB). */
+  irradiance: [number, number, number];
+  /**
+   * Median of (B - R) / (B + R) over the samples 20 degrees up or more: about 0.5 for a
+   * clear day, 0.2 to 0.4 at sunset, near 0 under grey cloud (the Perez luminance alone
+   * fits an overcast sky about as well as a clear one; its colour does not).
+   */
+  blueness: number;
+}
+
+/** Sky samples: cosine of the zenith angle, angle to the sun, log luminance. */
+interface Samples {
+  cosTheta: number[];
+  gamma: number[];
+  logL: number[];
+  blue: number[];
+}
+
+/**
+ * Fits the clear-sky model to `image` for a sun in direction `sun`. The predicted irradiance
+ * is the fitted scale times Preetham's sun through an aerosol-free path (turbidity 1): the
+ * sky's shape fixes its scale well at every elevation but says little about the aerosol
+ * along the sun's own grazing path, which decides the sun's energy at sunset (tens of air
+ * masses); a clear path is the bound a clear sky allows.
+ * @param clip channel value at which the image clips (pixels reaching 99% of it are left out)
+ * @returns the fit, or null with too few usable sky samples
+ */
+export function fitSky(image: HdrPixels, sun: readonly number[], clip: number): SkyFit | null {
+  const s = sampleSky(image, sun, clip);
+  const n = s.logL.length;
+  if (n < 40) return null;
+  const thetaSun = Math.acos(Math.min(1, Math.max(-1, sun[1]!)));
+  const r = new Float64Array(n);
+  const cost = (t: number) => {
+    const c = perezCoefficients(t);
+    const log0 = Math.log(zenithLuminance(t, thetaSun) / perez(c, 1, thetaSun));
+    for (let i = 0; i < n; i++) r[i] = s.logL[i]! - log0 - Math.log(perez(c, s.cosTheta[i]!, s.gamma[i]!));
+    return { turbidity: t, ...trimmedCost(r) };
+  };
+  let best = COARSE.map(cost).reduce((a, b) => (b.cost < a.cost ? b : a));
+  for (let k = -4; k <= 4; k++) {
+    const t = best.turbidity + k * 0.1;
+    if (k === 0 || t < COARSE[0]!) continue;
+    const tried = cost(t);
+    if (tried.cost < best.cost) best = tried;
+  }
+  const scale = Math.exp(best.centre);
+  const sunKlux = sunIrradiance(PATH_TURBIDITY, thetaSun);
+  const blue = s.blue.sort((a, b) => a - b);
+  return {
+    turbidity: Math.round(best.turbidity * 10) / 10,
+    scale,
+    residual: Math.sqrt(best.cost),
+    samples: n,
+    irradiance: [sunKlux[0] * scale, sunKlux[1] * scale, sunKlux[2] * scale],
+    blueness: blue.length ? blue[blue.length >> 1]! : 0,
+  };
+}
+
+function sampleSky(image: HdrPixels, sun: readonly number[], clip: number): Samples {
+  const { width, height, rgb } = image;
+  const out: Samples = { cosTheta: [], gamma: [], logL: [], blue: [] };
+  const rowStep = Math.max(1, Math.round((height * GRID_DEG) / 180));
+  const limit = 0.99 * clip;
+  const d = new Float64Array(3);
+  for (let y = Math.floor(rowStep / 2); y < height / 2; y += rowStep) {
+    const elevation = elevationOfV((y + 0.5) / height);
+    if (elevation < MIN_ELEVATION) continue;
+    const colStep = Math.max(1, Math.round((width * GRID_DEG) / 360 / Math.max(Math.cos(elevation), 0.05)));
+    for (let x = 0; x < width; x += colStep) {
+      const o = (y * width + x) * 3;
+      const r = rgb[o]!;
+      const g = rgb[o + 1]!;
+      const b = rgb[o + 2]!;
+      if (r >= limit || g >= limit || b >= limit) continue;
+      const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      if (!(l > 0)) continue;
+      directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+      const gamma = Math.acos(Math.min(1, Math.max(-1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!)));
+      if (gamma < MIN_FROM_SUN) continue;
+      out.cosTheta.push(d[1]!);
+      out.gamma.push(gamma);
+      out.logL.push(Math.log(l));
+      if (elevation >= UPPER_SKY && r + b > 0) out.blue.push((b - r) / (b + r));
+    }
+  }
+  return out;
+}
+
+/** The median of r and the mean squared deviation from it of the KEEP closest values. */
+function trimmedCost(r: Float64Array): { cost: number; centre: number } {
+  const sorted = Float64Array.from(r).sort();
+  const centre = sorted[sorted.length >> 1]!;
+  const dev = sorted.map((v) => (v - centre) * (v - centre)).sort();
+  const keep = Math.max(1, Math.floor(dev.length * KEEP));
+  let sum = 0;
+  for (let i = 0; i < keep; i++) sum += dev[i]!;
+  return { cost: sum / keep, centre };
+}
