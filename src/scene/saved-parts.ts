@@ -75,5 +75,6 @@ export function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: Resol
   ctx.progress({ stage: "finding-sun", detail: "from skybox.json" });
   const sun = manifest.sun!;
   const three = (v: readonly number[]): [number, number, number] => [v[0]!, v[1]!, v[2]!];
-  return new SkyboxSun(ctx.scene, { ...sun, direction: three(sun.direction), color: three(sun.color) }, options, neighbours, ctx.name("sun"));
+  const disk = { sky: three(sun.disk.sky), pixels: sun.disk.pixels };
+  return new SkyboxSun(ctx.scene, { ...sun, direction: three(sun.direction), color: three(sun.color), disk }, options, neighbours, ctx.name("sun"));
 }

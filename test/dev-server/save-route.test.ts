@@ -42,7 +42,7 @@ function meta(patch: Partial<SaveToProjectMeta> = {}): SaveToProjectMeta {
     overwrite: false,
     skybox: { id: 12, obfuscated_id: "obf12", title: "Dunes", prompt: "desert", style: { id: 2, name: "Realistic" }, seed: 7, model: 3 },
     settings: { rotation: 1, intensity: 1.5, backgroundBlur: 0, backdrop: { depthScale: 3, meshQuality: "medium" } },
-    sun: { direction: [0.6, 0.8, 0], azimuth: 1.57, elevation: 0.93, color: [1, 0.95, 0.9], intensity: 4, illuminance: 3.8, solidAngle: 7e-5 },
+    sun: { direction: [0.6, 0.8, 0], azimuth: 1.57, elevation: 0.93, color: [1, 0.95, 0.9], intensity: 4, illuminance: 3.8, solidAngle: 7e-5, source: "measured", confidence: 0.9, turbidity: null, disk: { sky: [0.2, 0.3, 0.5], pixels: [1, 0.9, 0.8, 1e-5] } },
     background: { width: 256, format: "jpeg" },
     ...patch,
   };

@@ -43,6 +43,12 @@ export const SavedSun = /* @__PURE__ */ z.strictObject({
   intensity: nonNegative,
   illuminance: nonNegative,
   solidAngle: nonNegative,
+  /** The disk's own pixels (`measured`) or a clear-sky fit around a clipped disk (`estimated`). */
+  source: z.enum(["measured", "estimated"]),
+  confidence: z.number().check(z.gte(0), z.lte(1)),
+  turbidity: z.nullable(finite),
+  /** The disk as the panorama held it: what the environment holds of the sun, taken out while the light shines. */
+  disk: z.strictObject({ sky: vector3, pixels: z.array(finite) }),
 });
 export type SavedSun = z.infer<typeof SavedSun>;
 

@@ -11,7 +11,7 @@ const manifest = () => ({
   format: 1,
   skybox: { id: 7, obfuscated_id: "abc", title: "Dunes", prompt: "desert", style: { id: 2, name: "Realistic" }, seed: 42, model: 3 },
   settings: { rotation: 0.5, intensity: 1, backgroundBlur: 0, backdrop: { depthScale: 3, meshQuality: "medium" } },
-  sun: { direction: [0, 1, 0], azimuth: 0, elevation: 1.5, color: [1, 0.9, 0.8], intensity: 3, illuminance: 2.7, solidAngle: 6e-5 },
+  sun: { direction: [0, 1, 0], azimuth: 0, elevation: 1.5, color: [1, 0.9, 0.8], intensity: 3, illuminance: 2.7, solidAngle: 6e-5, source: "estimated", confidence: 0.6, turbidity: 2.5, disk: { sky: [0.2, 0.3, 0.5], pixels: [] } },
   files: { environment: { ...file("environment.env"), format: "env" }, background: { ...file("background.jpg"), width: 4096, height: 2048 }, backdrop: { ...file("backdrop.glb"), format: "glb" } },
   saved: { by: "pane", at: "2026-11-26T10:00:00.000Z" },
 });
