@@ -7,6 +7,7 @@ import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture
 import { CreateEnvTextureAsync } from "@babylonjs/core/Misc/environmentTextureTools.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { harmonicsReady } from "./prefilter.ts";
+import { ownHarmonics } from "./sun/environment-balance.ts";
 
 /**
  * The `.env` bytes of a prefiltered cube texture. It reads every mip of every face back from
@@ -25,7 +26,7 @@ export async function bakeEnvironment(texture: BaseTexture, signal?: AbortSignal
   const observer = engine.onNewSceneAddedObservable.add((scene) => void (hosting ??= scene));
   let baking: Promise<ArrayBuffer>;
   try {
-    baking = CreateEnvTextureAsync(signal ? stoppable(texture, signal) : texture, { imageType: "image/png" });
+    baking = CreateEnvTextureAsync(bakeView(texture, signal), { imageType: "image/png" });
   } finally {
     engine.onNewSceneAddedObservable.remove(observer);
   }
@@ -38,12 +39,18 @@ export async function bakeEnvironment(texture: BaseTexture, signal?: AbortSignal
   }
 }
 
-/** The texture as the bake sees it: each read-back first checks `signal`, so a cancelled bake stops between faces. */
-function stoppable(texture: BaseTexture, signal: AbortSignal): BaseTexture {
+/**
+ * The texture as the bake sees it: its own harmonics, not those a sun light's balance makes
+ * it answer (the file would otherwise hold the sky without its sun, and a skybox loaded from
+ * it would take the sun out twice); and each read-back first checks `signal`, so a
+ * cancelled bake stops between faces.
+ */
+function bakeView(texture: BaseTexture, signal?: AbortSignal): BaseTexture {
   return new Proxy(texture, {
     get(target, property) {
+      if (property === "sphericalPolynomial") return ownHarmonics(target);
       const value: unknown = Reflect.get(target, property, target);
-      if (property !== "readPixels" || typeof value !== "function") return value;
+      if (property !== "readPixels" || typeof value !== "function" || !signal) return value;
       return (...args: unknown[]) => {
         signal.throwIfAborted();
         return (value as (...a: unknown[]) => unknown).apply(target, args);

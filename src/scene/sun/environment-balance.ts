@@ -57,3 +57,13 @@ export function balanceEnvironment(texture: BaseTexture, sun: SphericalPolynomia
     if (Object.getOwnPropertyDescriptor(texture, KEY)?.get === get) delete (texture as unknown as Record<string, unknown>)[KEY];
   };
 }
+
+/**
+ * The harmonics Babylon computed for `texture`, whatever a balance makes it answer: what a
+ * file baked from it must hold (a skybox loaded from that file takes the sun out itself).
+ * @param texture an environment texture
+ * @returns its own harmonics, or null before they are computed
+ */
+export function ownHarmonics(texture: BaseTexture): Nullable<SphericalPolynomial> {
+  return inherited(texture).get!.call(texture) as Nullable<SphericalPolynomial>;
+}
