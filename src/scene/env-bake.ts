@@ -7,7 +7,7 @@ import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture
 import { CreateEnvTextureAsync } from "@babylonjs/core/Misc/environmentTextureTools.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { harmonicsReady } from "./prefilter.ts";
-import { ownHarmonics } from "./sun/environment-balance.ts";
+import { ownHarmonics } from "./sun/own-harmonics.ts";
 
 /**
  * The `.env` bytes of a prefiltered cube texture. It reads every mip of every face back from

@@ -13,7 +13,7 @@ export type { ApplyProgress, ApplyStage } from "./progress.ts";
 export { SkyboxCache, createSkyboxCache, type SkyboxCacheOptions } from "./skybox-cache.ts";
 export { EnvironmentCache, getEnvironmentCache, DEFAULT_ENVIRONMENT_CACHE_BYTES, type EnvironmentCacheOptions } from "./environment-cache.ts";
 export { pickResolution, modelOf } from "./export-choice.ts";
-export { bakeEnvironment } from "./env-bake.ts";
+export { bakeEnvironment } from "./bake-environment.ts";
 export type { SkyboxPart } from "./skybox-part.ts";
 export type { DetectedSun } from "./sun/detect-sun.ts";
 export type { SkyboxSun } from "./sun/skybox-sun.ts";

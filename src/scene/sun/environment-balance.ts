@@ -8,22 +8,10 @@
  * own accessor on that object does it; removing it gives Babylon's back.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
-// The accessor this wraps (textures that compute harmonics register it; this must not depend on them).
-import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
 import type { Nullable } from "@babylonjs/core/types.js";
+import { HARMONICS_KEY, inherited } from "./own-harmonics.ts";
 import { withoutSun } from "./sun-harmonics.ts";
-
-const KEY = "sphericalPolynomial";
-
-/** Babylon's accessor of the property, from the texture's prototype chain. */
-function inherited(texture: BaseTexture): PropertyDescriptor {
-  for (let p: object | null = Object.getPrototypeOf(texture); p; p = Object.getPrototypeOf(p)) {
-    const descriptor = Object.getOwnPropertyDescriptor(p, KEY);
-    if (descriptor) return descriptor;
-  }
-  throw new Error("This Babylon version has no BaseTexture.sphericalPolynomial");
-}
 
 /**
  * Makes `texture` answer with its harmonics minus the sun's (recomputed whenever Babylon's
@@ -45,7 +33,7 @@ export function balanceEnvironment(texture: BaseTexture, sun: SphericalPolynomia
     }
     return balanced;
   };
-  Object.defineProperty(texture, KEY, {
+  Object.defineProperty(texture, HARMONICS_KEY, {
     configurable: true,
     enumerable: true,
     get,
@@ -54,16 +42,6 @@ export function balanceEnvironment(texture: BaseTexture, sun: SphericalPolynomia
     },
   });
   return () => {
-    if (Object.getOwnPropertyDescriptor(texture, KEY)?.get === get) delete (texture as unknown as Record<string, unknown>)[KEY];
+    if (Object.getOwnPropertyDescriptor(texture, HARMONICS_KEY)?.get === get) delete (texture as unknown as Record<string, unknown>)[HARMONICS_KEY];
   };
-}
-
-/**
- * The harmonics Babylon computed for `texture`, whatever a balance makes it answer: what a
- * file baked from it must hold (a skybox loaded from that file takes the sun out itself).
- * @param texture an environment texture
- * @returns its own harmonics, or null before they are computed
- */
-export function ownHarmonics(texture: BaseTexture): Nullable<SphericalPolynomial> {
-  return inherited(texture).get!.call(texture) as Nullable<SphericalPolynomial>;
 }

@@ -102,7 +102,10 @@ async function encodeH264(
   } catch (error) {
     const ffmpegDied = pipeBroken; // read before kill() breaks the pipe on purpose
     pending.catch(() => {});
-    child.kill();
+    // Its output is thrown away: stop it at once, and close our end of its input, so that
+    // 'close' does not wait on a pipe nobody drains.
+    child.stdin.destroy();
+    child.kill("SIGKILL");
     await exited.catch(() => {});
     if (!ffmpegDied) throw error; // cancelled, or a rendering error
     throw new Error(`ffmpeg failed (${(error as Error).message}): ${stderr.trim()}`);
