@@ -14,6 +14,7 @@ import { EXPORT_RESOLUTIONS, MESH_QUALITIES, type MeshQualityKey, type Resolutio
 import { DEFAULT_MESH_QUALITY, DEPTH_SCALE } from "../api/rules/export-rules.ts";
 import { backgroundImage } from "../dev-server/saved/background-image.ts";
 import { writeSavedFolder } from "../dev-server/saved/write-saved-folder.ts";
+import { savedIdentity } from "../api/saved/saved-identity.ts";
 import { REAL_SKYBOX_UPSTREAM } from "../proxy/upstream.ts";
 import { gatherSkyboxFiles } from "./skybox-files.ts";
 import { SAVE_USAGE } from "./usage.ts";
@@ -65,15 +66,7 @@ export async function runSaveCommand(argv: string[], env: NodeJS.ProcessEnv = pr
     dir,
     {
       by: "cli",
-      skybox: {
-        id: record.id,
-        obfuscated_id: record.obfuscated_id,
-        title: record.title ?? null,
-        prompt: record.prompt ?? "",
-        style: record.skybox_style_id != null || record.skybox_style_name ? { id: record.skybox_style_id ?? null, name: record.skybox_style_name ?? null } : null,
-        seed: record.seed ?? null,
-        model: files.model,
-      },
+      skybox: savedIdentity(record, files.model),
       settings,
       sun: files.sun,
       files: {

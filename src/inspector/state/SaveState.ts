@@ -1,5 +1,6 @@
-import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, type MeshQualityKey, type SavedSkybox } from "../../api/index.ts";
+import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, type MeshQualityKey } from "../../api/index.ts";
 import { SaveToProjectAnswer, SaveToProjectMeta, slugOf, SLUG_PATTERN } from "../../api/saved/save-request.ts";
+import { savedIdentity } from "../../api/saved/saved-identity.ts";
 import type { AppliedSkybox } from "../../scene/index.ts";
 import { collectSavedContents } from "../../scene/saved-contents.ts";
 import type { PaneError } from "../error-text.ts";
@@ -97,16 +98,7 @@ export class SaveState extends Slice<SaveValue> {
       backdrop,
       signal,
     });
-    const record = handle.record;
-    const skybox: SavedSkybox["skybox"] = {
-      id: record.id,
-      obfuscated_id: record.obfuscated_id,
-      title: record.title ?? null,
-      prompt: record.prompt ?? "",
-      style: record.skybox_style_id != null || record.skybox_style_name ? { id: record.skybox_style_id ?? null, name: record.skybox_style_name ?? null } : null,
-      seed: record.seed ?? null,
-      model: contents.model,
-    };
+    const skybox = savedIdentity(handle.record, contents.model);
     const meta: SaveToProjectMeta = SaveToProjectMeta.parse({
       slug: v.slug,
       overwrite,
