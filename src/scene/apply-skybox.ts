@@ -8,12 +8,12 @@ import { createSceneClient } from "./scene-client.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import { createStatusTracker } from "../status/create-tracker.ts";
 import { ApplyContext } from "./apply-context.ts";
-import { AppliedSkybox, type SkyboxParts } from "./applied-skybox.ts";
-import { backgroundBakes } from "./background-bakes.ts";
-import { buildBackdrop, buildBackground, buildEnvironment, type BuiltEnvironment } from "./build-parts.ts";
+import type { AppliedSkybox } from "./applied-skybox.ts";
+import { buildBackdrop, buildBackground, buildEnvironment } from "./build-parts.ts";
 import { modelOf } from "./export-choice.ts";
 import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./options.ts";
 import type { ApplyProgress } from "./progress.ts";
+import { showApplied, type BuiltParts } from "./show-applied.ts";
 import { defaultSkyboxCache } from "./skybox-cache.ts";
 import { completeRecord } from "./skybox-record.ts";
 
@@ -60,17 +60,7 @@ export async function applySkybox(scene: Scene, skybox: number | string | Genera
     // From here to the return nothing awaits: an abort cannot land between the parts being
     // built (buildAll checks it last) and being shown.
     const built = await buildAll(ctx, parts, abort);
-    let caching!: (writes: Promise<unknown>) => void;
-    const applied = new AppliedSkybox(scene, record, built.parts, progressObservable, parts.rotation, new Promise<unknown>((r) => (caching = r)));
-    applied.setRotation(parts.rotation);
-    applied._show();
-    const writes = [...ctx.downloads.writes];
-    // Joined before the replaced skybox goes: a re-apply of the same environment keeps its bake.
-    if (built.bake?.bakeKey && cache) writes.push(backgroundBakes.bake(scene, built.bake.bakeKey, built.bake.lighting.texture, applied, cache));
-    if (options.replace && options.replace !== applied) options.replace.dispose();
-    progress({ stage: "ready" });
-    caching(Promise.all(writes));
-    return applied;
+    return showApplied(scene, record, built, parts.rotation, cache, options.replace, progressObservable, progress, ctx.downloads.writes);
   } catch (error) {
     progressObservable.clear();
     throw options.signal?.aborted ? options.signal.reason : error;
@@ -80,13 +70,8 @@ export async function applySkybox(scene: Scene, skybox: number | string | Genera
   }
 }
 
-interface Built {
-  parts: SkyboxParts;
-  bake: BuiltEnvironment | null;
-}
-
 /** Builds the parts side by side; on any failure disposes those that were built, then rethrows. */
-async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts>, abort: AbortController): Promise<Built> {
+async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts>, abort: AbortController): Promise<BuiltParts> {
   const needsEnv = parts.lighting !== null || (parts.background !== null && parts.background.blur > 0);
   const env = needsEnv ? buildEnvironment(ctx, parts.lighting ?? BACKGROUND_ONLY_LIGHTING, parts.lighting !== null) : null;
   const background = parts.background ? buildBackground(ctx, parts.background.blur, env) : null;

@@ -7,9 +7,7 @@ import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { SavedSkybox } from "../api/saved/saved-skybox.ts";
 import type { Generation } from "../api/schemas/generation.ts";
-import { AppliedSkybox, type SkyboxParts } from "./applied-skybox.ts";
-import { backgroundBakes } from "./background-bakes.ts";
-import type { BuiltEnvironment } from "./build-parts.ts";
+import type { AppliedSkybox } from "./applied-skybox.ts";
 import { resolveLoad, type LoadSkyboxOptions, type ResolvedLoad } from "./load-options.ts";
 import type { ApplyProgress, ProgressSink } from "./progress.ts";
 import { domeKey } from "./cache-keys.ts";
@@ -17,6 +15,7 @@ import { environmentCacheOf } from "./environment-cache.ts";
 import { buildSavedBackdrop, buildSavedBackground, savedSun } from "./saved-parts.ts";
 import { buildSavedEnvironment, type LoadContext } from "./saved-environment.ts";
 import { SavedFolder } from "./saved-folder.ts";
+import { showApplied, type BuiltParts } from "./show-applied.ts";
 import { defaultSkyboxCache, type SkyboxCache } from "./skybox-cache.ts";
 
 /** `loadSkybox` (load-skybox.ts) once its code is loaded. */
@@ -32,17 +31,8 @@ export async function loadSaved(scene: Scene, url: string, options: LoadSkyboxOp
   try {
     options.signal?.throwIfAborted();
     const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(scene.getEngine()));
-    const { built, bake, record, rotation } = await buildSaved(scene, url, options, cache, progress, abort);
-    let caching!: (writes: Promise<unknown>) => void;
-    const applied = new AppliedSkybox(scene, record, built, progressObservable, rotation, new Promise<unknown>((r) => (caching = r)));
-    applied.setRotation(rotation);
-    applied._show();
-    const writes: Promise<unknown>[] = [];
-    if (bake?.bakeKey && cache) writes.push(backgroundBakes.bake(scene, bake.bakeKey, bake.lighting.texture, applied, cache));
-    if (options.replace && options.replace !== applied) options.replace.dispose();
-    progress({ stage: "ready" });
-    caching(Promise.all(writes));
-    return applied;
+    const { built, record, rotation } = await buildSaved(scene, url, options, cache, progress, abort);
+    return showApplied(scene, record, built, rotation, cache, options.replace, progressObservable, progress);
   } catch (error) {
     progressObservable.clear();
     throw options.signal?.aborted ? options.signal.reason : error;
@@ -54,8 +44,7 @@ export async function loadSaved(scene: Scene, url: string, options: LoadSkyboxOp
 
 /** A saved skybox's parts, built hidden. */
 export interface BuiltSaved {
-  built: SkyboxParts;
-  bake: BuiltEnvironment | null;
+  built: BuiltParts;
   record: Generation;
   rotation: number;
 }
@@ -73,8 +62,7 @@ export async function buildSaved(scene: Scene, url: string, options: LoadSkyboxO
   const folder = await SavedFolder.open(url, progress, abort.signal);
   const parts = resolveLoad(folder.manifest, options);
   const ctx = loadContext(scene, folder.manifest, cache, progress, abort.signal);
-  const { built, bake } = await buildAll(ctx, folder, parts, abort);
-  return { built, bake, record: recordOf(folder), rotation: parts.rotation };
+  return { built: await buildAll(ctx, folder, parts, abort), record: recordOf(folder), rotation: parts.rotation };
 }
 
 /**
@@ -83,7 +71,7 @@ export async function buildSaved(scene: Scene, url: string, options: LoadSkyboxO
  * then are the other parts built. On any failure what was built is disposed and the error
  * rethrown.
  */
-async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLoad, abort: AbortController): Promise<{ built: SkyboxParts; bake: BuiltEnvironment | null }> {
+async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLoad, abort: AbortController): Promise<BuiltParts> {
   const { files } = folder.manifest;
   // The dome kept in memory was built from this very file (its key names the file's SHA-256): no need to fetch it again.
   const domeKept = ctx.cache !== null && (environmentCacheOf(ctx.scene.getEngine())?.has(domeKey(ctx.skyboxId)) ?? false);
@@ -113,7 +101,7 @@ async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLo
   const lighting = envPart?.lighting ?? null;
   const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
   const sun = parts.sun ? savedSun(ctx, folder.manifest, parts.sun, { lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes }) : null;
-  return { built: { lighting, background: backgroundPart, backdrop: backdropPart, sun }, bake: envPart?.bakeKey ? envPart : null };
+  return { parts: { lighting, background: backgroundPart, backdrop: backdropPart, sun }, bake: envPart?.bakeKey ? envPart : null };
 }
 
 /** The load's context: unique names, and cache keys of its own (the background's and GLB's content name them). */
