@@ -2,7 +2,7 @@ import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine";
 import { Engine } from "@babylonjs/core/Engines/engine";
 import type { InspectorOptions } from "@babylonjs/inspector";
 import { PLANS, type Plan } from "babylon-skybox";
-import { showSkyboxInspector } from "babylon-skybox/inspector";
+import { loadSkyboxPaneService, showSkyboxInspector } from "babylon-skybox/inspector";
 import { createShowcaseScene } from "./scene.ts";
 
 // Query options: ?theme=light|dark; ?plan=free|essential|standard|business (what the pane
@@ -10,7 +10,8 @@ import { createShowcaseScene } from "./scene.ts";
 // take the keyboard focus on a first visit and swallow what is typed into the prompt); ?scale=2 (render at half
 // resolution: software WebGL in tests); ?bare (the Inspector without the Skybox pane) and
 // ?noselect (with the pane, Properties shown first), to measure what the pane adds;
-// ?engine=webgpu (a WebGPUEngine instead of WebGL 2).
+// ?engine=webgpu (a WebGPUEngine instead of WebGL 2); ?own (the pane added to a ShowInspector
+// call of the page's own, as the README shows, instead of showSkyboxInspector).
 const query = new URLSearchParams(location.search);
 const theme = query.get("theme");
 const themeMode = theme === "light" || theme === "dark" ? theme : undefined;
@@ -26,7 +27,9 @@ const inspector: Partial<InspectorOptions> = { ...(themeMode ? { themeMode } : {
 const plan = PLANS.find((p): p is Plan => p === query.get("plan")) ?? null;
 const handle = query.has("bare")
   ? { token: (await import("@babylonjs/inspector")).ShowInspector(scene, inspector), state: null }
-  : await showSkyboxInspector(scene, { plan, inspector, select: !query.has("noselect") });
+  : query.has("own")
+    ? { token: (await import("@babylonjs/inspector")).ShowInspector(scene, { ...inspector, serviceDefinitions: [await loadSkyboxPaneService({ plan })] }), state: null }
+    : await showSkyboxInspector(scene, { plan, inspector, select: !query.has("noselect") });
 
 // For the browser test and for poking at the scene from the console. `reopen` shows the
 // Inspector again after it was closed: the pane's state (form, jobs, history) is still there.

@@ -281,6 +281,21 @@ describe("the Skybox pane in the Inspector", () => {
     }
   }, 120_000);
 
+  test("added to the app's own ShowInspector call (loadSkyboxPaneService), the pane shows and loads its styles", async () => {
+    const own = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const ownErrors: string[] = [];
+    own.on("pageerror", (e) => ownErrors.push(e.message));
+    try {
+      await own.goto(`${pages.url}/?own&scale=2`);
+      // The pane is the Inspector's first side pane: shown with no click.
+      await own.getByTestId("skybox-pane").waitFor({ timeout: LONG });
+      await own.getByTestId("skybox-style-2").waitFor({ timeout: LONG });
+      expect(ownErrors).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  }, 180_000);
+
   test("the programmatic page generates a skybox and applies it with applySkybox, no Inspector", async () => {
     const programmatic = await browser.newPage({ viewport: { width: 640, height: 400 } });
     try {
