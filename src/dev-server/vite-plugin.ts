@@ -11,6 +11,7 @@
  * // vite.config.ts
  * import skyboxProxy from "babylon-skybox/vite";
  * export default defineConfig({ plugins: [skyboxProxy()] });
+ * @module babylon-skybox/vite
  */
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
