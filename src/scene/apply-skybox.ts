@@ -2,7 +2,6 @@
  * `applySkybox`: a generated skybox as the scene's image-based lighting, background and
  * backdrop, in one call.
  */
-import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { createSceneClient } from "./scene-client.ts";
 import type { Generation } from "../api/schemas/generation.ts";
@@ -12,7 +11,7 @@ import type { AppliedSkybox } from "./applied-skybox.ts";
 import { buildBackdrop, buildBackground, buildEnvironment } from "./build-parts.ts";
 import { modelOf } from "./export-choice.ts";
 import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./options.ts";
-import type { ApplyProgress } from "./progress.ts";
+import { runApply } from "./apply-run.ts";
 import { showApplied, type BuiltParts } from "./show-applied.ts";
 import { defaultSkyboxCache } from "./skybox-cache.ts";
 import { completeRecord } from "./skybox-record.ts";
@@ -44,28 +43,16 @@ export async function applySkybox(scene: Scene, skybox: number | string | Genera
   const ownTracker = options.tracker ? null : createStatusTracker({ client, pollIntervalMs: 500 });
   const tracker = options.tracker ?? ownTracker!;
   const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(scene.getEngine()));
-  const progressObservable = new Observable<ApplyProgress>(undefined, true);
-  const progress = (p: ApplyProgress) => {
-    options.onProgress?.(p);
-    progressObservable.notifyObservers(p);
-  };
-  // One failing part stops the others at once.
-  const abort = new AbortController();
-  const onAbort = () => abort.abort(options.signal!.reason);
-  options.signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    options.signal?.throwIfAborted();
-    const record = await completeRecord(skybox, tracker, progress, abort.signal);
-    const ctx = new ApplyContext(scene, record, modelOf(record, options.model), client, tracker, cache, progress, abort.signal);
-    // From here to the return nothing awaits: an abort cannot land between the parts being
-    // built (buildAll checks it last) and being shown.
-    const built = await buildAll(ctx, parts, abort);
-    return showApplied(scene, record, built, parts.rotation, cache, options.replace, progressObservable, progress, ctx.downloads.writes);
-  } catch (error) {
-    progressObservable.clear();
-    throw options.signal?.aborted ? options.signal.reason : error;
+    return await runApply(options, async ({ progress, abort, progressObservable }) => {
+      const record = await completeRecord(skybox, tracker, progress, abort.signal);
+      const ctx = new ApplyContext(scene, record, modelOf(record, options.model), client, tracker, cache, progress, abort.signal);
+      // From here to the return nothing awaits: an abort cannot land between the parts being
+      // built (buildAll checks it last) and being shown.
+      const built = await buildAll(ctx, parts, abort);
+      return showApplied(scene, record, built, parts.rotation, cache, options.replace, progressObservable, progress, ctx.downloads.writes);
+    });
   } finally {
-    options.signal?.removeEventListener("abort", onAbort);
     ownTracker?.dispose();
   }
 }

@@ -16,7 +16,6 @@ import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynom
 import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { cubeFromTexels } from "./baked-cube.ts";
-import { cubeFromFaces, cubeFromPanorama } from "./raw-cube.ts";
 
 /** A cube texture that turns with `rotationY` (HDR, EXR, Cube, Raw all do). */
 export type EnvironmentTexture = BaseTexture & { rotationY: number };
@@ -48,11 +47,13 @@ export async function loadEnvironment(scene: Scene, format: EnvironmentFormat, b
       (await import("./zip-formats.ts")).provideFflate();
       return { texture: await fromUrl(bytes, name, (url, onLoad, onError) => new EXRCubeTexture(url, scene, size, false, true, false, false, onLoad, onError)), prefiltered: false, polynomial: null };
     case "cube-zip": {
-      const { facesOfZip } = await import("./zip-formats.ts");
+      const [{ facesOfZip }, { cubeFromFaces }] = await Promise.all([import("./zip-formats.ts"), import("./raw-cube.ts")]);
       const cube = await cubeFromFaces(scene, facesOfZip(bytes), size, name);
       return { ...cube, prefiltered: false };
     }
     case "equirect": {
+      // 8-bit sources are rare (the default is the HDR export): their code loads when used.
+      const { cubeFromPanorama } = await import("./raw-cube.ts");
       const cube = await cubeFromPanorama(scene, bytes, size, name);
       return { ...cube, prefiltered: false };
     }

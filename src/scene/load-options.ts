@@ -4,6 +4,7 @@
  */
 import type { SavedSkybox } from "../api/saved/saved-skybox.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
+import { numberOptions, part } from "./option-values.ts";
 import { powerOfTwo } from "./options.ts";
 import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
@@ -47,8 +48,6 @@ export interface ResolvedLoad {
   rotation: number;
 }
 
-const part = <T extends object>(value: boolean | T | undefined): T | null => (value === false ? null : value === true || value === undefined ? ({} as T) : value);
-
 /**
  * The options over the manifest's settings.
  * @param manifest the saved skybox
@@ -60,13 +59,22 @@ export function resolveLoad(manifest: SavedSkybox, options: LoadSkyboxOptions): 
   const background = part(options.background);
   const backdrop = manifest.files.backdrop && settings.backdrop ? part(options.backdrop) : null;
   const sun = manifest.sun ? (options.sun === undefined ? resolveSun(true) : resolveSun(options.sun)) : null;
-  const blur = background ? Math.min(1, Math.max(0, background.blur ?? settings.backgroundBlur)) : 0;
+  const num = numberOptions("loadSkybox");
+  const blur = background ? num("background.blur", background.blur, settings.backgroundBlur, 0, 1) : 0;
   return {
-    lighting: lighting && { intensity: lighting.intensity ?? settings.intensity, size: powerOfTwo(lighting.size ?? 256), quality: Math.max(1, Math.round(lighting.quality ?? 64)) },
+    lighting: lighting && {
+      intensity: num("lighting.intensity", lighting.intensity, settings.intensity, 0),
+      size: powerOfTwo(num("lighting.size", lighting.size, 256, 1, 16384)),
+      quality: Math.round(num("lighting.quality", lighting.quality, 64, 1)),
+    },
     environment: lighting !== null || (background !== null && blur > 0),
     background: background && { blur },
-    backdrop: backdrop && settings.backdrop && { radius: backdrop.radius ?? null, depthScale: settings.backdrop.depthScale, meshQuality: settings.backdrop.meshQuality },
+    backdrop: backdrop && settings.backdrop && {
+      radius: backdrop.radius === undefined ? null : num("backdrop.radius", backdrop.radius, 0, 0.001),
+      depthScale: settings.backdrop.depthScale,
+      meshQuality: settings.backdrop.meshQuality,
+    },
     sun,
-    rotation: options.rotation ?? settings.rotation,
+    rotation: num("rotation", options.rotation, settings.rotation),
   };
 }

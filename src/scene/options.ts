@@ -9,6 +9,7 @@ import type { StatusTracker } from "../status/create-tracker.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
 import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
+import { numberOptions, part } from "./option-values.ts";
 import { resolveSun, type ResolvedSun, type SunOptions } from "./sun/sun-options.ts";
 
 /**
@@ -117,29 +118,32 @@ export interface ResolvedParts {
   rotation: number;
 }
 
-const part = <T extends object>(value: boolean | T | undefined): T | null => (value === false ? null : value === true || value === undefined ? ({} as T) : value);
-
+/**
+ * The options with their defaults.
+ * @throws RangeError naming a number option outside its rule
+ */
 export function resolveParts(options: ApplySkyboxOptions): ResolvedParts {
   const lighting = part(options.lighting);
   const background = part(options.background);
   const backdrop = part(options.backdrop);
+  const num = numberOptions("applySkybox");
   return {
     lighting: lighting && {
       source: lighting.source ?? "hdri-hdr",
       hdriMode: lighting.hdriMode ?? DEFAULT_HDRI_MODE,
       resolution: lighting.resolution ?? null,
-      size: powerOfTwo(lighting.size ?? 256),
-      quality: Math.max(1, Math.round(lighting.quality ?? 64)),
-      intensity: lighting.intensity ?? 1,
+      size: powerOfTwo(num("lighting.size", lighting.size, 256, 1, 16384)),
+      quality: Math.round(num("lighting.quality", lighting.quality, 64, 1)),
+      intensity: num("lighting.intensity", lighting.intensity, 1, 0),
     },
-    background: background && { blur: Math.min(1, Math.max(0, background.blur ?? 0)) },
+    background: background && { blur: num("background.blur", background.blur, 0, 0, 1) },
     backdrop: backdrop && {
       meshQuality: backdrop.meshQuality ?? DEFAULT_MESH_QUALITY,
-      depthScale: Math.min(DEPTH_SCALE.max, Math.max(DEPTH_SCALE.min, backdrop.depthScale ?? DEPTH_SCALE.default)),
-      radius: backdrop.radius ?? null,
+      depthScale: num("backdrop.depthScale", backdrop.depthScale, DEPTH_SCALE.default, DEPTH_SCALE.min, DEPTH_SCALE.max),
+      radius: backdrop.radius === undefined ? null : num("backdrop.radius", backdrop.radius, 0, 0.001),
     },
     sun: resolveSun(options.sun),
-    rotation: options.rotation ?? 0,
+    rotation: num("rotation", options.rotation, 0),
   };
 }
 

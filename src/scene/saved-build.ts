@@ -3,44 +3,29 @@
  * bundles none of it on import): the folder opened and checked, every part built hidden,
  * then shown in one step.
  */
-import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { SavedSkybox } from "../api/saved/saved-skybox.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
 import { resolveLoad, type LoadSkyboxOptions, type ResolvedLoad } from "./load-options.ts";
-import type { ApplyProgress, ProgressSink } from "./progress.ts";
+import type { ProgressSink } from "./progress.ts";
 import { domeKey } from "./cache-keys.ts";
 import { environmentCacheOf } from "./environment-cache.ts";
 import { buildSavedBackdrop, buildSavedBackground, savedSun } from "./saved-parts.ts";
 import { buildSavedEnvironment, type LoadContext } from "./saved-environment.ts";
 import { SavedFolder } from "./saved-folder.ts";
+import { runApply } from "./apply-run.ts";
 import { showApplied, type BuiltParts } from "./show-applied.ts";
 import { defaultSkyboxCache, type SkyboxCache } from "./skybox-cache.ts";
 
 /** `loadSkybox` (load-skybox.ts) once its code is loaded. */
-export async function loadSaved(scene: Scene, url: string, options: LoadSkyboxOptions): Promise<AppliedSkybox> {
-  const progressObservable = new Observable<ApplyProgress>(undefined, true);
-  const progress: ProgressSink = (p) => {
-    options.onProgress?.(p);
-    progressObservable.notifyObservers(p);
-  };
-  const abort = new AbortController();
-  const onAbort = () => abort.abort(options.signal!.reason);
-  options.signal?.addEventListener("abort", onAbort, { once: true });
-  try {
-    options.signal?.throwIfAborted();
+export function loadSaved(scene: Scene, url: string, options: LoadSkyboxOptions): Promise<AppliedSkybox> {
+  return runApply(options, async ({ progress, abort, progressObservable }) => {
     const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(scene.getEngine()));
     const { built, record, rotation } = await buildSaved(scene, url, options, cache, progress, abort);
     return showApplied(scene, record, built, rotation, cache, options.replace, progressObservable, progress);
-  } catch (error) {
-    progressObservable.clear();
-    throw options.signal?.aborted ? options.signal.reason : error;
-  } finally {
-    options.signal?.removeEventListener("abort", onAbort);
-  }
+  });
 }
-
 
 /** A saved skybox's parts, built hidden. */
 export interface BuiltSaved {

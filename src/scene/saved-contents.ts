@@ -23,8 +23,8 @@ export interface SavedContentsOptions {
   cache?: SkyboxCache | false;
   /** The source `.hdr` too, in this HDRI mode and resolution (null: the smallest for a 256 cube); null for none. */
   hdr: { hdriMode: HdriModeKey; resolution: ResolutionName | null } | null;
-  /** The backdrop's export settings (when the skybox has a backdrop). */
-  backdrop: { meshQuality: MeshQualityKey; depthScale: number };
+  /** The export settings the skybox's backdrop was built with; null when it has none. */
+  backdrop: { meshQuality: MeshQualityKey; depthScale: number } | null;
   onProgress?: ProgressSink;
   signal?: AbortSignal;
 }
@@ -51,7 +51,7 @@ export async function collectSavedContents(applied: AppliedSkybox, options: Save
   const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(applied.scene.getEngine()));
   const ctx = new ApplyContext(applied.scene, record, model, options.client, options.tracker, cache, options.onProgress ?? (() => undefined), options.signal);
   const backdrop = async (): Promise<SavedContents["backdrop"]> => {
-    if (!applied.backdrop) return null;
+    if (!applied.backdrop || !options.backdrop) return null;
     const choice = backdropExport(model, { ...options.backdrop, radius: null });
     return choice ? { format: "glb", bytes: (await ctx.exportBytes(choice)).bytes } : { format: "depth-png", bytes: await ctx.generationFile("depth") };
   };

@@ -1,19 +1,23 @@
 /**
  * Shipping a skybox, end to end: in the Vite dev server (the plugin, the local Skybox
- * service behind it) the pane's state applies a skybox and saves it into the project; then
+ * service behind it) the pane's state applies a skybox, and the user saves it into the
+ * project with the pane's own controls in the Inspector (folder name, "Save to project",
+ * then "Replace" offered on a second save); then
  * the app is built (`vite build`), the dev server and the local service are gone, and a
  * plain static file server serves dist/. There `loadSkybox` lights and shows the scene as
  * the editor did (lighting, background, backdrop, sun: pixels compared), and the page asks
  * for nothing but static files.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { build, createServer, type ViteDevServer } from "vite";
 import { skyboxProxy } from "../../src/dev-server/vite-plugin.ts";
+import react from "@vitejs/plugin-react";
 import { launchBrowser } from "../browser/harness.ts";
+import { openSection } from "../inspector/pane-page.ts";
 import { startStaticServer, type StaticServer } from "../helpers/static-server.ts";
 
 const APP = join(import.meta.dirname, "shipped-app");
@@ -38,23 +42,46 @@ async function runEditor() {
       configFile: false,
       logLevel: "warn",
       server: { host: "127.0.0.1", port: 0, fs: { allow: [REPO] } },
+      define: { __SKYBOX_EDITOR__: "true" },
       // Images at half size: the 1K HDRI the pane finds the sun in is then 512 wide, where the disk covers a few pixels.
-      plugins: [skyboxProxy({ local: { speed: 50, imageScale: 1 / 2, dataDir } })],
+      plugins: [react(), skyboxProxy({ local: { speed: 50, imageScale: 1 / 2, dataDir } })],
     });
     await server.listen();
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${server.resolvedUrls!.local[0]}index.html`);
-    await page.waitForFunction(() => window.app !== undefined, null, { timeout: 120_000 });
+    // The first visit waits for Vite to optimise the dependencies (the Inspector's included).
+    await page.goto(`${server.resolvedUrls!.local[0]}index.html`, { waitUntil: "commit" });
+    await page.waitForFunction(() => window.app !== undefined, null, { timeout: 240_000 });
     await page.evaluate(() => window.app.setup());
-    const result = await page.evaluate(([slug]) => window.app.editor("clear desert at noon", slug), [SLUG] as const);
+    const result = await page.evaluate(() => window.app.editor("clear desert at noon"));
+    await page.evaluate(() => window.app.inspector());
+    const saved = await saveWithThePane(page);
     await page.close();
-    return { ...result, errors };
+    return { ...result, ...saved, errors };
   } finally {
     await server?.close();
     if (savedKey !== undefined) process.env.SKYBOX_API_KEY = savedKey;
   }
+}
+
+/** What a user does in the pane's Save section: names the folder, saves, then saves again. */
+async function saveWithThePane(page: Page) {
+  await openSection(page, "apply");
+  const slug = page.getByTestId("skybox-save-slug");
+  await slug.fill("Not A Slug");
+  const refused = await page.getByTestId("skybox-save-button").isDisabled();
+  await slug.fill(SLUG);
+  await page.getByTestId("skybox-save-button").click();
+  const savedView = page.getByTestId("skybox-saved");
+  await savedView.waitFor({ timeout: 120_000 });
+  const saved = { url: await savedView.getAttribute("data-url"), code: await savedView.locator("pre").textContent() };
+  // A second save of the same folder writes nothing and offers to replace it.
+  await page.getByTestId("skybox-save-button").click();
+  const replace = page.getByTestId("skybox-save-replace");
+  await replace.waitFor({ timeout: 60_000 });
+  const error = await page.locator("#skybox-save-error").count();
+  return { refused, saved, replaceLabel: await replace.textContent(), savedShownAfterSecond: await savedView.count(), saveErrors: error };
 }
 
 beforeAll(async () => {
@@ -63,7 +90,7 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), "skybox-shipped-dist-"));
   browser = await launchBrowser();
   editor = await runEditor();
-  await build({ root: APP, configFile: false, logLevel: "warn", build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 100_000, reportCompressedSize: false } });
+  await build({ root: APP, configFile: false, logLevel: "warn", define: { __SKYBOX_EDITOR__: "false" }, build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 100_000, reportCompressedSize: false } });
 }, 600_000);
 
 afterAll(async () => {
@@ -72,14 +99,22 @@ afterAll(async () => {
 });
 
 describe("a skybox saved from the pane in the dev server, shipped as static files", () => {
-  test("the dev server saved it into public/skyboxes/<slug>/ and answered the line that loads it; a second save asked first", () => {
+  test("the pane's Save to project wrote public/skyboxes/<slug>/ and showed the line that loads it; a second save offered to replace it", () => {
     expect(editor.errors).toEqual([]);
-    expect(editor.error).toBeNull();
     expect(editor.saveToProject).toBe("/skybox/project/skyboxes");
-    expect(editor.saved).toMatchObject({ folder: `public/skyboxes/${SLUG}`, url: `/skyboxes/${SLUG}/skybox.json`, code: `const sky = await loadSkybox(scene, "/skyboxes/${SLUG}/skybox.json");` });
-    expect(editor.again).toBeNull();
-    expect(editor.existsAfterSecond).toBe(`public/skyboxes/${SLUG}`);
+    expect(editor.refused, "a folder name that is not a slug disables the button").toBe(true);
+    expect(editor.saved).toEqual({ url: `/skyboxes/${SLUG}/skybox.json`, code: `const sky = await loadSkybox(scene, "/skyboxes/${SLUG}/skybox.json");` });
+    expect(editor.replaceLabel).toBe(`Replace public/skyboxes/${SLUG}`);
+    expect(editor.savedShownAfterSecond).toBe(0);
+    expect(editor.saveErrors).toBe(0);
     expect(existsSync(join(outDir, "skyboxes", SLUG, "skybox.json"))).toBe(true);
+  });
+
+  test("the manifest holds the Apply settings the skybox was shown with, its backdrop's depth scale and mesh quality included", () => {
+    const manifest = JSON.parse(readFileSync(join(outDir, "skyboxes", SLUG, "skybox.json"), "utf8"));
+    expect(manifest.settings).toMatchObject({ intensity: 1.2, backgroundBlur: 0, backdrop: editor.backdrop });
+    expect(manifest.settings.rotation).toBeCloseTo((30 * Math.PI) / 180, 6);
+    expect(manifest.saved.by).toBe("pane");
   });
 
   test("served by a plain static server, loadSkybox shows what the editor showed, asking for nothing but static files", async () => {

@@ -238,10 +238,20 @@ describe("the Skybox pane in the Inspector", () => {
       expect(backdrop).not.toBeNull();
       expect(consoleErrors).toEqual([]);
       expect(elsewhere).toEqual([]);
+      // The backdrop's own settings show with it; a change waits for the next apply (the saved backdrop is the one built).
+      await openSection(page, "apply");
+      expect(await byId("skybox-apply-depth-scale").count()).toBe(1);
+      expect(await byId("skybox-apply-mesh-quality").count()).toBe(1);
+      const changed = await page.evaluate(() => {
+        const { pane } = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground;
+        pane.apply.setSettings({ depthScale: 6 });
+        return { stale: pane.apply.value.stale, built: pane.apply.builtBackdrop };
+      });
+      expect(changed).toEqual({ stale: true, built: { depthScale: 3, meshQuality: "medium" } });
     } finally {
       page.off("console", onConsole);
       page.off("request", onRequest);
-      await page.evaluate(() => (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.apply.setSettings({ backdrop: false }));
+      await page.evaluate(() => (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.apply.setSettings({ backdrop: false, depthScale: 3 }));
     }
   }, 180_000);
 

@@ -30,11 +30,25 @@ describe("which exports applySkybox uses", () => {
     expect(pickResolution("cube-map-default-png", 3, 50_000)).toBe("16K");
   });
 
-  test("options: parts on by default, false turns one off, sizes become powers of two, depth scale stays in 3..10", () => {
+  test("options: parts on by default, false turns one off, sizes become powers of two", () => {
     expect(resolveParts({})).toMatchObject({ lighting: { size: 256, quality: 64, intensity: 1, source: "hdri-hdr" }, background: { blur: 0 }, backdrop: { meshQuality: "medium", depthScale: 3, radius: null }, rotation: 0 });
     expect(resolveParts({ lighting: false, background: false, backdrop: false })).toMatchObject({ lighting: null, background: null, backdrop: null });
-    expect(resolveParts({ background: { blur: 3 }, backdrop: { depthScale: 40 } })).toMatchObject({ background: { blur: 1 }, backdrop: { depthScale: 10 } });
+    expect(resolveParts({ background: { blur: 1 }, backdrop: { depthScale: 10, radius: 80 }, lighting: { size: 300 } })).toMatchObject({ background: { blur: 1 }, backdrop: { depthScale: 10, radius: 80 }, lighting: { size: 512 } });
     expect([1, 3, 64, 200, 256, 257].map(powerOfTwo)).toEqual([1, 4, 64, 256, 256, 512]);
+  });
+
+  test("a number option outside its rule throws, naming the option and the rule, never clamped", () => {
+    const wrong: [Parameters<typeof resolveParts>[0], string][] = [
+      [{ background: { blur: 3 } }, "applySkybox: background.blur: must be a finite number from 0 to 1 (is 3)"],
+      [{ backdrop: { depthScale: 40 } }, "applySkybox: backdrop.depthScale: must be a finite number from 3 to 10 (is 40)"],
+      [{ backdrop: { radius: 0 } }, "applySkybox: backdrop.radius: must be a finite number of at least 0.001 (is 0)"],
+      [{ lighting: { intensity: -1 } }, "applySkybox: lighting.intensity: must be a finite number of at least 0 (is -1)"],
+      [{ lighting: { quality: 0 } }, "applySkybox: lighting.quality: must be a finite number of at least 1 (is 0)"],
+      [{ lighting: { size: Number.NaN } }, "applySkybox: lighting.size: must be a finite number from 1 to 16384 (is NaN)"],
+      [{ rotation: "1" as unknown as number }, 'applySkybox: rotation: must be a finite number (is "1")'],
+      [{ rotation: Infinity }, "applySkybox: rotation: must be a finite number (is Infinity)"],
+    ];
+    for (const [options, message] of wrong) expect(() => resolveParts(options), message).toThrow(message);
   });
 
   test("the model comes from the record's label, or the caller", () => {

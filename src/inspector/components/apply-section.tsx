@@ -1,7 +1,7 @@
 import { Button, Caption1, Dropdown, Field, Option, ProgressBar, Slider, Switch } from "@fluentui/react-components";
 import { ArrowClockwiseRegular, DeleteRegular, DismissRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
-import { HDRI_MODES, recordModel, resolutionsFor, type HdriModeKey } from "../../api/index.ts";
+import { DEPTH_SCALE, HDRI_MODES, MESH_QUALITIES, recordModel, resolutionsFor, type HdriModeKey, type MeshQualityKey } from "../../api/index.ts";
 import type { LightingResolution } from "../state/ApplyState.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
@@ -19,7 +19,7 @@ const STAGES: Record<string, string> = {
   ready: "Ready",
 };
 
-/** What is applied and how: lighting, background, backdrop and sun light, intensity, rotation, HDRI mode and resolution. */
+/** What is applied and how: lighting, background, backdrop (depth scale, mesh quality) and sun light, intensity, rotation, HDRI mode and resolution. */
 export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
   const pane = usePaneStyles();
   const v = useSlice(state.apply);
@@ -62,6 +62,23 @@ export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
       <Field label={`Background blur ${v.blur.toFixed(2)}`} size="small">
         <Slider min={0} max={1} step={0.05} value={v.blur} onChange={(_, d) => set({ blur: d.value })} />
       </Field>
+      {v.backdrop && (
+        <div className={pane.row} data-testid="skybox-apply-backdrop-settings">
+          <Field label={`Depth scale ${v.depthScale.toFixed(1)}`} size="small" className={pane.grow}>
+            <Slider min={DEPTH_SCALE.min} max={DEPTH_SCALE.max} step={0.5} value={v.depthScale} onChange={(_, d) => set({ depthScale: d.value })} data-testid="skybox-apply-depth-scale" />
+          </Field>
+          {model === 3 && (
+            <Field label="Mesh quality" size="small" className={pane.grow}>
+              <Dropdown size="small" value={MESH_QUALITIES.find((q) => q.key === v.meshQuality)?.name ?? v.meshQuality} selectedOptions={[v.meshQuality]}
+                onOptionSelect={(_, d) => d.optionValue && set({ meshQuality: d.optionValue as MeshQualityKey })} data-testid="skybox-apply-mesh-quality">
+                {MESH_QUALITIES.map((q) => (
+                  <Option key={q.key} value={q.key}>{q.name}</Option>
+                ))}
+              </Dropdown>
+            </Field>
+          )}
+        </div>
+      )}
       <div className={pane.row}>
         <Field label="HDRI mode" size="small" className={pane.grow}>
           <Dropdown size="small" value={HDRI_MODES.find((m) => m.key === v.hdriMode)?.name ?? v.hdriMode} selectedOptions={[v.hdriMode]}

@@ -1,6 +1,6 @@
 import type { Scene } from "@babylonjs/core/scene.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
-import type { Generation, HdriModeKey, ResolutionName } from "../../api/index.ts";
+import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, type Generation, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../../api/index.ts";
 import { applySkybox, type AppliedSkybox, type ApplyProgress } from "../../scene/index.ts";
 import { describeSceneError, type PaneError } from "../error-text.ts";
 import type { ConnectionState } from "./ConnectionState.ts";
@@ -29,7 +29,14 @@ export interface ApplySettings {
   resolution: LightingResolution;
   /** Background blur, 0..1 (0: the panorama at full resolution). */
   blur: number;
+  /** Depth scale of the backdrop (3..10): how far near things come inwards. */
+  depthScale: number;
+  /** Mesh quality of the backdrop's GLB export (Model 3). */
+  meshQuality: MeshQualityKey;
 }
+
+/** The backdrop's settings a skybox was built with. */
+export type BuiltBackdrop = Pick<ApplySettings, "depthScale" | "meshQuality">;
 
 export interface ApplyValue extends ApplySettings {
   /** The skybox in the scene, applied from this pane. */
@@ -54,10 +61,12 @@ export const DEFAULT_APPLY: ApplySettings = {
   hdriMode: "realism",
   resolution: "auto",
   blur: 0,
+  depthScale: DEPTH_SCALE.default,
+  meshQuality: DEFAULT_MESH_QUALITY,
 };
 
 const RAD = Math.PI / 180;
-const REBUILD: readonly (keyof ApplySettings)[] = ["hdriMode", "resolution", "blur"];
+const REBUILD: readonly (keyof ApplySettings)[] = ["hdriMode", "resolution", "blur", "depthScale", "meshQuality"];
 
 /**
  * The skybox applied to the scene from the pane: applies with `applySkybox` (replacing the
@@ -71,6 +80,8 @@ export class ApplyState extends Slice<ApplyValue> {
   private _abort: AbortController | null = null;
   /** Whether the applied skybox was asked for its sun (it may have none: a night sky). */
   private _sunAsked = false;
+  /** The backdrop settings the applied skybox was built with (a change shows on the next apply). */
+  private _builtBackdrop: BuiltBackdrop | null = null;
 
   public constructor(
     private readonly _connection: ConnectionState,
@@ -83,6 +94,11 @@ export class ApplyState extends Slice<ApplyValue> {
   /** The applied skybox's handle. */
   public get handle(): AppliedSkybox | null {
     return this._handle;
+  }
+
+  /** The backdrop settings of the applied skybox, or null when it was built without one. */
+  public get builtBackdrop(): BuiltBackdrop | null {
+    return this._builtBackdrop;
   }
 
   /** Current rotation in radians (for picking directions on the sky). */
@@ -107,7 +123,7 @@ export class ApplyState extends Slice<ApplyValue> {
         tracker: await this._connection.tracker(),
         lighting: v.lighting && { hdriMode: v.hdriMode, intensity: v.intensity, ...(v.resolution === "auto" ? {} : { resolution: v.resolution }) },
         background: v.background && { blur: v.blur },
-        backdrop: v.backdrop,
+        backdrop: v.backdrop && { depthScale: v.depthScale, meshQuality: v.meshQuality },
         sun: v.sun,
         rotation: v.rotationDeg * RAD,
         replace: this._handle,
@@ -117,6 +133,7 @@ export class ApplyState extends Slice<ApplyValue> {
       if (abort.signal.aborted) return null;
       this._handle = handle;
       this._sunAsked = v.sun;
+      this._builtBackdrop = handle.backdrop ? { depthScale: v.depthScale, meshQuality: v.meshQuality } : null;
       handle.onDisposeObservable.addOnce(() => this._forget(handle));
       this._set({ applied: handle.record, applying: null, progress: null, stale: false, sunFound: v.sun ? handle.sun !== null : null });
       this.onAppliedObservable.notifyObservers(handle);

@@ -1,4 +1,3 @@
-import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, type MeshQualityKey } from "../../api/index.ts";
 import { SaveToProjectAnswer, SaveToProjectMeta, slugOf, SLUG_PATTERN } from "../../api/saved/save-request.ts";
 import { savedIdentity } from "../../api/saved/saved-identity.ts";
 import type { AppliedSkybox } from "../../scene/index.ts";
@@ -89,8 +88,8 @@ export class SaveState extends Slice<SaveValue> {
   private async _form(handle: AppliedSkybox, overwrite: boolean, signal: AbortSignal): Promise<FormData> {
     const a = this._apply.value;
     const v = this.value;
-    // What the pane applies with (applySkybox's defaults): the backdrop saved is the one shown.
-    const backdrop = { meshQuality: DEFAULT_MESH_QUALITY as MeshQualityKey, depthScale: DEPTH_SCALE.default };
+    // The backdrop saved is the one shown: built with the settings of the last apply.
+    const backdrop = this._apply.builtBackdrop;
     const contents = await collectSavedContents(handle, {
       client: this._connection.client,
       tracker: await this._connection.tracker(),
@@ -103,7 +102,7 @@ export class SaveState extends Slice<SaveValue> {
       slug: v.slug,
       overwrite,
       skybox,
-      settings: { rotation: this._apply.rotation, intensity: a.intensity, backgroundBlur: a.blur, backdrop: contents.backdrop ? backdrop : null },
+      settings: { rotation: this._apply.rotation, intensity: a.intensity, backgroundBlur: a.blur, backdrop: contents.backdrop && backdrop },
       sun: a.sun ? contents.sun : null,
       background: { width: v.backgroundWidth, format: v.backgroundFormat },
     });

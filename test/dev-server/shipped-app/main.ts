@@ -19,6 +19,7 @@ let scene: Scene;
 let camera: FreeCamera;
 let spheres: Mesh[] = [];
 let current: AppliedSkybox | null = null;
+let editor: Awaited<ReturnType<typeof import("./editor.ts").openEditor>> | null = null;
 
 function direction(yawDeg: number, pitchDeg: number): Vector3 {
   const [yaw, pitch] = [(yawDeg * Math.PI) / 180, (pitchDeg * Math.PI) / 180];
@@ -73,22 +74,22 @@ const app = {
     return { lit, sky, sun: sun ? { direction: sun.direction.asArray(), intensity: sun.light.intensity } : null, environmentIntensity: scene.environmentIntensity };
   },
 
-  /** The editor (dev server only): generates and applies a skybox with the pane's state, then saves it into the project. */
-  async editor(prompt: string, slug: string) {
-    // Only the dev server has the pane's state (and the proxy): the shipped app never loads it.
-    const { SkyboxPaneState } = await import("../../../src/inspector/state/SkyboxPaneState.ts");
-    const state = new SkyboxPaneState({ baseUrl: "/skybox", apply: { backdrop: true, sun: true, intensity: 1.2, rotationDeg: 30 } });
-    state.setScene(scene);
-    await state.connection.tracker();
-    const styles = await state.connection.client.styles();
-    const record = await state.connection.client.generate({ prompt, skybox_style_id: styles.find((s) => s.model_version !== "4")!.id });
-    current = await state.apply.apply(record);
-    if (!current) throw new Error(JSON.stringify(state.apply.value.error));
-    const pixels = await app.pixels();
-    state.save.setOptions({ slug });
-    const first = await state.save.save();
-    const exists = await state.save.save();
-    return { pixels, saved: first, again: exists, existsAfterSecond: state.save.value.exists, error: state.save.value.error, saveToProject: state.connection.value.saveToProject };
+  /**
+   * The editor (dev server only; the build leaves its code out): the pane's state generates and
+   * applies a skybox, the scene's pixels are read, then the Inspector opens with the pane, for
+   * the test to save the skybox with the pane's own controls.
+   */
+  async editor(prompt: string) {
+    if (!__SKYBOX_EDITOR__) throw new Error("The editor runs only in the dev server");
+    const { openEditor } = await import("./editor.ts");
+    editor = await openEditor(scene, prompt);
+    current = editor.applied;
+    return { pixels: await app.pixels(), saveToProject: editor.saveToProject, backdrop: editor.backdrop };
+  },
+
+  /** Opens the Inspector with the pane on the editor's state. */
+  async inspector() {
+    await editor!.showInspector();
   },
 
   /** The shipped app: the saved skybox from static files. */
@@ -98,6 +99,9 @@ const app = {
     return { stages, pixels: await app.pixels() };
   },
 };
+
+/** True in the dev server, false in the build (Vite's `define`): the build has no editor. */
+declare const __SKYBOX_EDITOR__: boolean;
 
 declare global {
   interface Window {
