@@ -29,7 +29,7 @@ export function snippetsOf(root = ROOT): Snippet[] {
         doc,
         line: b.line,
         // Beside the repository's own files, so node_modules and tsconfig paths resolve as for the tests.
-        fileName: join(ROOT, "test/docs/.snippets", `${doc.replace(/[/.]/g, "_")}_${b.line}.ts`),
+        fileName: join(ROOT, "test/docs/.snippets", `${root === ROOT ? "" : "other_"}${doc.replace(/[/.]/g, "_")}_${b.line}.ts`),
         // `export {}` makes a snippet without imports a module too: its names stay its own.
         code: `${b.code}\nexport {};\n`,
       })),
