@@ -13,6 +13,7 @@
  */
 
 export const DEPTH_NEAR_M = 0.5;
+/** The far end of the depth scale in metres (depth value 0, the sky); see the encoding above. */
 export const DEPTH_FAR_M = 1_000_000;
 const LOG_RANGE = /* @__PURE__ */ Math.log(DEPTH_FAR_M / DEPTH_NEAR_M);
 

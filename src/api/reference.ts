@@ -20,8 +20,10 @@ export const EXPORT_TYPES = [
   { id: 11, name: "GLB", key: "3d-mesh-glb", premium_feature: true },
 ] as const;
 
+/** The stable key of an export type (`hdri-hdr`, `3d-mesh-glb`, ...); look ids up by key, never hard-code them. */
 export type ExportTypeKey = (typeof EXPORT_TYPES)[number]["key"];
 
+/** The export resolutions the spec lists, 1K to 16K, with their ids and pixel sizes. */
 export const EXPORT_RESOLUTIONS = [
   { id: 1, name: "1K", width: 1024, height: 512 },
   { id: 2, name: "2K", width: 2048, height: 1024 },
@@ -30,8 +32,10 @@ export const EXPORT_RESOLUTIONS = [
   { id: 7, name: "16K", width: 16384, height: 8192 },
 ] as const;
 
+/** A resolution's name, `1K` to `16K`. */
 export type ResolutionName = (typeof EXPORT_RESOLUTIONS)[number]["name"];
 
+/** The GLB export's mesh qualities, low to epic, with their ids. */
 export const MESH_QUALITIES = [
   { id: 1, name: "Low", key: "low", premium_feature: true },
   { id: 2, name: "Medium", key: "medium", premium_feature: true },
@@ -39,8 +43,10 @@ export const MESH_QUALITIES = [
   { id: 4, name: "Epic", key: "epic" },
 ] as const;
 
+/** A mesh quality's key: `low`, `medium`, `high` or `epic`. */
 export type MeshQualityKey = (typeof MESH_QUALITIES)[number]["key"];
 
+/** The HDRI export's modes (artistic, realism, studio, interior, space), with their ids. */
 export const HDRI_MODES = [
   { id: 1, name: "Artistic", key: "artistic", premium_feature: true },
   { id: 2, name: "Realism", key: "realism", premium_feature: true },
@@ -49,9 +55,12 @@ export const HDRI_MODES = [
   { id: 5, name: "Space", key: "space" },
 ] as const;
 
+/** An HDRI mode's key (`realism`, ...). */
 export type HdriModeKey = (typeof HDRI_MODES)[number]["key"];
 
+/** The account plans, from the smallest: they decide Model 4, batch caps and pending limits. */
 export const PLANS = ["free", "essential", "standard", "business"] as const;
+/** An account plan: `free`, `essential`, `standard` or `business`. */
 export type Plan = (typeof PLANS)[number];
 
 /** Image sizes of a generation (spec "Limits"). */

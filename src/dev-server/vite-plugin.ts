@@ -11,6 +11,7 @@
  * // vite.config.ts
  * import skyboxProxy from "babylon-skybox/vite";
  * export default defineConfig({ plugins: [skyboxProxy()] });
+ * @module babylon-skybox/vite
  */
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,6 +30,7 @@ export interface LocalUpstream {
   apiKey: string;
   apiSecret: string;
   pusher: { key: string; cluster: string; wsHost: string; wsPort: number };
+  /** Stops the local service. */
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export interface LocalUpstream {
  */
 export const DEV_LOCAL_DEFAULTS = { port: 0, speed: 3, imageScale: 0.5, allowPrivateWebhooks: true } as const satisfies LocalServiceOptions;
 
+/** Options of the Vite plugin: the proxy's, plus the local service's and the Save to project folder. */
 export interface SkyboxVitePluginOptions extends Partial<SkyboxProxyOptions> {
   /** Options of the local service started when no key is configured, over DEV_LOCAL_DEFAULTS. */
   local?: LocalServiceOptions;
@@ -57,6 +60,7 @@ export interface SkyboxVitePluginOptions extends Partial<SkyboxProxyOptions> {
   saveFolder?: string | false;
 }
 
+/** The Vite plugin: mounts the proxy at `/skybox` in the dev and preview servers, with the local service when there is no `SKYBOX_API_KEY`. */
 export function skyboxProxy(options: SkyboxVitePluginOptions = {}): Plugin {
   let closeDev: (() => Promise<void>) | null = null;
   let closePreview: (() => Promise<void>) | null = null;

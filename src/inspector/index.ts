@@ -3,6 +3,7 @@
  * `babylon-skybox/inspector`: the Skybox pane for the Babylon Inspector (v2). Never
  * imported by the core entry `babylon-skybox`; the Inspector and the pane's React parts
  * are loaded on demand by `showSkyboxInspector` and `loadSkyboxPaneService`.
+ * @module babylon-skybox/inspector
  */
 export {
   showSkyboxInspector,

@@ -1,4 +1,7 @@
-/** babylon-skybox/local: the offline Skybox service (Node only). */
+/**
+ * babylon-skybox/local: the offline Skybox service (Node only).
+ * @module babylon-skybox/local
+ */
 import { assertInstalled } from "./optional-packages.ts";
 import type { Imagery } from "./imagery/imagery.ts";
 import type { LocalServiceOptions } from "./options.ts";

@@ -31,6 +31,7 @@ export interface LocalServiceOptions {
   allowPrivateWebhooks?: boolean;
   /** Generations rendered at once. @default 2 */
   concurrency?: number;
+  /** Where the service writes its log lines. @default standard error, each line prefixed with `[skybox-local]` */
   log?: (line: string) => void;
   /** `debug` also logs what requests sent that the API ignores (unknown fields). @default "info" */
   logLevel?: "info" | "debug";

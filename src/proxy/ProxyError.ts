@@ -11,16 +11,19 @@ export class ProxyError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
 
+  /** Makes the refusal: its HTTP status, the sentence the client reads, and extra headers (`Retry-After`). */
   constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
     this.headers = headers;
   }
 
+  /** The refusal as the proxy's own answer (the API's error envelope). */
   toAnswer(): TextAnswer {
     return jsonAnswer(errorEnvelope(this.message), this.status, this.headers);
   }
 
+  /** The refusal as a Fetch-API `Response`. */
   toResponse(): Response {
     return this.toAnswer().toResponse();
   }

@@ -8,6 +8,7 @@ import { MATCH_ORDER, ROUTES, templateOf, type ApiMethod, type ApiRoute } from "
 
 export type { ApiMethod, ApiRoute };
 
+/** Every route the proxy forwards: the API's route table, nothing else. */
 export const API_ROUTES: readonly ApiRoute[] = Object.values(ROUTES);
 
 const compiled = MATCH_ORDER.map((name) => ({

@@ -43,7 +43,9 @@ export interface ClientInfo {
   clientAddress?: string;
 }
 
+/** The proxy as a Fetch-API handler, with where it is mounted and how to stop it. */
 export interface SkyboxProxy {
+  /** Answers one request: the API, assets, `/config`, `/events` or `/webhook` under `basePath`, else 404. */
   (request: Request, info?: ClientInfo): Promise<Response>;
   /** Where it is mounted, e.g. "/skybox". */
   readonly basePath: string;
@@ -51,6 +53,13 @@ export interface SkyboxProxy {
   close(): void;
 }
 
+/**
+ * The key-holding proxy as a Fetch-API handler (`(Request) => Promise<Response>`): it forwards
+ * only the API's own routes, adds the key, and strips and scrubs any key from what passes.
+ * On Node, `createSkyboxProxyMiddleware` wraps it for `http`, Express and connect.
+ * @param options the key, and optionally the webhook secret, public URL, origins, limits, users and store
+ * @returns the handler
+ */
 export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const o = resolveProxyOptions(options);
   const scrub = createScrubber([o.apiKey, o.apiSecret]);

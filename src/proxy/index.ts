@@ -1,4 +1,7 @@
-/** babylon-skybox/proxy: the server side that holds the API key (Node only). */
+/**
+ * babylon-skybox/proxy: the server side that holds the API key (Node only).
+ * @module babylon-skybox/proxy
+ */
 export { createSkyboxProxy, type SkyboxProxy, type ClientInfo } from "./create-proxy.ts";
 export type { SkyboxProxyOptions, PushSettings, RateLimitOptions } from "./options.ts";
 export { toNodeHandler, createSkyboxProxyMiddleware, type FetchHandler, type NodeHandler } from "./node-adapter.ts";

@@ -13,7 +13,9 @@ import type { SkyboxProxyOptions } from "./options.ts";
 import { ProxyError } from "./ProxyError.ts";
 import type { Answer } from "./text-answer.ts";
 
+/** A Fetch-API handler: a `Request` (and the client's address) in, a `Response` out. */
 export type FetchHandler = (request: Request, info?: ClientInfo) => Promise<Response>;
+/** A Node `http` handler, also usable as Express or connect middleware (`next` gets what it does not serve). */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
 /**

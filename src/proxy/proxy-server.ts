@@ -6,6 +6,7 @@ import { createSkyboxProxy, type SkyboxProxy } from "./create-proxy.ts";
 import { toNodeHandler } from "./node-adapter.ts";
 import type { SkyboxProxyOptions } from "./options.ts";
 
+/** The proxy's options, and where its own server listens. */
 export interface SkyboxProxyServerOptions extends SkyboxProxyOptions {
   /** @default 8787; 0 picks a free port */
   port?: number;
@@ -13,13 +14,16 @@ export interface SkyboxProxyServerOptions extends SkyboxProxyOptions {
   host?: string;
 }
 
+/** A running proxy server: its URL, its handler, and `close`. */
 export interface SkyboxProxyServer {
   /** e.g. "http://127.0.0.1:8787" */
   url: string;
   proxy: SkyboxProxy;
+  /** Stops listening and closes every connection. */
   close(): Promise<void>;
 }
 
+/** Starts the proxy on its own Node HTTP server (loopback unless `host` says otherwise), as `babylon-skybox proxy` does. */
 export async function startSkyboxProxyServer(options: SkyboxProxyServerOptions): Promise<SkyboxProxyServer> {
   const proxy = createSkyboxProxy(options);
   const host = options.host ?? "127.0.0.1";

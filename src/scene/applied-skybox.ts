@@ -32,6 +32,7 @@ export interface SkyboxVisibility {
   sun?: boolean;
 }
 
+/** The handle of a skybox in the scene, from `applySkybox` or `loadSkybox`: turn, dim, hide and dispose its parts. */
 export class AppliedSkybox {
   /** Progress of the apply (it is over once the handle exists; a late observer gets the last one, "ready"). */
   readonly onProgressObservable: Observable<ApplyProgress>;

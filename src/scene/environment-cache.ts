@@ -32,6 +32,7 @@ interface Entry {
   stored: Set<string>;
 }
 
+/** Each engine's memory cache of applied skyboxes' GPU textures, bounded by bytes, least recently used first. */
 export class EnvironmentCache {
   /** Entries, least recently used first (a Map keeps insertion order: a use re-inserts). */
   private readonly _entries = new Map<string, Entry>();
@@ -40,6 +41,7 @@ export class EnvironmentCache {
   private _engineObserver: Nullable<Observer<AbstractEngine>>;
 
   /**
+   * Makes the cache of one engine (`getEnvironmentCache(engine)` returns the engine's own).
    * @param engine the engine whose GPU textures it holds; disposing the engine disposes it
    * @param options byte bound
    */
@@ -56,6 +58,7 @@ export class EnvironmentCache {
     return this._maxBytes;
   }
 
+  /** Most GPU bytes kept; lowering it evicts at once what no skybox shows. */
   set maxBytes(value: number) {
     this._maxBytes = Math.max(0, value);
     this.trim();

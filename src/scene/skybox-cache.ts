@@ -37,6 +37,7 @@ export class SkyboxCache {
   private _clock = 0;
 
   /**
+   * Opens the IndexedDB cache (nothing is stored when IndexedDB is missing).
    * @param options size bound, database name, IndexedDB factory
    */
   constructor(options: SkyboxCacheOptions = {}) {

@@ -13,6 +13,7 @@ export interface SkyboxPart {
   readonly materials: readonly Material[];
   /** Turns the content by `radians` around Y (the same convention for every part). */
   setRotation(radians: number): void;
+  /** Shows or hides the part. */
   setEnabled(enabled: boolean): void;
   /** Releases everything the part created; safe to call twice. */
   dispose(): void;

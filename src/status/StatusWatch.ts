@@ -40,6 +40,7 @@ export class StatusWatch<U extends StatusUpdate, R> implements AsyncIterable<U> 
   /** The last transient poll failure, for diagnostics. */
   lastError: unknown = null;
 
+  /** Made by a `StatusTracker`'s `watch*` methods, not by hand. */
   constructor(
     private readonly _tracked: Tracked<R, U>,
     private readonly _ctx: WatchContext,
@@ -82,6 +83,7 @@ export class StatusWatch<U extends StatusUpdate, R> implements AsyncIterable<U> 
     return this._polls;
   }
 
+  /** True once the watch has delivered its last update. */
   get ended(): boolean {
     return this._stream.ended;
   }
@@ -91,6 +93,7 @@ export class StatusWatch<U extends StatusUpdate, R> implements AsyncIterable<U> 
     return this._stream.listen(listener);
   }
 
+  /** Iterates the updates in order, until the subject ends or the watch stops. */
   [Symbol.asyncIterator](): AsyncIterator<U> {
     return this._stream[Symbol.asyncIterator]();
   }

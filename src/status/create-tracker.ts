@@ -12,10 +12,14 @@ import { trackExport, trackGeneration } from "./tracked-request.ts";
 import type { Tracked } from "./tracked.ts";
 import type { BatchUpdate, ExportUpdate, GenerationUpdate, StatusUpdate } from "./updates.ts";
 
+/** A watch of one generation. */
 export type GenerationWatch = StatusWatch<GenerationUpdate, Generation>;
+/** A watch of one export. */
 export type ExportWatch = StatusWatch<ExportUpdate, ExportRecord>;
+/** A watch of one batch and its generations. */
 export type BatchWatch = StatusWatch<BatchUpdate, Batch>;
 
+/** Follows generations, exports and batches by push, the webhook relay or polling; one per app. */
 export interface StatusTracker {
   /** Follows a generation, given by record, numeric id or obfuscated id, until it ends. */
   watchGeneration(subject: number | string | Generation, options?: WatchOptions<GenerationUpdate>): GenerationWatch;

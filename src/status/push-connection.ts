@@ -11,11 +11,16 @@ export interface PusherChannelLike {
 export interface PusherLike {
   readonly connection: {
     readonly state: string;
+    /** Listens to connection state changes. */
     bind(event: string, callback: (change: { previous: string; current: string }) => void): unknown;
   };
+  /** Subscribes to a channel. */
   subscribe(channel: string): PusherChannelLike;
+  /** Leaves a channel. */
   unsubscribe(channel: string): void;
+  /** Opens the connection. */
   connect(): void;
+  /** Closes the connection. */
   disconnect(): void;
 }
 
@@ -29,6 +34,7 @@ export interface PusherClientOptions {
   enabledTransports?: ("ws" | "wss")[];
 }
 
+/** The pusher-js `Pusher` class, or one shaped like it (tests pass their own). */
 export type PusherConstructor = new (key: string, options: PusherClientOptions) => PusherLike;
 
 /** Told when a channel's subscription comes up or goes down, and of each message. */
@@ -63,6 +69,7 @@ export class PushConnection {
   /** Why pusher-js could not be loaded or started, if it could not. */
   lastError: unknown = null;
 
+  /** Made by `createStatusTracker` from the proxy's push settings; pusher-js loads on first use. */
   constructor(
     private _settings: PushSettings,
     private readonly _Pusher?: PusherConstructor,

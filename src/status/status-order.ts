@@ -11,6 +11,7 @@ export type Order = -1 | 0 | 1;
 
 const RANK: Record<string, number> = { pending: 0, dispatched: 1, processing: 2, complete: 3, finalized: 3, error: 3, abort: 3 };
 
+/** The order of a status in a job's life (pending 0 ... terminal 3; -1 unknown): a status never moves backwards. */
 export function statusRank(status: string): number {
   return RANK[status] ?? -1;
 }

@@ -42,4 +42,5 @@ export interface BatchUpdate extends UpdateBase {
   generations: Generation[];
 }
 
+/** An update of a generation, an export or a batch. */
 export type StatusUpdate = GenerationUpdate | ExportUpdate | BatchUpdate;

@@ -15,6 +15,8 @@ import { gridDifference, hasNode, luminance, openSection, sampleCanvas } from ".
 
 const PLAYGROUND = resolve(import.meta.dirname, "../../playground");
 const SCREENSHOT = join(PLAYGROUND, "screenshot-pane.png");
+/** The docs' picture of a lit scene: the playground's viewport after the apply. */
+const SCENE_SCREENSHOT = join(PLAYGROUND, "screenshot-scene.png");
 const LONG = 90_000;
 /** UI waits that need a request or two; generous, the page shares 2 cores with software WebGL. */
 const UI = { timeout: 20_000 };
@@ -44,9 +46,9 @@ afterAll(async () => {
 
 const byId = (id: string) => page.getByTestId(id);
 
-/** The README's picture of the pane, at full resolution: written when missing or with UPDATE_SCREENSHOT=1. */
+/** The README's pictures of the pane and of the lit scene, at full resolution: written when missing or with UPDATE_SCREENSHOT=1. */
 async function saveScreenshot(): Promise<void> {
-  if (!process.env.UPDATE_SCREENSHOT && existsSync(SCREENSHOT)) return;
+  if (!process.env.UPDATE_SCREENSHOT && existsSync(SCREENSHOT) && existsSync(SCENE_SCREENSHOT)) return;
   const scale = (level: number) => page.evaluate((l) => (window as unknown as { playground: { engine: any } }).playground.engine.setHardwareScalingLevel(l), level);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await scale(1);
@@ -54,8 +56,24 @@ async function saveScreenshot(): Promise<void> {
   await byId("skybox-upstream").scrollIntoViewIfNeeded();
   await sampleCanvas(page);
   await page.screenshot({ path: SCREENSHOT });
+  await page.screenshot({ path: SCENE_SCREENSHOT, clip: await viewportBetweenPanes() });
   await scale(2);
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The part of the canvas the Inspector's side panes leave visible: the scene alone. */
+function viewportBetweenPanes(): Promise<{ x: number; y: number; width: number; height: number }> {
+  return page.evaluate(() => {
+    // The outermost element under a point that is narrower than half the window: that side's pane.
+    const paneAt = (x: number) => {
+      let el = document.elementFromPoint(x, innerHeight / 2)!;
+      while (el.parentElement && el.parentElement.getBoundingClientRect().width < innerWidth / 2) el = el.parentElement;
+      return el.getBoundingClientRect();
+    };
+    const left = paneAt(5).right;
+    const right = paneAt(innerWidth - 5).left;
+    return { x: left, y: 0, width: right - left, height: innerHeight };
+  });
 }
 
 describe("the Skybox pane in the Inspector", () => {

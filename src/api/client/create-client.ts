@@ -33,4 +33,5 @@ export function createSkyboxClient(options: SkyboxClientOptions) {
   };
 }
 
+/** The typed client `createSkyboxClient` returns: one method per route of the Skybox API. */
 export type SkyboxClient = ReturnType<typeof createSkyboxClient>;

@@ -2,7 +2,9 @@ import type { RuleIssue } from "../rules/rule-issue.ts";
 import { describeIssue } from "../rules/rule-issue.ts";
 import type { ErrorKind } from "./error-kind.ts";
 
+/** What a `SkyboxApiError` is made from: its kind, status and the server's words. */
 export interface SkyboxApiErrorInit {
+  /** What went wrong, one of the error kinds (`validation`, `rate_limited`, ...). */
   kind: ErrorKind;
   /** HTTP status; 0 when no response was received (network, abort, a rule broken before sending). */
   status: number;
@@ -35,6 +37,7 @@ export class SkyboxApiError extends Error {
   readonly retryAfter: number | null;
   readonly data: unknown;
 
+  /** Builds the error; its message names the method and path, never the API key. */
   constructor(init: SkyboxApiErrorInit) {
     const where = init.method && init.path ? ` (${init.method} ${init.path}${init.status ? ` → ${init.status}` : ""})` : "";
     super(`${init.serverMessage}${where}`, init.cause === undefined ? undefined : { cause: init.cause });

@@ -16,6 +16,7 @@ export const ERROR_KINDS = [
   "aborted",
   "timeout",
 ] as const;
+/** What kind of failure a `SkyboxApiError` is; the pane gives each kind its own sentence. */
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /**

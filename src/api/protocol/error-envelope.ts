@@ -19,11 +19,13 @@ export const WireIssue = z.looseObject({
 });
 export type WireIssue = z.infer<typeof WireIssue>;
 
+/** The error body the local service and the proxy write and the client reads: `{ error, issues? }`. */
 export const ErrorEnvelope = z.looseObject({
   /** What went wrong, in a sentence a person reads. */
   error: z.string(),
   issues: z.optional(z.array(WireIssue)),
 });
+/** The error body `{ error, issues? }` (see the schema of the same name). */
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 const wireIssue = (i: RuleIssue): WireIssue => ({

@@ -8,8 +8,10 @@
 /** Every path of the API starts with the version prefix (spec "Versioning"). */
 export const API_PREFIX = "/api/v1";
 
+/** The HTTP methods the Skybox API uses. */
 export type ApiMethod = "GET" | "POST" | "DELETE";
 
+/** One route of the API: its method and path template under `API_PREFIX`. */
 export interface ApiRoute {
   method: ApiMethod;
   path: string;
@@ -19,6 +21,7 @@ export interface ApiRoute {
   polling?: true;
 }
 
+/** Every route of the Skybox API by name: the client sends by name, the proxy allows exactly these, the local service serves each. */
 export const ROUTES = {
   styles: { method: "GET", path: "/skybox/styles" },
   families: { method: "GET", path: "/skybox/families" },
@@ -49,10 +52,12 @@ export const ROUTES = {
   legacyGenerate: { method: "POST", path: "/skybox/{id}", startsWork: true },
 } as const satisfies Record<string, ApiRoute>;
 
+/** The name of a route of `ROUTES` (`getGeneration`, `requestExport`, ...). */
 export type RouteName = keyof typeof ROUTES;
 
 /** What a path parameter may hold: no `.`, `%` or `/`, so a value cannot step outside its route. */
 export const PARAM_PATTERNS = { id: "[0-9]{1,18}", key: "[A-Za-z0-9_-]{1,128}" } as const;
+/** A kind of path parameter: `id` (numeric) or `key` (a hash id or export id). */
 export type ParamName = keyof typeof PARAM_PATTERNS;
 
 type ParamsIn<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamsIn<Rest> : never;

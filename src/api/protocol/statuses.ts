@@ -6,6 +6,7 @@
 /** Statuses shared by generations and exports. */
 export const REQUEST_STATUSES = ["pending", "dispatched", "processing", "complete", "abort", "error"] as const;
 
+/** Statuses of a batch; `finalized`, `error` and `abort` end it. */
 export const BATCH_STATUSES = ["pending", "dispatched", "processing", "finalized", "error", "abort"] as const;
 
 /** Statuses that end a generation or an export. */

@@ -13,4 +13,5 @@ export const ExportParams = z.strictObject({
   webhook_url: z.nullish(httpUrl),
 });
 export type ExportParams = z.input<typeof ExportParams>;
+/** Export parameters after validation, as the client sends them. */
 export type ParsedExportParams = z.output<typeof ExportParams>;

@@ -14,6 +14,7 @@ const base64 = /* @__PURE__ */ z.string().check(
   }),
 );
 
+/** An image field of a request: a `Blob`, bytes, or a base64 string. */
 export const FileField = z.union([z.instanceof(Blob), z.instanceof(Uint8Array), base64]);
 
 /** True when the value must travel as a multipart file part. */

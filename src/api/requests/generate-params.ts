@@ -55,6 +55,7 @@ export const GenerateParams = z.strictObject({
   return_depth_hq: z.nullish(flag),
 });
 export type GenerateParams = z.input<typeof GenerateParams>;
+/** Generation parameters after validation, as the client sends them. */
 export type ParsedGenerateParams = z.output<typeof GenerateParams>;
 
 /** POST /api/v1/skybox/batch: every generation parameter plus quantity. */

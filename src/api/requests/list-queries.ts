@@ -62,5 +62,7 @@ export const BatchListQuery = z.strictObject({
 });
 export type BatchListQuery = z.input<typeof BatchListQuery>;
 
+/** Items a history page holds when `limit` is not given. */
 export const DEFAULT_PAGE_SIZE = 18;
+/** The largest `limit` a history page may ask for. */
 export const MAX_PAGE_SIZE = 100;

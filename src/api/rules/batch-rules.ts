@@ -6,6 +6,7 @@ import { PLAN_LIMITS } from "./plans.ts";
 import { issue, type RuleIssue } from "./rule-issue.ts";
 import type { StyleInfo } from "./style-info.ts";
 
+/** What the batch rules need to know of the account: plan, credits, overage billing. */
 export interface BatchAccount {
   plan: Plan;
   credits: number;
@@ -13,6 +14,7 @@ export interface BatchAccount {
   overage?: boolean;
 }
 
+/** What the batch rules check a batch against: the style, the variant and the account, when known. */
 export interface BatchContext {
   style?: StyleInfo | null;
   /** Name of the chosen variant (decides the Enhanced price). */
@@ -71,6 +73,7 @@ export function batchCapIssueOfMessage(message: string): RuleIssue | null {
   return { ...issue("quantity", BATCH_CAP_RULE, MESSAGES.batchCap(quantity, cap), "plan_forbidden"), limit: cap };
 }
 
+/** True for a whole number above 0 (a batch's quantity). */
 export function isPositiveInteger(v: unknown): v is number {
   const n = typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v;
   return typeof n === "number" && Number.isInteger(n) && n > 0;

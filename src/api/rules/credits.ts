@@ -14,12 +14,14 @@ export function isEnhancedVariant(name: string | null | undefined): boolean {
   return /enhanced/i.test(name ?? "");
 }
 
+/** Whether a request is a generation, an edit or an image-to-pano, from the fields it sets. */
 export function generationMode(params: { edit_skybox_id?: unknown; image_to_pano_init_image?: unknown; image_to_pano_init_image_hash?: unknown }): GenerationMode {
   if (params.edit_skybox_id != null) return "edit";
   if (params.image_to_pano_init_image != null || params.image_to_pano_init_image_hash != null) return "image-to-pano";
   return "generate";
 }
 
+/** Credits one generation costs, from the style's model, the mode and the variant's name. */
 export function generationCost(style: Pick<StyleInfo, "model">, mode: GenerationMode, variantName?: string | null): number {
   if (mode === "edit") return CREDIT_COSTS.edit;
   if (mode === "image-to-pano") return CREDIT_COSTS.imageToPano;

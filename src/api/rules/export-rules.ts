@@ -20,8 +20,11 @@ const DEPTH = "depth-map-png";
 const NOT_FOR_MODEL_4: readonly string[] = ["cube-map-roblox-png", "cube-map-default-png", DEPTH, GLB];
 const MODEL_4_RESOLUTIONS: readonly string[] = ["1K", "2K", "4K"];
 
+/** The GLB export's `depth_scale` range and default. */
 export const DEPTH_SCALE = { min: 3, max: 10, default: 3 } as const;
+/** The HDRI mode an HDRI export gets when none is given. */
 export const DEFAULT_HDRI_MODE = "realism";
+/** The mesh quality a GLB export gets when none is given. */
 export const DEFAULT_MESH_QUALITY = "medium";
 
 /** What is known when checking an export: the skybox's model and the server's type list. */
@@ -31,8 +34,11 @@ export interface ExportContext {
   types?: readonly ExportTypeEntry[] | null;
 }
 
+/** True for the HDRI export types (`hdri-hdr`, `hdri-exr`). */
 export const isHdriType = (key: string) => HDRI_TYPES.includes(key);
+/** True for the GLB export type. */
 export const isMeshType = (key: string) => key === GLB;
+/** True for the depth map export type. */
 export const isDepthType = (key: string) => key === DEPTH;
 
 /** Export types available for a model. */
@@ -55,6 +61,7 @@ export function defaultResolution(typeKey: string, model: 3 | 4): Resolution | n
   return EXPORT_RESOLUTIONS.find((r) => r.name === name) ?? null;
 }
 
+/** The export type with that id, among those offered for the context's model (or all). */
 export function exportTypeById(id: number, ctx: ExportContext = {}): ExportTypeEntry | undefined {
   return (ctx.types ?? EXPORT_TYPES).find((t) => t.id === id);
 }

@@ -12,6 +12,7 @@ import type { RuleIssue } from "./rule-issue.ts";
 /** The largest seed a generation takes (seeds are 0..SEED_MAX). */
 export const SEED_MAX = 2_147_483_647;
 
+/** The range of a numeric request field, and whether it must be whole. */
 export interface NumberRange {
   min: number;
   max: number;
@@ -28,6 +29,7 @@ export const NUMBER_RANGES = {
   fov: { min: 1, max: 180, integer: false },
 } as const satisfies Record<string, NumberRange>;
 
+/** The name of a numeric request field with a range (`seed`, `quantity`, ...). */
 export type RangedField = keyof typeof NUMBER_RANGES;
 
 /** The schema of a ranged field (a number or a numeric string), with the rule's one sentence. */

@@ -1,5 +1,6 @@
 import type { Plan } from "../reference.ts";
 
+/** What a plan allows: batch credit cap, Model 4, pending generations, monthly credits. */
 export interface PlanLimits {
   /** Maximum credits one batch may cost; null when batches are unavailable. */
   batchCreditCap: number | null;
@@ -15,6 +16,7 @@ export interface PlanLimits {
   monthlyCredits: number;
 }
 
+/** The limits of each plan (the values the spec leaves open are ours, see the client guide). */
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: { batchCreditCap: null, model4: false, pendingGenerations: 1, monthlyCredits: 10 },
   essential: { batchCreditCap: 3, model4: false, pendingGenerations: 3, monthlyCredits: 100 },

@@ -18,6 +18,7 @@ export interface RuleIssue {
   limit?: number;
 }
 
+/** Makes the `RuleIssue` of a broken rule: the field, the rule's name and a sentence. */
 export function issue(field: string, rule: string, message: string, kind: ErrorKind = "validation", status?: number): RuleIssue {
   return { path: [field], rule, message, kind, ...(status ? { status } : {}) };
 }

@@ -17,6 +17,7 @@ export function styleModel(style: Pick<Style, "model" | "model_version">): 3 | 4
   return /\b4\b/.test(label) ? 4 : 3;
 }
 
+/** What the rules need of a style record: its id, model and text limits. */
 export function styleInfo(style: Style): StyleInfo {
   return {
     id: style.id,

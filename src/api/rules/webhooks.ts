@@ -5,7 +5,9 @@
  * The HMAC itself is `signWebhook` (webhook-signature.ts).
  */
 export const WEBHOOK_SIGNATURE_HEADER = "x-signature";
+/** The header of a webhook's Unix time in seconds; a webhook too far from now is refused. */
 export const WEBHOOK_TIMESTAMP_HEADER = "x-timestamp";
+/** How far a webhook's timestamp may be from now, in seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**

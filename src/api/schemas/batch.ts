@@ -3,7 +3,9 @@ import { BATCH_STATUSES } from "../protocol/statuses.ts";
 import { int, optionalText } from "./fields.ts";
 import { Generation } from "./generation.ts";
 
+/** The schema of a batch's status. */
 export const BatchStatus = z.enum(BATCH_STATUSES);
+/** A batch's status (see `BATCH_STATUSES`). */
 export type BatchStatus = z.infer<typeof BatchStatus>;
 
 /** One generation of a batch that failed before being queued (field types not shown). */
@@ -20,6 +22,7 @@ const count = z.pipe(
   z.transform((v) => v ?? 0),
 );
 
+/** The schema of a batch record, as `/skybox/batch` routes answer. */
 export const Batch = z.looseObject({
   id: int,
   obfuscated_id: z.string(),
@@ -42,4 +45,5 @@ export const Batch = z.looseObject({
   /** Present in submit and get-one responses, absent from list items. */
   generations: z.optional(z.array(Generation)),
 });
+/** A batch record: its status, counters and, when read by id, its generations. */
 export type Batch = z.infer<typeof Batch>;

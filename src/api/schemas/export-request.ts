@@ -37,11 +37,17 @@ export const WrappedExport = unwrapped(["data"], ExportRecord);
 export const ExportType = z.looseObject({ id: int, name: z.string(), key: z.string(), premium_feature: z.nullish(flag) });
 export type ExportType = z.infer<typeof ExportType>;
 
+/** The schema of an export resolution as `/skybox/export/resolutions` lists it. */
 export const ExportResolution = z.looseObject({ id: int, name: z.string(), width: int, height: int });
+/** An export resolution: id, name and pixel size. */
 export type ExportResolution = z.infer<typeof ExportResolution>;
 
+/** The schema of a mesh quality as the service lists it. */
 export const MeshQuality = z.looseObject({ id: int, name: z.string(), key: z.string() });
+/** A GLB mesh quality: id, name and key. */
 export type MeshQuality = z.infer<typeof MeshQuality>;
 
+/** The schema of an HDRI mode as the service lists it. */
 export const HdriMode = z.looseObject({ id: int, name: z.string(), key: z.string() });
+/** An HDRI mode: id, name and key. */
 export type HdriMode = z.infer<typeof HdriMode>;

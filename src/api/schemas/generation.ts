@@ -3,7 +3,9 @@ import { REQUEST_STATUSES } from "../protocol/statuses.ts";
 import { flag, int, num, optionalText, urlOrEmpty } from "./fields.ts";
 import { unwrapped } from "./wrapped.ts";
 
+/** The schema of a generation's or export's status. */
 export const RequestStatus = z.enum(REQUEST_STATUSES);
+/** A generation's or export's status: `pending` to `complete`, `abort` or `error`. */
 export type RequestStatus = z.infer<typeof RequestStatus>;
 
 /**

@@ -10,6 +10,7 @@ export function Page<T extends z.ZodMiniType>(item: T) {
     has_more: flag,
   });
 }
+/** One page of a history: its items, how many there are in all, and whether more follow. */
 export interface PageOf<T> {
   data: T[];
   totalCount: number;

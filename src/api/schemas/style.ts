@@ -1,12 +1,14 @@
 import * as z from "zod/mini";
 import { flag, int, optionalText } from "./fields.ts";
 
+/** The schema of a Model 4 style's variant (Standard, Enhanced). */
 export const StyleVariant = z.looseObject({
   id: int,
   name: z.string(),
   model: optionalText,
   description: optionalText,
 });
+/** A Model 4 style's variant: its id and name decide the price. */
 export type StyleVariant = z.infer<typeof StyleVariant>;
 
 /** The spec names a style's id and name skybox_style_id/skybox_style_name; real lists send id/name. */
@@ -16,6 +18,7 @@ function aliasStyleFields(value: unknown): unknown {
   return { ...v, id: v.id ?? v.skybox_style_id, name: v.name ?? v.skybox_style_name };
 }
 
+/** The schema of a style, as `/skybox/styles` lists it (the spec's and the real service's field names alike). */
 export const Style = z.pipe(
   z.transform(aliasStyleFields),
   z.looseObject({
@@ -44,6 +47,7 @@ export const Style = z.pipe(
     variants: z.nullish(z.array(StyleVariant)),
   }),
 );
+/** A skybox style: id, name, model, text limits, variants and preview. */
 export type Style = z.infer<typeof Style>;
 
 /** An entry of `/skybox/families`: a family grouping styles, or a lone style. */

@@ -83,6 +83,7 @@ export class SkyboxPaneState {
     return this._scene;
   }
 
+  /** Sets the scene the pane applies to and edits (null when the Inspector has none). */
   public setScene(scene: Scene | null): void {
     this._scene = scene;
     this.edit.setScene(scene);

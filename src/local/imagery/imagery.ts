@@ -27,7 +27,9 @@ export interface Imagery {
    * after every write it started, so `dir` may be removed then.
    */
   generate(request: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult>;
+  /** Renders one export of a generation's files. */
   runExport(request: ExportRequest): Promise<ExportResult>;
+  /** Stops the render workers. */
   close(): Promise<void>;
 }
 

@@ -8,6 +8,7 @@ import { TokenBucket } from "../../api/limits/TokenBucket.ts";
 import { ReplayGuard } from "../replay-guard.ts";
 import type { ProxyStore, TokenDecision } from "./proxy-store.ts";
 
+/** Bounds of the in-process store. */
 export interface MemoryStoreOptions {
   /** Rate-limit keys remembered per bucket size; the least recently seen is forgotten first. @default 10000 */
   maxBucketKeys?: number;
@@ -19,6 +20,7 @@ export interface MemoryStoreOptions {
 
 type Handler = (message: string) => number | void;
 
+/** The default store: rate limits, replay guard, ledger and relay in this process only (one instance). */
 export function createMemoryStore(options: MemoryStoreOptions = {}): ProxyStore {
   const now = options.now ?? Date.now;
   const buckets = new Map<string, TokenBucket>();

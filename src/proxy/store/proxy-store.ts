@@ -11,6 +11,7 @@ import { ProxyError } from "../ProxyError.ts";
 
 export type { TokenDecision };
 
+/** What the proxy keeps between requests (relay, rate limits, replay guard, ownership ledger, spend): in memory or in Redis. */
 export interface ProxyStore {
   /** "memory" or "redis": for logs and `/config`-free diagnostics only; no feature branches on it. */
   readonly kind: string;
@@ -40,6 +41,7 @@ export interface ProxyStore {
 
   /** Puts `member` into the ordered index `key` at `score` (again: moves it). */
   indexAdd(key: string, member: string, score: number): Promise<void>;
+  /** Takes `members` out of the ordered index `key`. */
   indexRemove(key: string, members: readonly string[]): Promise<void>;
   /** Members from `offset`, at most `count`, by score (`desc`: highest first), and how many the index holds. */
   indexPage(key: string, offset: number, count: number, desc: boolean): Promise<{ members: string[]; total: number }>;
@@ -66,6 +68,7 @@ export interface ProxyStore {
 export class StoreUnavailableError extends ProxyError {
   readonly detail: string;
 
+  /** The 503 the proxy answers while its store cannot be reached; `detail` says why, for the log. */
   constructor(detail: string) {
     super(503, "The Skybox proxy cannot reach its shared store (Redis) right now, so it serves nothing that depends on it. Try again in a few seconds.", { "retry-after": "5" });
     this.detail = detail;

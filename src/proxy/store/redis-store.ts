@@ -14,6 +14,7 @@ import type { ProxyStore } from "./proxy-store.ts";
 import { StoreUnavailableError } from "./proxy-store.ts";
 import { REDIS_SCRIPTS } from "./redis-scripts.ts";
 
+/** Where the shared Redis is and how long each operation may take. */
 export interface RedisStoreOptions {
   /** @example "redis://127.0.0.1:6379" */
   url: string;
@@ -27,6 +28,7 @@ export interface RedisStoreOptions {
 
 type Handler = (message: string) => number | void;
 
+/** A store in Redis, shared by every instance of the proxy (relay, rate limits, replay guard, ledger, spend). */
 export function createRedisStore(options: RedisStoreOptions): ProxyStore {
   const prefix = options.keyPrefix ?? "skybox:";
   const timeoutMs = options.timeoutMs ?? 2000;

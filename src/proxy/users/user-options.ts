@@ -6,6 +6,7 @@
 import { fetchRequestOf, type ProxyRequest } from "../proxy-request.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 
+/** Who the users are and what each may do: `identify` or `userHeader`, administrators, daily credits, the store. */
 export interface UserOptions {
   /**
    * The user a request comes from, for apps that authenticate in code: the app's session

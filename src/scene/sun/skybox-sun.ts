@@ -37,6 +37,7 @@ export interface SunNeighbours {
   skyboxMeshes: readonly AbstractMesh[];
 }
 
+/** The sun of a skybox as a `DirectionalLight` with shadows (`AppliedSkybox.sun`). */
 export class SkyboxSun implements SkyboxPart {
   /** The sun light (disabled while the sun is hidden). */
   readonly light: DirectionalLight;
@@ -95,9 +96,11 @@ export class SkyboxSun implements SkyboxPart {
   get isDisposed(): boolean {
     return this._disposed;
   }
+  /** The shadow map textures it created. */
   get textures(): readonly BaseTexture[] {
     return this._disposed ? [] : (this._shadows?.textures ?? []);
   }
+  /** The backdrop materials it created to receive shadows. */
   get materials(): readonly Material[] {
     return this._disposed ? [] : (this._backdrop?.materials ?? []);
   }
@@ -110,6 +113,7 @@ export class SkyboxSun implements SkyboxPart {
     this.onChangedObservable.notifyObservers(this);
   }
 
+  /** Turns the light (and its shadows on the backdrop) on or off. */
   setEnabled(enabled: boolean): void {
     if (this._disposed) return;
     this._enabled = enabled;
