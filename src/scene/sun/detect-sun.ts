@@ -20,7 +20,7 @@
  * result says which it is (`source`) and how far to trust it (`confidence`).
  */
 import type { HdrPixels } from "./hdr-pixels.ts";
-import { airMass, luminanceOf } from "./preetham.ts";
+import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
 import { fitSky } from "./sky-fit.ts";
 import { scanSky, type SkyScan } from "./sun-candidates.ts";
 import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
@@ -88,8 +88,14 @@ const CLIPPED_CONTRAST = 1.2;
 const CLIPPED_RADIUS_DEG = 1.15;
 /** Largest residual (rms, natural log) of a clear-sky fit trusted for an estimate. */
 const MAX_RESIDUAL = 0.35;
-/** Least blueness (sky-fit.ts) of a sky trusted to be clear. */
+/**
+ * Least blueness (sky-fit.ts) of a sky trusted to be clear: MIN_BLUENESS, and with the sun
+ * higher up, CLEAR_BLUENESS of a pure Rayleigh sky's for the sun's elevation (aerosols of a
+ * clear day whiten it somewhat; the grey of fog, overcast or storm clouds far more: 0.15
+ * to 0.23 with the sun 25 to 65 degrees up, where a clear sky shows 0.55).
+ */
 const MIN_BLUENESS = 0.15;
+const CLEAR_BLUENESS = 0.75;
 
 /**
  * Finds the sun in a decoded HDR panorama.
@@ -142,7 +148,8 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare
   const radius = Math.max((CLIPPED_RADIUS_DEG * Math.PI) / 180, (2.5 * 2 * Math.PI) / image.width);
   if (spot.peak < CLIPPED_CONTRAST * spot.sky || sun.solidAngle > Math.PI * radius * radius) return null;
   const fit = fitSky(image, sun.direction, scan.top);
-  if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < MIN_BLUENESS) return null;
+  const blueness = Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleighBlueness(Math.PI / 2 - sun.elevation));
+  if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < blueness) return null;
   const irradiance = fit.irradiance;
   const illuminance = luminanceOf(irradiance);
   if (!(illuminance > sun.illuminance) || illuminance <= needed(sun, scan, minShare, illuminance)) return null;
