@@ -147,11 +147,13 @@ function groundWords(prompt: string): string {
  * What the picture shows of the sun decides what the detector must say, the same way for
  * every weather: `visible` is the irradiance the HDR disk carries (scene.json, after the
  * terrain, clouds and fog in front of it) over the sun a clear sky of the same scene would
- * show. At least half of it: a sun that lights the scene (expected in a clear sky; in a gap
- * of storm clouds or through thin haze the issue's "0 suns" does not speak of it, so either
- * answer counts, and the table shows how many were found). Less than a quarter under
- * overcast, storm or fog: the weather hides it (no sun). A clear sky's sun mostly behind
- * a ridge, or a cloudy sky's, lies between, and either answer counts.
+ * show.
+ * - At least half of it in a clear sky: a sun that lights the scene, to be found.
+ * - Under overcast, storm or fog, less than a tenth: the weather hides it, no sun (the
+ *   issue's "0 suns"); at least half (a gap in storm clouds, thin haze): the picture shows
+ *   a sun the issue's rule did not mean, either answer counts.
+ * - Between, a cloudy sky, or a clear sky's sun mostly behind a ridge or cirrus: either.
+ * "Either" groups count no recall and no false sun; the bench shows how many got a sun.
  */
 function truth(scene: SceneSpec): { expect: Expectation; group: string } {
   const visible = luminance(scene.sun.irradiance ?? [0, 0, 0]) / clearSkySun(scene);
