@@ -19,6 +19,7 @@ import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directi
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perezCoefficients } from "./preetham.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
+import { atTop } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
 /** Largest saturated blob placed (radius of a disk of its solid angle). */
@@ -87,18 +88,12 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number): Satur
   return { direction, pixels: blob.pixels, solidAngle: blob.solidAngle };
 }
 
-/** Whether pixel i has at least two channels at or above `level`. */
-function saturated(rgb: Float32Array, i: number, level: number): boolean {
-  const o = i * 3;
-  return (rgb[o]! >= level ? 1 : 0) + (rgb[o + 1]! >= level ? 1 : 0) + (rgb[o + 2]! >= level ? 1 : 0) >= 2;
-}
-
 /** The 4-connected saturated pixels above the horizon holding `seed` (columns wrap), or null past MAX_RADIUS. */
 function floodBlob(image: HdrPixels, seed: number, clip: number): { pixels: number[]; solidAngle: number } | null {
   const { width, height, rgb } = image;
   const rows = skyRows(height);
   const level = SATURATED * clip;
-  if (!saturated(rgb, seed, level)) return null;
+  if (!atTop(rgb, seed, level)) return null;
   const cell = ((2 * Math.PI) / width) * (Math.PI / height);
   const most = Math.PI * MAX_RADIUS * MAX_RADIUS;
   const seen = new Set<number>([seed]);
@@ -114,7 +109,7 @@ function floodBlob(image: HdrPixels, seed: number, clip: number): { pixels: numb
     if (solidAngle > most) return null;
     const next = [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), y > 0 ? i - width : -1, y < rows - 1 ? i + width : -1];
     for (const j of next) {
-      if (j < 0 || seen.has(j) || !saturated(rgb, j, level)) continue;
+      if (j < 0 || seen.has(j) || !atTop(rgb, j, level)) continue;
       seen.add(j);
       stack.push(j);
     }
