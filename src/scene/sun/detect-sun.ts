@@ -16,7 +16,10 @@
  *
  * A clipped disk (an HDRI made from an 8-bit picture: its brightest pixels flat at the
  * image's largest value) has lost its energy: a clear-sky model fitted to the sky around
- * it (sky-fit.ts) gives it back, when the sky is a clear one (blue, and well fitted). The
+ * it (sky-fit.ts) gives it back, when the sky is a clear one (blue for the sun's elevation,
+ * and well fitted). When the sky around the sun clips too, only a saturated blob is left:
+ * the sun is placed in it from how the unclipped sky around it falls off
+ * (saturated-blob.ts), and the fitted clear sky must reach the clip level at its edge. The
  * result says which it is (`source`) and how far to trust it (`confidence`).
  */
 import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
@@ -84,8 +87,9 @@ const LOCAL_CONTRAST = 3;
 /** A clipped sun is at least this much brighter than the sky around it. */
 const CLIPPED_CONTRAST = 1.2;
 /**
- * Largest radius (degrees) of a clipped disk: the sun is half a degree across; a clipped
- * moon drawn larger, or a clipped glow, is not taken for it (at least 2.5 pixels).
+ * Largest radius (degrees) of a clipped disk placed by its own pixels (the sun is half a
+ * degree across; at least 2.5 pixels): a larger clipped spot is a saturated blob, placed
+ * from the sky around it.
  */
 const CLIPPED_RADIUS_DEG = 1.15;
 /** Largest residual (rms, natural log) of a clear-sky fit trusted for an estimate. */
