@@ -16,13 +16,18 @@
  *
  * A clipped disk (an HDRI made from an 8-bit picture: its brightest pixels flat at the
  * image's largest value) has lost its energy: a clear-sky model fitted to the sky around
- * it (sky-fit.ts) gives it back, when the sky is a clear one (blue, and well fitted). The
+ * it (sky-fit.ts) gives it back, when the sky is a clear one (blue for the sun's elevation,
+ * and well fitted). When the sky around the sun clips too, only a saturated blob is left:
+ * the sun is placed in it from how the unclipped sky around it falls off
+ * (saturated-blob.ts), and the fitted clear sky must reach the clip level at its edge. The
  * result says which it is (`source`) and how far to trust it (`confidence`).
  */
+import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
-import { airMass, luminanceOf } from "./preetham.ts";
-import { fitSky } from "./sky-fit.ts";
-import { scanSky, type SkyScan } from "./sun-candidates.ts";
+import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
+import { fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
+import { placeInBlob } from "./saturated-blob.ts";
+import { scanSky, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
 
 /** The sun of a panorama, in the panorama's frame (see src/api/panorama/panorama-directions.ts). */
@@ -82,14 +87,30 @@ const LOCAL_CONTRAST = 3;
 /** A clipped sun is at least this much brighter than the sky around it. */
 const CLIPPED_CONTRAST = 1.2;
 /**
- * Largest radius (degrees) of a clipped disk: the sun is half a degree across; a clipped
- * moon drawn larger, or a clipped glow, is not taken for it (at least 2.5 pixels).
+ * Largest radius (degrees) of a clipped disk placed by its own pixels (the sun is half a
+ * degree across; at least 2.5 pixels): a larger clipped spot is a saturated blob, placed
+ * from the sky around it.
  */
 const CLIPPED_RADIUS_DEG = 1.15;
 /** Largest residual (rms, natural log) of a clear-sky fit trusted for an estimate. */
 const MAX_RESIDUAL = 0.35;
-/** Least blueness (sky-fit.ts) of a sky trusted to be clear. */
+/**
+ * Least blueness (sky-fit.ts) of a sky trusted to be clear: MIN_BLUENESS, and with the sun
+ * higher up, CLEAR_BLUENESS of a pure Rayleigh sky's for the sun's elevation (aerosols of a
+ * clear day whiten it somewhat; the grey of fog, overcast or storm clouds far more: 0.15
+ * to 0.23 with the sun 25 to 65 degrees up, where a clear sky shows 0.55).
+ */
 const MIN_BLUENESS = 0.15;
+const CLEAR_BLUENESS = 0.75;
+/**
+ * Largest ratio of the clip level to the fitted clear sky at a saturated blob's edge: the
+ * Perez distribution's circumsolar term is smooth, and a real aureole (or the local
+ * renderer's Mie one) is up to about 2 to 3 times brighter a few degrees from the sun. A
+ * glow clipped above a ridge that hides the sun, or an aurora, lies far beyond a clear
+ * sky's light.
+ */
+const CLIP_REACH = 3;
+const DEG = Math.PI / 180;
 
 /**
  * Finds the sun in a decoded HDR panorama.
@@ -107,8 +128,10 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
     const most = candidate.luminance * core;
     if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) continue;
     const spot = measureSpot(image, candidate, scan.stride, scan.top);
-    if (!spot) continue;
-    const sun = spot.clipped ? estimated(image, spot, scan, minShare) : measured(spot, scan, minShare);
+    let sun: DetectedSun | null = null;
+    if (spot && !spot.clipped) sun = measured(spot, scan, minShare);
+    else if (spot && compact(image, spot)) sun = estimated(image, spot, scan, minShare);
+    else sun = fromBlob(image, candidate, scan, minShare);
     if (sun && (!found || better(sun, found))) found = sun;
   }
   return found;
@@ -137,12 +160,50 @@ function measured(spot: MeasuredSpot, scan: SkyScan, minShare: number): Detected
   return { ...sun, confidence: round(confidence) };
 }
 
-function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
-  const sun = spot.sun;
+/** Whether a clipped spot is no larger than a clipped disk: its own pixels place the sun. */
+function compact(image: HdrPixels, spot: MeasuredSpot): boolean {
   const radius = Math.max((CLIPPED_RADIUS_DEG * Math.PI) / 180, (2.5 * 2 * Math.PI) / image.width);
-  if (spot.peak < CLIPPED_CONTRAST * spot.sky || sun.solidAngle > Math.PI * radius * radius) return null;
+  return spot.sun.solidAngle <= Math.PI * radius * radius;
+}
+
+function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
+  if (spot.peak < CLIPPED_CONTRAST * spot.sky) return null;
+  return fromFit(image, spot.sun, scan, minShare);
+}
+
+/**
+ * A sun in the saturated blob around a candidate at the clip level (saturated-blob.ts),
+ * where the sky around the sun clips too: it holds none of the sun's own light beyond its
+ * sky's, so its disk is empty.
+ */
+function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number): DetectedSun | null {
+  const blob = placeInBlob(image, candidate.y * image.width + candidate.x, scan.top);
+  if (!blob) return null;
+  const [x, y, z] = blob.direction;
+  const sun: DetectedSun = {
+    direction: blob.direction,
+    azimuth: azimuthOfU(uOfDirection(x, z)),
+    elevation: elevationOfV(vOfDirection(y)),
+    color: [1, 1, 1],
+    intensity: 0,
+    illuminance: 0,
+    solidAngle: blob.solidAngle,
+    source: "estimated",
+    confidence: 0,
+    turbidity: null,
+    disk: { sky: [0, 0, 0], pixels: [] },
+  };
+  // The blob's edge is where the sky reaches the clip level: the clear sky fitted around it must come close to it there.
+  const edge = Math.max(Math.sqrt(blob.solidAngle / Math.PI), DEG);
+  const reaches = (fit: SkyFit) => CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, edge) >= scan.top;
+  return fromFit(image, sun, scan, minShare, reaches);
+}
+
+/** The sun's irradiance from the clear sky fitted around it, when that sky is a clear one. */
+function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: number, consistent: (fit: SkyFit) => boolean = () => true): DetectedSun | null {
   const fit = fitSky(image, sun.direction, scan.top);
-  if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < MIN_BLUENESS) return null;
+  const blueness = Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleighBlueness(Math.PI / 2 - sun.elevation));
+  if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < blueness || !consistent(fit)) return null;
   const irradiance = fit.irradiance;
   const illuminance = luminanceOf(irradiance);
   if (!(illuminance > sun.illuminance) || illuminance <= needed(sun, scan, minShare, illuminance)) return null;

@@ -69,3 +69,17 @@ export function sunIrradiance(turbidity: number, thetaSun: number): [number, num
 export function luminanceOf(rgb: readonly number[]): number {
   return LUMA[0] * rgb[0]! + LUMA[1] * rgb[1]! + LUMA[2] * rgb[2]!;
 }
+
+/**
+ * Blueness, (B - R) / (B + R), of a pure Rayleigh sky lit by the sun at zenith angle
+ * thetaSun through a clear atmosphere (turbidity 2): scattering goes as the wavelength to
+ * the -4 (about 3 times more blue than red), and the light reaching the sky is reddened
+ * along the sun's air mass. About 0.44 with the sun high, 0.34 at 20 degrees, below 0
+ * under 6 degrees (a sunset sky is lit by red light).
+ */
+export function rayleighBlueness(thetaSun: number): number {
+  const light = sunIrradiance(2, thetaSun);
+  const red = light[0] * Math.pow(WAVELENGTHS[0], -4);
+  const blue = light[2] * Math.pow(WAVELENGTHS[2], -4);
+  return (blue - red) / (blue + red);
+}

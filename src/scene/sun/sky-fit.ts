@@ -96,6 +96,15 @@ export function fitSky(image: HdrPixels, sun: readonly number[], clip: number): 
   };
 }
 
+/**
+ * The fitted sky's luminance (panorama units) in a view at `gamma` from the sun and at the
+ * sun's own elevation.
+ */
+export function fittedLuminance(fit: SkyFit, thetaSun: number, gamma: number): number {
+  const c = perezCoefficients(fit.turbidity);
+  return (fit.scale * zenithLuminance(fit.turbidity, thetaSun) * perez(c, Math.cos(thetaSun), gamma)) / perez(c, 1, thetaSun);
+}
+
 function sampleSky(image: HdrPixels, sun: readonly number[], clip: number): Samples {
   const { width, height, rgb } = image;
   const out: Samples = { cosTheta: [], gamma: [], logL: [], blue: [] };

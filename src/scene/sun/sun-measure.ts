@@ -32,8 +32,8 @@ const FLAT_TOP = 3;
 const FLAT_SHARE = 0.5;
 const CLIPPED = 0.999;
 
-/** Whether pixel i has at least two channels at or above `level`. */
-function atTop(rgb: Float32Array, i: number, level: number): boolean {
+/** Whether pixel i has at least two channels at or above `level` (a white clipped pixel). */
+export function atTop(rgb: Float32Array, i: number, level: number): boolean {
   const o = i * 3;
   return (rgb[o]! >= level ? 1 : 0) + (rgb[o + 1]! >= level ? 1 : 0) + (rgb[o + 2]! >= level ? 1 : 0) >= 2;
 }

@@ -5,6 +5,9 @@
  * fog that hides the sun. As rendered, and clipped at 16 as an 8-bit-derived HDRI holds it:
  * every sun found within 2 degrees of the drawn one, none where there is none, the
  * irradiance within 35% of scene.json's (within 50% when clipped, estimated from the sky).
+ * Clipped at 1.0, where the sky around the sun clips too: 40% of them (this part holds
+ * the hard ones: sunsets whose glow clips down to the horizon; the bench's corpus, 60%), and
+ * no false sun.
  */
 import { describe, expect, it } from "vitest";
 import { detectSun } from "../../../src/scene/sun/detect-sun.ts";
@@ -39,7 +42,7 @@ async function renderPart(): Promise<RenderedSky[]> {
 }
 
 describe("detectSun on local skies with ground truth", () => {
-  it("finds every drawn sun within 2 degrees with its energy, and none at night, under overcast, storm or fog", async () => {
+  it("finds every drawn sun within 2 degrees with its energy, and none at night, under overcast, storm or fog", { timeout: 180_000 }, async () => {
     const skies = await renderPart();
     expect(skies.filter((s) => s.expect === "sun").length).toBeGreaterThanOrEqual(7);
     expect(skies.filter((s) => s.expect === "none").length).toBeGreaterThanOrEqual(5);
@@ -53,5 +56,11 @@ describe("detectSun on local skies with ground truth", () => {
       // Clipped, the energy is the sky's estimate; as rendered, the disk's own.
       expect(scores.filter((s) => s.estimated).length, label).toBe(limit === Infinity ? 0 : all.expected);
     }
+    // Clipped at 1.0 the sky around the sun clips too: a sun whose saturated blob is small
+    // enough is placed in it (saturated-blob.ts) with its energy from the sky, and none is made up.
+    const scores = skies.map((sky) => scoreSky(sky, clipped(sky.pixels, 1), (p) => detectSun(p)));
+    const placed = scores.filter((s) => s.expect === "sun" && s.error !== null && s.error <= 2 && Math.abs(s.energy! - 1) < 0.5);
+    expect(placed.length, "suns placed within 2 degrees, energy within 50%").toBeGreaterThanOrEqual(Math.ceil(0.4 * scores.filter((s) => s.expect === "sun").length));
+    expect(scores.filter((s) => s.expect === "none" && s.found), "false suns clipped at 1.0").toEqual([]);
   });
 });

@@ -1,0 +1,79 @@
+/**
+ * placeInBlob on synthetic panoramas clipped as an 8-bit-derived HDRI holds them: a sky
+ * whose radiance is an aureole around the sun times a brightening towards the horizon, so
+ * its clipped blob reaches further below the sun than above it. The sun is placed within
+ * half a degree (the blob's own centre is degrees off); a saturated patch in a sky that
+ * does not brighten towards it (snow, a lit cloud) and a blob too large to place are not.
+ */
+import { describe, expect, it } from "vitest";
+import { directionOfDegrees, directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
+import type { HdrPixels } from "../../../src/scene/sun/hdr-pixels.ts";
+import { placeInBlob } from "../../../src/scene/sun/saturated-blob.ts";
+import { degreesBetween } from "./sun-exports.ts";
+
+const WIDTH = 1024;
+const HEIGHT = 512;
+
+/** A panorama whose sky radiance is `radiance(direction)`, grey, clipped at 1; the ground below is 0.1. */
+function panorama(radiance: (d: Float64Array) => number): HdrPixels {
+  const rgb = new Float32Array(WIDTH * HEIGHT * 3);
+  const d = new Float64Array(3);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      directionOfUv((x + 0.5) / WIDTH, (y + 0.5) / HEIGHT, d);
+      const l = d[1]! > 0 ? Math.min(1, radiance(d)) : 0.1;
+      rgb.fill(l, (y * WIDTH + x) * 3, (y * WIDTH + x) * 3 + 3);
+    }
+  }
+  return { width: WIDTH, height: HEIGHT, rgb };
+}
+
+/** Henyey-Greenstein aureole (g = 0.8) times a sky twice as bright at the horizon as 40 degrees up. */
+function clearSky(sun: readonly number[], scale: number): (d: Float64Array) => number {
+  return (d) => {
+    const cos = d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!;
+    const g = 0.8;
+    const phase = (1 - g * g) / (1 + g * g - 2 * g * cos) ** 1.5;
+    const elevation = Math.asin(d[1]!);
+    return scale * (0.3 + phase / 40) * Math.exp(-elevation / (40 * (Math.PI / 180)) * Math.LN2);
+  };
+}
+
+/** The index of the brightest-clipped pixel nearest `direction`. */
+function pixelAt(direction: readonly number[]): number {
+  const u = (Math.atan2(direction[0]!, -direction[2]!) / (2 * Math.PI) + 0.5 + 1) % 1;
+  const v = 0.5 - Math.asin(direction[1]!) / Math.PI;
+  return Math.floor(v * HEIGHT) * WIDTH + Math.floor(u * WIDTH);
+}
+
+describe("placeInBlob", () => {
+  it("places the sun within half a degree where its blob reaches further towards the horizon", () => {
+    const sun = directionOfDegrees(40, 25);
+    const image = panorama(clearSky(sun, 1.2));
+    const blob = placeInBlob(image, pixelAt(sun), 1);
+    expect(blob).not.toBeNull();
+    // The blob is several degrees across and lopsided: its own centre lies below the sun.
+    expect(Math.sqrt(blob!.solidAngle / Math.PI) * (180 / Math.PI)).toBeGreaterThan(2);
+    const centre = [0, 0, 0];
+    for (const i of blob!.pixels) {
+      const d = new Float64Array(3);
+      directionOfUv(((i % WIDTH) + 0.5) / WIDTH, (Math.floor(i / WIDTH) + 0.5) / HEIGHT, d);
+      for (let c = 0; c < 3; c++) centre[c]! += d[c]!;
+    }
+    const norm = Math.hypot(...centre);
+    expect(degreesBetween(centre.map((c) => c / norm), sun)).toBeGreaterThan(0.5);
+    expect(degreesBetween(blob!.direction, sun)).toBeLessThan(0.5);
+  });
+
+  it("refuses a saturated patch in a sky that does not brighten towards it", () => {
+    const patch = directionOfDegrees(-60, 20);
+    const image = panorama((d) => (degreesBetween(d, patch) < 3 ? 1 : 0.3 * Math.exp(-Math.asin(d[1]!))));
+    expect(placeInBlob(image, pixelAt(patch), 1)).toBeNull();
+  });
+
+  it("leaves alone a blob too large to place the sun in", () => {
+    const sun = directionOfDegrees(10, 30);
+    const image = panorama(clearSky(sun, 4));
+    expect(placeInBlob(image, pixelAt(sun), 1)).toBeNull();
+  });
+});
