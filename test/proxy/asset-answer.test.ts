@@ -1,8 +1,8 @@
 /**
  * How an asset's body crosses the proxy (asset-answer.ts): at the client's pace, with the
  * host's connection paused meanwhile; stopped when the client leaves; broken, never short,
- * when the host fails mid-body; the same bytes through the Fetch-API face; a 504 when the
- * host sends no head in time.
+ * when the host fails mid-body; the same bytes through the Fetch-API face; a 502 for an
+ * answer that is not HTTP/1.1, a 504 when the host sends no head in time.
  */
 import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -47,6 +47,7 @@ function host(req: IncomingMessage, res: ServerResponse): void {
     for (let i = 0; i < 200; i++) res.write(Buffer.alloc(1000, i));
     return void res.end();
   }
+  if (req.url === "/files/garbage.bin") return void req.socket.end("ICY 200 OK\r\n\r\nmusic");
   // /files/silent.bin: never answers.
 }
 
@@ -128,6 +129,12 @@ describe("an asset's body through the proxy", () => {
     } finally {
       handler.close();
     }
+  });
+
+  test("answers 502 naming the fault when the host's answer is not HTTP/1.1", async () => {
+    const res = await fetch(asset("garbage.bin"));
+    expect(res.status).toBe(502);
+    expect((await res.json()).error).toBe("The asset host's answer has no HTTP/1.1 status line");
   });
 
   test("answers 504 when the host sends no head within timeoutMs", async () => {
