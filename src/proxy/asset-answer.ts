@@ -28,7 +28,10 @@ export interface AssetRequest {
   /** Checks the address connected to (address-check.ts); none for the upstream's own host. */
   lookup?: LookupFunction;
   signal: AbortSignal;
-  /** The longest silence from the host, before its head or within its body. */
+  /**
+   * The longest silence on the host's connection: the host sending nothing, or a client that
+   * takes nothing holding the download up (it is let go, as a client gone).
+   */
   timeoutMs: number;
 }
 
@@ -82,8 +85,7 @@ export class AssetAnswer implements DirectSource {
       buffer: () => this._free.pop() ?? Buffer.allocUnsafeSlow(BUFFER_BYTES),
       callback: (length: number, buffer: Buffer) => this._onRead(buffer, length),
     });
-    this._socket.setTimeout(_request.timeoutMs);
-    this._socket.on("timeout", () => this._socket.destroy(new AssetTimeoutError("The asset host did not answer in time")));
+    this._socket.setTimeout(_request.timeoutMs, () => this._socket.destroy(new AssetTimeoutError("The asset host did not answer in time")));
     this._socket.on("error", (error) => (this._error ??= error));
     this._socket.once("close", () => this._onClose());
     this._socket.write(requestBytes(_request));
@@ -236,10 +238,8 @@ export class AssetAnswer implements DirectSource {
     this._resumeReading();
   }
 
-  /** While the client holds the download up, the host's silence is no fault of its own: no timeout. */
   private _pauseReading(): void {
     this._reading = false;
-    this._socket.setTimeout(0);
     // pause() as well as returning false from the read: a paused socket is what resume() restarts.
     this._socket.pause();
   }
@@ -247,7 +247,6 @@ export class AssetAnswer implements DirectSource {
   private _resumeReading(): void {
     if (this._reading || this._done || this._held || this._free.length === 0) return;
     this._reading = true;
-    this._socket.setTimeout(this._request.timeoutMs);
     this._socket.resume();
   }
 
@@ -257,7 +256,8 @@ export class AssetAnswer implements DirectSource {
       this._rejectHead(error);
       return this._finish(error);
     }
-    if (this._framing!.closed()) return this._finish("ended");
+    // Closed by us (cancelled, timed out) or by a failure: never a whole body, whatever its framing.
+    if (!this._error && this._framing!.closed()) return this._finish("ended");
     this._finish(this._error ?? new Error("The asset host closed the connection mid-file"));
   }
 

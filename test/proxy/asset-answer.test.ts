@@ -1,6 +1,7 @@
 /**
  * How an asset's body crosses the proxy (asset-answer.ts): at the client's pace, with the
- * host's connection paused meanwhile; stopped when the client leaves; broken, never short,
+ * host's connection paused meanwhile; stopped when the client leaves, or takes nothing for
+ * longer than timeoutMs; broken, never short,
  * when the host fails mid-body; the same bytes through the Fetch-API face; a 502 for an
  * answer that is not HTTP/1.1, a 504 when the host sends no head in time.
  */
@@ -53,16 +54,20 @@ function host(req: IncomingMessage, res: ServerResponse): void {
 
 let server: Server;
 let proxy: SkyboxProxyServer;
-const asset = (name: string) => `${proxy.url}/skybox/assets/http/${new URL(upstreamUrl).host}/files/${name}`;
+/** The same with a short timeoutMs. */
+let impatient: SkyboxProxyServer;
+const asset = (name: string, through = proxy) => `${through.url}/skybox/assets/http/${new URL(upstreamUrl).host}/files/${name}`;
 
 beforeAll(async () => {
   server = createServer(host);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   upstreamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  proxy = await startSkyboxProxyServer({ port: 0, apiKey: KEY, upstream: upstreamUrl, rateLimit: false, timeoutMs: 500, log: () => {} });
+  proxy = await startSkyboxProxyServer({ port: 0, apiKey: KEY, upstream: upstreamUrl, rateLimit: false, timeoutMs: 3000, log: () => {} });
+  impatient = await startSkyboxProxyServer({ port: 0, apiKey: KEY, upstream: upstreamUrl, rateLimit: false, timeoutMs: 300, log: () => {} });
 });
 afterAll(async () => {
   await proxy.close();
+  await impatient.close();
   server.closeAllConnections();
   await new Promise<void>((r) => server.close(() => r()));
 });
@@ -80,7 +85,7 @@ function stalledDownload(url: string): Promise<{ res: IncomingMessage; first: Bu
 }
 
 describe("an asset's body through the proxy", () => {
-  test("goes at the client's pace: while the client reads nothing (longer than timeoutMs), the host can write only what the sockets hold", async () => {
+  test("goes at the client's pace: while the client reads nothing, the host can write only what the sockets hold", async () => {
     const { res, first } = await stalledDownload(asset("big.bin"));
     await new Promise((r) => setTimeout(r, 700));
     const stalled = sent;
@@ -105,6 +110,15 @@ describe("an asset's body through the proxy", () => {
     res.destroy();
     await waitFor(() => hostSawClose, 5000);
     expect(sent).toBeLessThan(BIG);
+  });
+
+  test("lets go of a client that takes nothing for timeoutMs: the host's connection is closed, the response broken", async () => {
+    const { res } = await stalledDownload(asset("big.bin", impatient));
+    const broken = new Promise((resolve) => res.once("error", resolve).once("aborted", resolve));
+    await waitFor(() => hostSawClose, 5000);
+    res.resume();
+    await broken;
+    expect(res.complete).toBe(false);
   });
 
   test("breaks the response when the host fails mid-body, so that the client never takes it as complete", async () => {
@@ -139,7 +153,7 @@ describe("an asset's body through the proxy", () => {
 
   test("answers 504 when the host sends no head within timeoutMs", async () => {
     const t0 = performance.now();
-    const res = await fetch(asset("silent.bin"));
+    const res = await fetch(asset("silent.bin", impatient));
     expect(res.status).toBe(504);
     expect((await res.json()).error).toMatch(/did not answer in time/);
     expect(performance.now() - t0).toBeLessThan(3000);
