@@ -48,6 +48,9 @@ function host(req: IncomingMessage, res: ServerResponse): void {
     for (let i = 0; i < 200; i++) res.write(Buffer.alloc(1000, i));
     return void res.end();
   }
+  // Hosts that keep the connection open after the answer, whatever the request asked.
+  if (req.url === "/files/empty-open.bin") return void req.socket.write("HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n");
+  if (req.url === "/files/short-open.bin") return void req.socket.write("HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
   if (req.url === "/files/garbage.bin") return void req.socket.end("ICY 200 OK\r\n\r\nmusic");
   // /files/silent.bin: never answers.
 }
@@ -143,6 +146,17 @@ describe("an asset's body through the proxy", () => {
     } finally {
       handler.close();
     }
+  });
+
+  test("ends a body at its length or last chunk, even when the host keeps the connection open", async () => {
+    const t0 = performance.now();
+    for (const [name, body] of [["empty-open.bin", ""], ["short-open.bin", "hello"]]) {
+      const res = await fetch(asset(name!));
+      expect(res.status, name).toBe(200);
+      expect(await res.text(), name).toBe(body);
+    }
+    // Well within the proxy's timeoutMs (3 s), which would otherwise end them.
+    expect(performance.now() - t0).toBeLessThan(2000);
   });
 
   test("answers 502 naming the fault when the host's answer is not HTTP/1.1", async () => {
