@@ -8,6 +8,7 @@
 import { isUpstreamHost, PrivateAddressError } from "./address-check.ts";
 import { fetchAsset } from "./asset-fetch.ts";
 import { assetTarget, type AssetHosts } from "./asset-urls.ts";
+import { MalformedAnswerError } from "./http1-head.ts";
 import { assetRequestHeaders, assetResponseHeaders } from "./header-filter.ts";
 import { ProxyError } from "./ProxyError.ts";
 import type { ProxyRequest } from "./proxy-request.ts";
@@ -42,6 +43,7 @@ export async function serveAsset(ctx: AssetContext, request: ProxyRequest, rest:
   } catch (error) {
     if (error instanceof ProxyError) throw error;
     if (error instanceof PrivateAddressError) throw new ProxyError(403, "This file's host is a private address");
+    if (error instanceof MalformedAnswerError) throw new ProxyError(502, error.message);
     throw new ProxyError(502, "The file's host could not be reached");
   }
   const headers = new Headers(assetResponseHeaders((name) => upstream.headers.get(name)));

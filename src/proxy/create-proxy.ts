@@ -14,7 +14,7 @@
  */
 import { API_PREFIX } from "../api/protocol/routes.ts";
 import type { ApiContext } from "./api-forward.ts";
-import { serveAsset } from "./asset-passthrough.ts";
+import { serveAsset, type AssetContext } from "./asset-passthrough.ts";
 import { checkOrigin, corsHeaders, preflight, type OriginVerdict } from "./cors.ts";
 import { EventRelay } from "./event-relay.ts";
 import { createScrubber } from "./key-scrubber.ts";
@@ -76,13 +76,14 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   const present = createPresenter(hosts, `${prefix}/assets`, scrub);
   const upstream = o.fetch ? fetchUpstreamClient(o.fetch) : nodeUpstreamClient();
   const api: ApiContext = { options: o, upstream, scrub, present };
+  const assets: AssetContext = { hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs };
   const users = createProxyUsers(options, store, api);
 
   /** `client`: the rate limit's key of the request, which the event streams and webhooks are capped by too. */
   const route = async (request: ProxyRequest, rest: string, caller: Caller | null, client: string): Promise<Answer> => {
     if (rest.startsWith(`${API_PREFIX}/`)) return users.forward(caller!, request, rest);
     if (rest === "/assets" || rest.startsWith("/assets/"))
-      return serveAsset({ hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs }, request, rest.slice("/assets".length));
+      return serveAsset(assets, request, rest.slice("/assets".length));
     if (rest === "/config") {
       if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Read the config with GET", { allow: "GET" });
       return jsonAnswer(browserConfig(o, prefix));

@@ -1,12 +1,11 @@
 /**
  * Writing an answer to a Node ServerResponse: a text answer in one call with its length,
- * an asset's Node stream piped to the socket, any other Response body (event streams) read
+ * an asset's body written straight into it (asset-answer.ts), any other Response body (event streams) read
  * from its web stream with backpressure. The client going away stops the source; a source
  * failing mid-body breaks the response rather than ending it short.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { pipeline } from "node:stream/promises";
-import { untouchedNodeSource } from "./response-bodies.ts";
+import { untouchedDirectSource } from "./response-bodies.ts";
 import { TextAnswer, type Answer } from "./text-answer.ts";
 
 export async function writeNodeAnswer(answer: Answer, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -19,9 +18,9 @@ export async function writeNodeAnswer(answer: Answer, req: IncomingMessage, res:
   res.writeHead(response.status, headers);
   const body = response.body;
   if (!body) return void res.end();
-  const source = untouchedNodeSource(body);
-  // pipeline destroys the source when the client leaves, and the response when the source fails.
-  if (source) return pipeline(source, res).catch(() => void res.destroy());
+  // An asset writes itself: it stops when the client leaves, and breaks the response when it fails.
+  const source = untouchedDirectSource(body);
+  if (source) return source.writeTo(res);
   await writeWebStream(body, res);
 }
 

@@ -104,7 +104,11 @@ export interface SkyboxProxyOptions extends UserOptions {
   fetch?: typeof fetch;
   /** Where the proxy logs (already scrubbed of secrets). @default console.error */
   log?: (line: string) => void;
-  /** Per upstream API request, in ms. @default 120000 */
+  /**
+   * Per upstream API request, in ms; for a file through `{basePath}/assets/`, the longest
+   * silence on its connection (the host sending nothing, or a client taking nothing).
+   * @default 120000
+   */
   timeoutMs?: number;
   /**
    * Server-sent event relay: streams open at once in all and per client (the rate limit's
