@@ -24,6 +24,9 @@ const METAL_YAW = 169.6;
 const ROUGH_YAW = 190.4;
 // The Model 4 picture is fixed: whether a probe's colour changes with the viewpoint depends on what it shows.
 const MODEL4_SEED = 7;
+// So is the desert's: the blurred background is compared with Babylon's own skybox within a few
+// levels, and how far a sunset's glow spreads depends on where the picture puts its sun.
+const DESERT_SEED = 11;
 
 let f: SceneFixture;
 let desert: Generation;
@@ -33,7 +36,7 @@ let desertHdr: HdrPanorama;
 
 beforeAll(async () => {
   f = await openSceneFixture();
-  const pending = await Promise.all([generate(f.client, "sunset desert"), generate(f.client, "night city"), generate(f.client, "alpine lake at noon", 4, MODEL4_SEED)]);
+  const pending = await Promise.all([generate(f.client, "sunset desert", 3, DESERT_SEED), generate(f.client, "night city"), generate(f.client, "alpine lake at noon", 4, MODEL4_SEED)]);
   // The first one stays pending: applySkybox must wait for it itself.
   [desert, city, model4] = await Promise.all([Promise.resolve(pending[0]!), complete(f.client, pending[1]!.id), complete(f.client, pending[2]!.id)]);
 }, 120_000);
