@@ -85,7 +85,7 @@ async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLo
   }
   const lighting = envPart?.lighting ?? null;
   const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
-  const sun = parts.sun ? savedSun(ctx, folder.manifest, parts.sun, { lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes }) : null;
+  const sun = parts.sun ? savedSun(ctx, folder.manifest, parts.sun, { lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes }, parts.lighting?.size ?? null) : null;
   return { parts: { lighting, background: backgroundPart, backdrop: backdropPart, sun }, bake: envPart?.bakeKey ? envPart : null };
 }
 

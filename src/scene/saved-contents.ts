@@ -36,7 +36,8 @@ export interface SavedContents {
   panorama: Uint8Array;
   hdr: Uint8Array | null;
   backdrop: { format: "glb" | "depth-png"; bytes: Uint8Array } | null;
-  sun: DetectedSun | null;
+  /** The sun, with the size of the cube the baked environment holds it in when that cube was made from the sun's panorama. */
+  sun: (DetectedSun & { disk: DetectedSun["disk"] & { cube?: number } }) | null;
 }
 
 /**
@@ -64,5 +65,7 @@ export async function collectSavedContents(applied: AppliedSkybox, options: Save
       ? ctx.exportBytes({ typeKey: "hdri-hdr", resolution: hdr.resolution ?? pickResolution("hdri-hdr", model, 1024), hdriMode: hdr.hdriMode, meshQuality: null, depthScale: null }).then((r) => r.bytes)
       : null,
   ]);
-  return { model, env, panorama, hdr: hdrBytes, backdrop: backdropFile, sun: applied.sun?.sun ?? null };
+  const sun = applied.sun;
+  const savedSun = sun ? { ...sun.sun, disk: { ...sun.sun.disk, ...(sun.cubeSize !== null ? { cube: sun.cubeSize } : {}) } } : null;
+  return { model, env, panorama, hdr: hdrBytes, backdrop: backdropFile, sun: savedSun };
 }

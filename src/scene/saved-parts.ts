@@ -71,10 +71,13 @@ export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, 
  * @param options the sun's settings
  * @param neighbours the other parts
  */
-export function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: ResolvedSun, neighbours: SunNeighbours): SkyboxSun {
+export function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: ResolvedSun, neighbours: SunNeighbours, lightingSize: number | null): SkyboxSun {
   ctx.progress({ stage: "finding-sun", detail: "from skybox.json" });
   const sun = manifest.sun!;
   const three = (v: readonly number[]): [number, number, number] => [v[0]!, v[1]!, v[2]!];
-  const disk = { sky: three(sun.disk.sky), pixels: sun.disk.pixels };
-  return new SkyboxSun(ctx.scene, { ...sun, direction: three(sun.direction), color: three(sun.color), disk }, options, neighbours, ctx.name("sun"));
+  const { cube, at, ...disk } = sun.disk;
+  // A .env holds the editor's cube (its size saved with the sun); a .hdr (the sun's own panorama, `babylon-skybox save`) becomes a cube of the lighting's size here.
+  const cubeSize = manifest.files.environment.format === "env" ? (cube ?? null) : lightingSize;
+  const detected = { ...sun, direction: three(sun.direction), color: three(sun.color), disk: { ...disk, sky: three(disk.sky), ...(at ? { at } : {}) } };
+  return new SkyboxSun(ctx.scene, detected, options, neighbours, ctx.name("sun"), cubeSize);
 }

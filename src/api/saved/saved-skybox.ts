@@ -18,6 +18,7 @@ export const MANIFEST_FILE = "skybox.json";
 const finite = /* @__PURE__ */ z.number().check(z.refine(Number.isFinite, { error: "must be a finite number" }));
 const nonNegative = /* @__PURE__ */ z.number().check(z.gte(0, { error: "must be a number of at least 0" }));
 // An array checked for its length, not z.tuple: the tuple schema alone would add 2 KiB of zod to the browser entry.
+const positiveInt = /* @__PURE__ */ z.int().check(z.gte(1, { error: "must be an integer of at least 1" }));
 const vector3 = /* @__PURE__ */ z.array(finite).check(z.refine((v) => v.length === 3, { error: "must be 3 numbers" }));
 
 /** A file name without a folder, `..`, or characters a static host or a file system may treat otherwise. */
@@ -48,7 +49,14 @@ export const SavedSun = /* @__PURE__ */ z.strictObject({
   confidence: z.number().check(z.gte(0), z.lte(1)),
   turbidity: z.nullable(finite),
   /** The disk as the panorama held it: what the environment holds of the sun, taken out while the light shines. */
-  disk: z.strictObject({ sky: vector3, pixels: z.array(finite) }),
+  disk: z.strictObject({
+    sky: vector3,
+    pixels: z.array(finite),
+    /** Where its pixels are in the panorama it was found in: its size, and each pixel's index. */
+    at: z.optional(z.strictObject({ width: positiveInt, height: positiveInt, indices: z.array(z.int().check(z.gte(0, { error: "must be an integer of at least 0" }))) })),
+    /** The size of the saved environment's cube, when it was made from that panorama: the sun's share is then taken out texel by texel. */
+    cube: z.optional(positiveInt),
+  }),
 });
 export type SavedSun = z.infer<typeof SavedSun>;
 

@@ -6,8 +6,9 @@
  */
 import type { ApplyContext } from "../apply-context.ts";
 import { sunKey } from "../cache-keys.ts";
-import { describeChoice, sunExport } from "../export-choice.ts";
+import { describeChoice, effectiveSource, lightingExport, sunExport, type ExportChoice } from "../export-choice.ts";
 import type { ResolvedLighting } from "../options.ts";
+
 import { detectSun } from "./detect-sun.ts";
 import { decodeHdr } from "./hdr-pixels.ts";
 import { SkyboxSun, type SunNeighbours } from "./skybox-sun.ts";
@@ -15,7 +16,7 @@ import { cachedSun, storeSun } from "./sun-cache.ts";
 import type { ResolvedSun } from "./sun-options.ts";
 
 /** Version of the detection's answers: bumped when `detectSun` answers differently, so cached suns are found again. */
-const DETECTION = 2;
+const DETECTION = 3;
 
 /** Makes the sun's light once the skybox's other parts are built. */
 export type SunFactory = (neighbours: SunNeighbours) => SkyboxSun;
@@ -42,5 +43,12 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
   if (!sun) return null;
   const found = sun;
   const name = ctx.name("sun");
-  return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name);
+  const cubeSize = sharesImage(ctx.model, lighting, choice) ? lighting!.size : null;
+  return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize);
+}
+
+/** Whether the environment is made from the export the sun was found in (its disk's pixels are the cube's). */
+function sharesImage(model: 3 | 4, lighting: ResolvedLighting | null, sunChoice: ExportChoice): boolean {
+  const env = lighting && effectiveSource(model, lighting) === "hdri-hdr" ? lightingExport(model, lighting) : null;
+  return env !== null && env.typeKey === sunChoice.typeKey && env.resolution === sunChoice.resolution && env.hdriMode === sunChoice.hdriMode;
 }

@@ -30,6 +30,14 @@ import { placeInBlob } from "./saturated-blob.ts";
 import { scanSky, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
 
+/** Where a disk's pixels are in the panorama it was found in. */
+export interface DiskPlace {
+  width: number;
+  height: number;
+  /** Index of each pixel of the disk (row * width + column), in the order of `disk.pixels`. */
+  indices: number[];
+}
+
 /** The sun of a panorama, in the panorama's frame (see src/api/panorama/panorama-directions.ts). */
 export interface DetectedSun {
   /** Unit vector towards the sun: right-handed, +Y up, the panorama's centre at -Z, u = 0.75 at +X. */
@@ -63,9 +71,11 @@ export interface DetectedSun {
    * The disk as the panorama's pixels hold it (clipped, for an estimated sun): the sky's
    * radiance behind it, and for each of its pixels the radiance it adds to that sky (RGB)
    * and its solid angle, flattened in fours. An environment made from these pixels holds
-   * this much of the sun (sun-harmonics.ts takes it out while the light shines).
+   * this much of the sun (sun-harmonics.ts takes it out while the light shines). `at` says
+   * where they are: the panorama's size and each pixel's index (rows from the top), so the
+   * sun's share of a cube made from this panorama is known exactly, texel by texel.
    */
-  disk: { sky: [number, number, number]; pixels: number[] };
+  disk: { sky: [number, number, number]; pixels: number[]; at?: DiskPlace };
 }
 
 /** Thresholds of `detectSun`. */

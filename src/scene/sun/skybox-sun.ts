@@ -58,6 +58,7 @@ export class SkyboxSun implements SkyboxPart {
    * @param options the `sun` option, resolved
    * @param _neighbours the skybox's other parts
    * @param name unique name of the light
+   * @param cubeSize the environment's cube size when made from the sun's panorama, else null
    */
   constructor(
     scene: Scene,
@@ -66,8 +67,10 @@ export class SkyboxSun implements SkyboxPart {
     readonly options: ResolvedSun,
     private readonly _neighbours: SunNeighbours,
     name: string,
+    /** The environment's cube size when it is made from the panorama the sun was found in (its share is then taken out texel by texel), else null. */
+    readonly cubeSize: number | null = null,
   ) {
-    this._polynomial = sunPolynomial(sun);
+    this._polynomial = sunPolynomial(sun, cubeSize);
     this.light = new DirectionalLight(name, Vector3.Down(), scene);
     this.light.setEnabled(false);
     this.light.diffuse = new Color3(...sun.color);

@@ -15,7 +15,8 @@
 import { Color3 } from "@babylonjs/core/Maths/math.color.js";
 import { SphericalHarmonics, SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
 import { CubeMapToSphericalPolynomialTools } from "@babylonjs/core/Misc/HighDynamicRange/cubemapToSphericalPolynomial.js";
-import type { DetectedSun } from "./detect-sun.ts";
+import { PanoramaToCubeMapTools } from "@babylonjs/core/Misc/HighDynamicRange/panoramaToCubemap.js";
+import type { DetectedSun, DiskPlace } from "./detect-sun.ts";
 import { cubeDirection } from "./sun-frame.ts";
 
 const TERMS = ["x", "y", "z", "xx", "yy", "zz", "xy", "yz", "zx"] as const;
@@ -24,19 +25,43 @@ const TERMS = ["x", "y", "z", "xx", "yy", "zz", "xy", "yz", "zx"] as const;
 const MAX_SHARE = 0.95;
 
 /**
- * The polynomial of the sun's diffuse light in the cube's frame, as Babylon would compute it
- * from a cube made of the panorama's pixels: radiance above `MAX_HDRI_VALUE` is clamped
+ * The polynomial of the sun's diffuse light in the cube's frame, as Babylon holds it in an
+ * environment it made from the panorama's pixels: radiance above `MAX_HDRI_VALUE` is clamped
  * there, pixel by pixel, so a disk brighter than that counts for what its clamped pixels
  * hold (and a clipped disk for what its clipped pixels hold, whatever energy the light gets).
+ *
+ * With `cubeSize` (the environment is a cube of that size made from the very panorama the
+ * disk was found in), the disk's share is computed as Babylon computes the environment's:
+ * a panorama holding only what the disk adds, turned into a cube of that size by Babylon's
+ * own conversion (one panorama pixel per texel: a disk of a few pixels is sampled by some
+ * texels and skipped by others) and projected by Babylon's own harmonics. Otherwise, the
+ * disk's pixels are summed as the panorama holds them, which is what a cube holds on
+ * average over where the disk falls.
  * @param sun the detected sun
+ * @param cubeSize the size of the environment's cube made from the disk's panorama, or null
  */
-export function sunPolynomial(sun: DetectedSun): SphericalPolynomial {
+export function sunPolynomial(sun: DetectedSun, cubeSize: number | null): SphericalPolynomial {
+  const at = sun.disk.at;
+  if (cubeSize !== null && at && at.indices.length > 0) return sampledSunPolynomial(sun, at, cubeSize);
   const irradiance = heldIrradiance(sun, CubeMapToSphericalPolynomialTools.MAX_HDRI_VALUE);
   const harmonics = new SphericalHarmonics();
   harmonics.addLight(cubeDirection(sun.direction), new Color3(irradiance[0], irradiance[1], irradiance[2]), 1);
   harmonics.convertIncidentRadianceToIrradiance();
   harmonics.convertIrradianceToLambertianRadiance();
   return SphericalPolynomial.FromHarmonics(harmonics);
+}
+
+/** The disk's share of a cube of `size` made from its panorama by Babylon, texel by texel. */
+function sampledSunPolynomial(sun: DetectedSun, at: DiskPlace, size: number): SphericalPolynomial {
+  const { sky, pixels } = sun.disk;
+  const max = CubeMapToSphericalPolynomialTools.MAX_HDRI_VALUE;
+  const panorama = new Float32Array(at.width * at.height * 3);
+  at.indices.forEach((index, k) => {
+    for (let c = 0; c < 3; c++) panorama[index * 3 + c] = Math.max(0, Math.min(sky[c]! + pixels[k * 4 + c]!, max) - Math.min(sky[c]!, max));
+  });
+  // Babylon's HDR reader hands its conversion the rows from the top, as the disk's indices count them.
+  const cube = PanoramaToCubeMapTools.ConvertPanoramaToCubemap(panorama, at.width, at.height, size);
+  return CubeMapToSphericalPolynomialTools.ConvertCubeMapToSphericalPolynomial(cube);
 }
 
 /** What the disk's pixels add to their sky's irradiance with each channel clamped at `max`. */

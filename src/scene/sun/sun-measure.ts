@@ -85,6 +85,7 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
   const irradiance = [0, 0, 0];
   const sum = [0, 0, 0];
   const pixels: number[] = [];
+  const indices: number[] = [];
   // Solid angle above half the peak's excess, inside the core and outside it (where a sun has none).
   let halfMaximum = 0;
   let spill = 0;
@@ -107,6 +108,7 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
       pixels.push(added);
     }
     pixels.push(solidAngle);
+    indices.push(i);
     for (let c = 0; c < 3; c++) sum[c]! += w.direction[k * 3 + c]! * excess * solidAngle;
     if (excess >= 0.5 * peakExcess) {
       halfMaximum += solidAngle;
@@ -115,7 +117,7 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
   }
   const largest = Math.PI * maxRadius * maxRadius;
   if (halfMaximum > largest || spill > 0.25 * largest) return null;
-  return { sun: { ...describe(sum, irradiance, peakExcess), disk: { sky, pixels } }, peak, sky: skyLuminance, clipped: clippedPixels >= Math.max(FLAT_TOP, FLAT_SHARE * brightPixels) };
+  return { sun: { ...describe(sum, irradiance, peakExcess), disk: { sky, pixels, at: { width: image.width, height: image.height, indices } } }, peak, sky: skyLuminance, clipped: clippedPixels >= Math.max(FLAT_TOP, FLAT_SHARE * brightPixels) };
 }
 
 /** The largest channel value of a window's pixels. */
