@@ -1,8 +1,15 @@
 /**
  * A pool of worker threads (one per available core) that runs imagery jobs: the row bands
  * and column marches of generations, RGBE encoding, and exports. The calling thread (the
- * HTTP server's) only coordinates. Workers start on first use, are unref'd while idle (an
- * idle pool never keeps a process alive) and are replaced if one dies.
+ * HTTP server's) only coordinates. Workers start on first use or on `warm()` (the service
+ * warms them when it starts, so the first generation does not wait for them), are unref'd
+ * while idle (an idle pool never keeps a process alive) and are replaced if one dies.
+ *
+ * A pool idle for IDLE_TRIM_MS after rendering replaces its workers with fresh ones: the
+ * hundreds of MB of a render's shared buffers are freed only once every thread that saw
+ * them lets go, and an idle thread never collects its garbage (this one collects then
+ * too). The fresh workers load
+ * their modules at once, so the next job does not wait for them either.
  *
  * Workers start from render-worker-entry.mjs, which registers tsx's loader when the pool
  * runs from TypeScript sources (under tsx, in a vitest fork, anywhere: Node 20 ignores
@@ -16,6 +23,7 @@ import { Worker } from "node:worker_threads";
 import "sharp"; // loaded by the main thread before any worker uses it (sharp's requirement)
 import type { ExportRequest, ExportResult, RenderRequest, RenderResult } from "../contract.ts";
 import type { Imagery } from "../imagery.ts";
+import { collectGarbage } from "./collect-garbage.ts";
 import type { ImageryJob, ImageryJobResult } from "./render-jobs.ts";
 import { type JobRunner, renderSkybox } from "./render-pipeline.ts";
 import type { WorkerReply, WorkerRequest } from "./render-worker.ts";
@@ -29,6 +37,8 @@ export interface ImageryPool extends Imagery, JobRunner {
   runExport(req: ExportRequest): Promise<ExportResult>;
   /** Runs one job on a worker; one still queued when `signal` aborts is dropped. */
   run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
+  /** Starts every worker now; resolves once all have loaded their modules. */
+  warm(): Promise<void>;
   /** Stops the workers; pending and later jobs fail. */
   close(): Promise<void>;
   /** Time spent in workers per job kind (for benchmarks). */
@@ -65,7 +75,12 @@ interface Slot {
   worker: Worker;
   busy: Pending | null;
   id: number;
+  /** Settles once the worker has loaded its modules (or died). */
+  ready: Promise<void>;
 }
+
+/** Idle time after which a pool that rendered replaces its workers (see the file's comment). */
+const IDLE_TRIM_MS = 5_000;
 
 export function createImageryPool(options: { size?: number } = {}): ImageryPool {
   return new WorkerPool(Math.max(1, options.size ?? availableParallelism()));
@@ -77,6 +92,9 @@ class WorkerPool implements ImageryPool {
   private readonly _bySignal = new WeakMap<AbortSignal, Set<Pending>>();
   private _nextId = 1;
   private _closed = false;
+  /** Jobs ran since the workers last started: trimming them would free something. */
+  private _used = false;
+  private _idleTimer: NodeJS.Timeout | null = null;
   readonly stats = new JobStats();
 
   constructor(readonly size: number) {
@@ -126,12 +144,22 @@ class WorkerPool implements ImageryPool {
     return jobs;
   }
 
+  warm(): Promise<void> {
+    return this.ready();
+  }
+
+  async ready(): Promise<void> {
+    if (this._closed) return;
+    await Promise.all(this._slots.map((slot, i) => (slot ?? this._start(i)).ready));
+  }
+
   release(taskId: string): void {
     for (const slot of this._slots) slot?.worker.postMessage({ forget: taskId } satisfies WorkerRequest);
   }
 
   async close(): Promise<void> {
     this._closed = true;
+    this._cancelTrim();
     for (const p of this._queue.splice(0)) p.reject(new Error("imagery pool is closed"));
     await Promise.all(
       this._slots.map(async (slot, i) => {
@@ -144,6 +172,7 @@ class WorkerPool implements ImageryPool {
   }
 
   private _dispatch(): void {
+    if (this._queue.length > 0) this._cancelTrim();
     for (let i = 0; i < this._slots.length && this._queue.length > 0; i++) {
       const slot = this._slots[i] ?? this._start(i);
       if (slot.busy) continue;
@@ -152,15 +181,45 @@ class WorkerPool implements ImageryPool {
       slot.busy = pending;
       slot.id = this._nextId++;
       slot.worker.ref();
+      this._used = true;
       slot.worker.postMessage({ id: slot.id, job: pending.job } satisfies WorkerRequest);
     }
+    if (this._used && this._queue.length === 0 && this._slots.every((s) => !s?.busy)) this._scheduleTrim();
+  }
+
+  private _scheduleTrim(): void {
+    this._cancelTrim();
+    this._idleTimer = setTimeout(() => this._trim(), IDLE_TRIM_MS);
+    this._idleTimer.unref();
+  }
+
+  private _cancelTrim(): void {
+    if (this._idleTimer) clearTimeout(this._idleTimer);
+    this._idleTimer = null;
+  }
+
+  /** Replaces idle workers by fresh ones (their old heaps and shared buffers go with them). */
+  private _trim(): void {
+    this._idleTimer = null;
+    if (this._closed || this._queue.length > 0 || this._slots.some((s) => s?.busy)) return;
+    this._used = false;
+    for (let i = 0; i < this._slots.length; i++) {
+      const old = this._slots[i];
+      if (!old) continue;
+      this._start(i);
+      void old.worker.terminate();
+    }
+    // This thread held the buffers too (it allocated them and encoded from them).
+    collectGarbage();
   }
 
   private _start(index: number): Slot {
     const worker = new Worker(ENTRY_URL, { workerData: { module: WORKER_URL.href, tsx: extname(WORKER_URL.pathname) === ".ts" } });
-    const slot: Slot = { worker, busy: null, id: 0 };
+    let loaded = () => {};
+    const slot: Slot = { worker, busy: null, id: 0, ready: new Promise((resolve) => (loaded = resolve)) };
     worker.unref();
     worker.on("message", (reply: WorkerReply) => {
+      if ("ready" in reply) return loaded();
       const pending = slot.busy;
       if (!pending || reply.id !== slot.id) return;
       slot.busy = null;
@@ -177,6 +236,7 @@ class WorkerPool implements ImageryPool {
       this._dispatch();
     });
     const fail = (error: Error): void => {
+      loaded();
       if (this._slots[index] !== slot) return;
       this._slots[index] = null;
       slot.busy?.reject(error);

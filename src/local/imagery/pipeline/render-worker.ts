@@ -13,7 +13,11 @@ export type WorkerRequest = { id: number; job: ImageryJob } | { forget: string }
  * A job's result or error; `ms` is the time the job took in the worker and `cpuMs` the CPU
  * time it used (null where unknown), for benchmarks.
  */
-export type WorkerReply = { id: number; ok: true; result: unknown; ms: number; cpuMs: number | null } | { id: number; ok: false; message: string; stack?: string };
+export type WorkerReply =
+  | { id: number; ok: true; result: unknown; ms: number; cpuMs: number | null }
+  | { id: number; ok: false; message: string; stack?: string }
+  /** Sent once, when the worker's modules are loaded. */
+  | { ready: true };
 
 const port = parentPort;
 if (!port) throw new Error("render-worker.ts must run in a worker thread");
@@ -45,3 +49,5 @@ port.on("message", (msg: WorkerRequest) => {
     },
   );
 });
+
+port.postMessage({ ready: true } satisfies WorkerReply);
