@@ -17,6 +17,7 @@ import { settleAll } from "../../settle-all.ts";
 import type { RenderRequest, RenderResult, RenderTimings } from "../contract.ts";
 import { enhancePrompt } from "../prompt/enhance-prompt.ts";
 import { allocateTaskMemory } from "./render-buffers.ts";
+import { finishesInPlace } from "../render/finish-rows.ts";
 import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind, SunIrradiance } from "./render-jobs.ts";
 import { resolveRender } from "./scene-resolution.ts";
 import { encodeDepth, encodePictures, radianceFile, sceneFile, writeStoredFiles } from "./skybox-outputs.ts";
@@ -51,7 +52,7 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
   const started = performance.now();
   const { scene, guides, stored } = await resolveRender(req);
   const { size, depthSize } = req;
-  const memory = allocateTaskMemory(size.width, size.height, depthSize.width, depthSize.height);
+  const memory = allocateTaskMemory(size.width, size.height, depthSize.width, depthSize.height, finishesInPlace(scene.look));
   const task: RenderTask = { id: `${process.pid}-${++taskCounter}`, scene, memory, guides };
   const partsOf = (n: number) => Math.max(runner.size * RUNNER_PARTS, Math.min(MAX_PARTS, Math.ceil(n / BAND_ROWS)));
   const all = <T>(jobs: ImageryJob[]) => settleAll(jobs.map((job) => runner.run(job, signal) as Promise<T>));
