@@ -2,7 +2,8 @@
  * The memory `npm run dev` holds: the Vite process with the proxy and the local service
  * inside (its defaults: images at half size; the lifecycle sped up to 1000x here, which
  * changes waiting, not memory), idle after start, at its peak over ten generations a user
- * asks for one after the other (Model 3 and Model 4 in turn), and 15 s after the last.
+ * asks for one after the other (Model 3 and Model 4 in turn; polled within the default
+ * rate limit), and 15 s after the last.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -55,7 +56,7 @@ export async function devMemoryBench(): Promise<string[]> {
           const r = await client.getGeneration(g.id);
           if (r.status === "error" || r.status === "abort") throw new Error(`generation ${g.id} ended in ${r.status}`);
           return r.status === "complete";
-        }, 120_000, 20);
+        }, 300_000, 250);
       }
     } finally {
       clearInterval(timer);

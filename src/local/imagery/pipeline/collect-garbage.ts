@@ -1,19 +1,24 @@
 /**
- * A full garbage collection of the calling thread, on demand. A render's shared buffers
- * (hundreds of MB) are freed only once every thread that held them has collected them,
- * and an idle thread does not collect: the pool calls this when it goes idle after
- * rendering. Node exposes `gc` only behind a flag; setting it at run time makes it
- * available in new contexts (the way test runners' leak detectors reach it).
+ * Full garbage collections on demand. A render's shared buffers (hundreds of MB) are
+ * freed only once every thread that held them has collected them, and a thread whose own
+ * garbage is small does not collect for a long time: the pool and its workers collect
+ * when a render ends. Node exposes `gc` only behind a flag; set at run time, it makes
+ * `gc` available in contexts created afterwards (the way test runners' leak detectors
+ * reach it). V8's flags belong to the process: the pool sets it once, before its workers
+ * start, and no thread changes it while others run.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
+/** Lets every thread collect (see the file's comment); call before starting workers. */
+export function exposeGarbageCollection(): void {
+  setFlagsFromString("--expose-gc");
+}
+
 let gc: (() => void) | undefined;
 
+/** A full collection of the calling thread's heap; nothing before exposeGarbageCollection. */
 export function collectGarbage(): void {
-  if (!gc) {
-    setFlagsFromString("--expose-gc");
-    gc = runInNewContext("gc") as () => void;
-  }
-  gc();
+  gc ??= runInNewContext("typeof gc === 'function' ? gc : undefined") as (() => void) | undefined;
+  gc?.();
 }

@@ -5,10 +5,11 @@
  * warms them when it starts, so the first generation does not wait for them), are unref'd
  * while idle (an idle pool never keeps a process alive) and are replaced if one dies.
  *
- * A pool idle for IDLE_TRIM_MS after rendering replaces its workers with fresh ones: the
- * hundreds of MB of a render's shared buffers are freed only once every thread that saw
- * them lets go, and an idle thread never collects its garbage (this one collects then
- * too). The fresh workers load
+ * The hundreds of MB of a render's shared buffers are freed only once every thread that
+ * saw them has collected them, and a thread whose own garbage is small does not collect
+ * for a long time: when a render ends, this thread and every worker collect at once. A
+ * pool idle for IDLE_TRIM_MS after rendering also replaces its workers with fresh ones,
+ * which hold none of the heap their renders grew. The fresh workers load
  * their modules at once, so the next job does not wait for them either.
  *
  * Workers start from render-worker-entry.mjs, which registers tsx's loader when the pool
@@ -23,7 +24,7 @@ import { Worker } from "node:worker_threads";
 import "sharp"; // loaded by the main thread before any worker uses it (sharp's requirement)
 import type { ExportRequest, ExportResult, RenderRequest, RenderResult } from "../contract.ts";
 import type { Imagery } from "../imagery.ts";
-import { collectGarbage } from "./collect-garbage.ts";
+import { collectGarbage, exposeGarbageCollection } from "./collect-garbage.ts";
 import type { ImageryJob, ImageryJobResult } from "./render-jobs.ts";
 import { type JobRunner, renderSkybox } from "./render-pipeline.ts";
 import type { WorkerReply, WorkerRequest } from "./render-worker.ts";
@@ -83,6 +84,7 @@ interface Slot {
 const IDLE_TRIM_MS = 5_000;
 
 export function createImageryPool(options: { size?: number } = {}): ImageryPool {
+  exposeGarbageCollection();
   return new WorkerPool(Math.max(1, options.size ?? availableParallelism()));
 }
 
@@ -102,7 +104,9 @@ class WorkerPool implements ImageryPool {
   }
 
   generate(req: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult> {
-    return renderSkybox(this, req, dir, signal);
+    // This thread let go of the render's buffers too (see release): collect them now, not
+    // after the next renders have piled theirs on top.
+    return renderSkybox(this, req, dir, signal).finally(collectGarbage);
   }
 
   runExport(req: ExportRequest): Promise<ExportResult> {
@@ -209,8 +213,6 @@ class WorkerPool implements ImageryPool {
       this._start(i);
       void old.worker.terminate();
     }
-    // This thread held the buffers too (it allocated them and encoded from them).
-    collectGarbage();
   }
 
   private _start(index: number): Slot {

@@ -4,6 +4,7 @@
  */
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { collectGarbage } from "./collect-garbage.ts";
 import { forgetTask, type ImageryJob, runJob } from "./render-jobs.ts";
 import { threadCpuMs } from "./thread-cpu.ts";
 
@@ -33,6 +34,9 @@ try {
 port.on("message", (msg: WorkerRequest) => {
   if ("forget" in msg) {
     forgetTask(msg.forget);
+    // The task's shared buffers (hundreds of MB) go only once every thread has let go, and
+    // a worker's own small garbage would not prompt a collection for a long time.
+    collectGarbage();
     return;
   }
   const start = performance.now();
