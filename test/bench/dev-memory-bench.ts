@@ -1,6 +1,6 @@
 /**
- * The memory `npm run dev` holds: the Vite process with the proxy and the local service
- * inside (its defaults: images at half size; the lifecycle sped up to 1000x here, which
+ * The memory `npm run dev` holds: its process tree, Vite with the proxy and the local
+ * service inside (its defaults: images at half size; the lifecycle sped up to 1000x here, which
  * changes waiting, not memory), idle after start, at its peak over ten generations a user
  * asks for one after the other (Model 3 and Model 4 in turn; polled within the default
  * rate limit), and 15 s after the last.
@@ -30,7 +30,8 @@ async function freePort(): Promise<number> {
 export async function devMemoryBench(): Promise<string[]> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "skybox-dev-bench-"));
-  const child = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
+  // What `npm run dev` runs (scripts/dev.mjs starts Vite as its child).
+  const child = spawn(process.execPath, ["scripts/dev.mjs", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
     cwd: process.cwd(),
     env: { ...process.env, SKYBOX_LOCAL_SPEED: "1000", SKYBOX_LOCAL_DATA_DIR: dataDir },
     stdio: ["ignore", "ignore", "pipe"],
@@ -65,7 +66,7 @@ export async function devMemoryBench(): Promise<string[]> {
     await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
     const after = treeRss(pid);
     return [
-      `\`npm run dev\` RSS (Vite process tree with the local service inside, half-size images): idle ${mb(idle)} MB, peak ${mb(Math.max(peak, last))} MB over ${GENERATIONS} generations, right after ${mb(last)} MB, ${SETTLE_SECONDS} s after ${mb(after)} MB (goal < ${GOAL_MB})`,
+      `\`npm run dev\` RSS (its process tree: Vite with the local service inside, half-size images): idle ${mb(idle)} MB, peak ${mb(Math.max(peak, last))} MB over ${GENERATIONS} generations, right after ${mb(last)} MB, ${SETTLE_SECONDS} s after ${mb(after)} MB (goal < ${GOAL_MB})`,
     ];
   } finally {
     await new Promise<void>((ok) => {
