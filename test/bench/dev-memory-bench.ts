@@ -64,6 +64,7 @@ export async function devMemoryBench(): Promise<string[]> {
     }
     const last = treeRss(pid);
     await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`npm run dev exited (${child.exitCode ?? child.signalCode}):\n${errors.join("").slice(-3000)}`);
     const after = treeRss(pid);
     return [
       `\`npm run dev\` RSS (its process tree: Vite with the local service inside, half-size images): idle ${mb(idle)} MB, peak ${mb(Math.max(peak, last))} MB over ${GENERATIONS} generations, right after ${mb(last)} MB, ${SETTLE_SECONDS} s after ${mb(after)} MB (goal < ${GOAL_MB})`,

@@ -10,8 +10,12 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
-/** Lets every thread collect (see the file's comment); call before starting workers. */
+let exposed = false;
+
+/** Lets every thread collect (see the file's comment); call before starting workers. Sets the flag once. */
 export function exposeGarbageCollection(): void {
+  if (exposed) return;
+  exposed = true;
   setFlagsFromString("--expose-gc");
 }
 

@@ -7,10 +7,7 @@
  *
  * The hundreds of MB of a render's shared buffers are freed only once every thread that
  * saw them has collected them, and a thread whose own garbage is small does not collect
- * for a long time: when a render ends, this thread and every worker collect at once. A
- * pool idle for IDLE_TRIM_MS after rendering also replaces its workers with fresh ones,
- * which hold none of the heap their renders grew. The fresh workers load
- * their modules at once, so the next job does not wait for them either.
+ * for a long time: when a render ends, this thread and every worker collect at once.
  *
  * Workers start from render-worker-entry.mjs, which registers tsx's loader when the pool
  * runs from TypeScript sources (under tsx, in a vitest fork, anywhere: Node 20 ignores
@@ -80,9 +77,6 @@ interface Slot {
   ready: Promise<void>;
 }
 
-/** Idle time after which a pool that rendered replaces its workers (see the file's comment). */
-const IDLE_TRIM_MS = 5_000;
-
 export function createImageryPool(options: { size?: number } = {}): ImageryPool {
   exposeGarbageCollection();
   return new WorkerPool(Math.max(1, options.size ?? availableParallelism()));
@@ -94,9 +88,6 @@ class WorkerPool implements ImageryPool {
   private readonly _bySignal = new WeakMap<AbortSignal, Set<Pending>>();
   private _nextId = 1;
   private _closed = false;
-  /** Jobs ran since the workers last started: trimming them would free something. */
-  private _used = false;
-  private _idleTimer: NodeJS.Timeout | null = null;
   readonly stats = new JobStats();
 
   constructor(readonly size: number) {
@@ -163,7 +154,6 @@ class WorkerPool implements ImageryPool {
 
   async close(): Promise<void> {
     this._closed = true;
-    this._cancelTrim();
     for (const p of this._queue.splice(0)) p.reject(new Error("imagery pool is closed"));
     await Promise.all(
       this._slots.map(async (slot, i) => {
@@ -176,7 +166,6 @@ class WorkerPool implements ImageryPool {
   }
 
   private _dispatch(): void {
-    if (this._queue.length > 0) this._cancelTrim();
     for (let i = 0; i < this._slots.length && this._queue.length > 0; i++) {
       const slot = this._slots[i] ?? this._start(i);
       if (slot.busy) continue;
@@ -185,33 +174,7 @@ class WorkerPool implements ImageryPool {
       slot.busy = pending;
       slot.id = this._nextId++;
       slot.worker.ref();
-      this._used = true;
       slot.worker.postMessage({ id: slot.id, job: pending.job } satisfies WorkerRequest);
-    }
-    if (this._used && this._queue.length === 0 && this._slots.every((s) => !s?.busy)) this._scheduleTrim();
-  }
-
-  private _scheduleTrim(): void {
-    this._cancelTrim();
-    this._idleTimer = setTimeout(() => this._trim(), IDLE_TRIM_MS);
-    this._idleTimer.unref();
-  }
-
-  private _cancelTrim(): void {
-    if (this._idleTimer) clearTimeout(this._idleTimer);
-    this._idleTimer = null;
-  }
-
-  /** Replaces idle workers by fresh ones (their old heaps and shared buffers go with them). */
-  private _trim(): void {
-    this._idleTimer = null;
-    if (this._closed || this._queue.length > 0 || this._slots.some((s) => s?.busy)) return;
-    this._used = false;
-    for (let i = 0; i < this._slots.length; i++) {
-      const old = this._slots[i];
-      if (!old) continue;
-      this._start(i);
-      void old.worker.terminate();
     }
   }
 
