@@ -42,6 +42,6 @@ export interface Imagery {
 export async function createWorkerImagery(): Promise<Imagery> {
   const { createImageryPool } = await import("./pipeline/render-pool.ts");
   const pool = createImageryPool();
-  void pool.warm();
+  void pool.ready();
   return pool;
 }

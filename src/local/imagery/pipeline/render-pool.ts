@@ -1,7 +1,7 @@
 /**
  * A pool of worker threads (one per available core) that runs imagery jobs: the row bands
  * and column marches of generations, RGBE encoding, and exports. The calling thread (the
- * HTTP server's) only coordinates. Workers start on first use or on `warm()` (the service
+ * HTTP server's) only coordinates. Workers start on first use or on `ready()` (the service
  * warms them when it starts, so the first generation does not wait for them), are unref'd
  * while idle (an idle pool never keeps a process alive) and are replaced if one dies.
  *
@@ -35,8 +35,8 @@ export interface ImageryPool extends Imagery, JobRunner {
   runExport(req: ExportRequest): Promise<ExportResult>;
   /** Runs one job on a worker; one still queued when `signal` aborts is dropped. */
   run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
-  /** Starts every worker now; resolves once all have loaded their modules. */
-  warm(): Promise<void>;
+  /** Starts every worker not started yet; resolves once all have loaded their modules. */
+  ready(): Promise<void>;
   /** Stops the workers; pending and later jobs fail. */
   close(): Promise<void>;
   /** Time spent in workers per job kind (for benchmarks). */
@@ -137,10 +137,6 @@ class WorkerPool implements ImageryPool {
       jobs.clear();
     }, { once: true });
     return jobs;
-  }
-
-  warm(): Promise<void> {
-    return this.ready();
   }
 
   async ready(): Promise<void> {
