@@ -56,14 +56,15 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   const views = new RecordViews(store, accounts, queuePosition, () => baseUrl);
   const events = new StatusEvents(pusher, webhooks, views, accounts, store);
   const delay = createDelays(speed);
-  const common = { store, events, imagery: pictures, dataDir, imageScale, delay, log };
+  const debug = options.logLevel === "debug" ? (line: string) => log(`debug: ${line}`) : () => {};
+  const common = { store, events, imagery: pictures, dataDir, imageScale, delay, log, debug };
   const generations = new GenerationRunner({ ...common, accounts, concurrency: options.concurrency ?? 2 });
   const exports = new ExportRunner({ ...common, concurrency: 2 });
   const ctx: ServiceContext = {
     dataDir, store, accounts, views, generations, exports, events,
     pollLimit: pollLimit(options.rateLimit ?? DEFAULT_POLL_RATE_PER_MINUTE),
     settings: { generationsDisabled: false },
-    debug: options.logLevel === "debug" ? (line) => log(`debug: ${line}`) : () => {},
+    debug,
   };
   const adminToken = options.adminToken ?? randomBytes(16).toString("hex");
   const app = createApp({ ctx, uploads: new Uploads(join(dataDir, "uploads")), previews: new StylePreviews(dataDir, pictures), webhookTargets, adminToken, pusherHttp: (r) => pusher.handleHttp(r), log });

@@ -8,6 +8,8 @@ import { createImageryPool, type ImageryPool } from "../../src/local/imagery/pip
 import { threadCpuMs } from "../../src/local/imagery/pipeline/thread-cpu.ts";
 import { coreUsage } from "./core-usage.ts";
 import { type Floor, imageryFloor } from "./imagery-floor.ts";
+import { devMemoryBench } from "./dev-memory-bench.ts";
+import { renderEndToEndBench } from "./render-e2e-bench.ts";
 
 const PROMPT = "alpine lake at sunset with snowy mountains";
 /** Runs of each generation (the median is reported); SKYBOX_BENCH_RUNS overrides. */
@@ -87,7 +89,9 @@ async function benchCase(pool: ImageryPool, c: Case, floor: Floor, work: string)
  * pays here), Model 4 and Model 3 generation time (panorama, thumbnail, depth) against
  * it with CPU time by phase and each core's use, each export type at its default options,
  * and peak memory. Medians of RUNS runs after a warm-up; the load average before says how
- * busy the machine was.
+ * busy the machine was. Then what users wait for and what their machine holds: the
+ * end-to-end figures of render-e2e-bench.ts, on a `babylon-skybox local` process of their
+ * own, and the memory of `npm run dev` (dev-memory-bench.ts).
  */
 export async function imageryBench(): Promise<string[]> {
   const pool = createImageryPool();
@@ -123,5 +127,6 @@ export async function imageryBench(): Promise<string[]> {
     await pool.close();
     rmSync(work, { recursive: true, force: true });
   }
+  out.push(...(await renderEndToEndBench()), ...(await devMemoryBench()));
   return out;
 }

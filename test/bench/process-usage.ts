@@ -1,6 +1,6 @@
 /** What a server process uses, read from /proc (Linux): resident memory and CPU time. */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Resident set size of a process, in bytes. */
 export function rssOf(pid: number): number {
@@ -28,4 +28,27 @@ export function cpuMicrosOf(pid: number): number {
   // Fields after the command name: utime and stime are the 12th and 13th.
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+}
+
+/** Child process ids of `pid` (every thread's children). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Resident set size of a process and all its descendants (threads are in their process's), in bytes. */
+export function treeRss(pid: number): number {
+  let total = 0;
+  try {
+    total = rssOf(pid);
+  } catch {
+    return 0;
+  }
+  for (const child of childrenOf(pid)) total += treeRss(child);
+  return total;
 }

@@ -91,6 +91,20 @@ export const STORED_FILES = {
 export interface RenderResult {
   /** The expanded prompt when `enhancePrompt` was set, else null. */
   enhancedPrompt: string | null;
+  /** Where the render's time went, when the renderer measures it (the service logs it at debug level). */
+  timings?: RenderTimings;
+}
+
+/** Milliseconds of a render's steps, in order. */
+export interface RenderTimings {
+  /** Waiting for the workers to start (0 once they run). */
+  workerStart: number;
+  /** The scene and its pixel passes, image and depth. */
+  render: number;
+  /** After the last pixel pass: JPEG, PNG and radiance.hdr encoded. */
+  encode: number;
+  /** Every file written and flushed. */
+  writes: number;
 }
 
 /** One export of a stored skybox. */

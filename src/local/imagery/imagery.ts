@@ -35,9 +35,13 @@ export interface Imagery {
 
 /**
  * The worker-thread imagery (one worker per core). Its modules, sharp among them, load
- * on this call, so a service given its own `Imagery` never loads them.
+ * on this call, so a service given its own `Imagery` never loads them. The workers start
+ * loading theirs at once, while the service starts: the first generation does not wait
+ * for them.
  */
 export async function createWorkerImagery(): Promise<Imagery> {
   const { createImageryPool } = await import("./pipeline/render-pool.ts");
-  return createImageryPool();
+  const pool = createImageryPool();
+  void pool.ready();
+  return pool;
 }

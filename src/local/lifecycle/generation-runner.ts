@@ -7,6 +7,7 @@ import { offsetTimestamp, type RecordStore } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
 import { renderRequestOf } from "./render-request.ts";
 import { endFailedJob, isActive, type RunnerDeps } from "./runner-deps.ts";
+import { generationTimingsLine } from "./generation-timings.ts";
 import { sleep } from "./timing.ts";
 
 export interface GenerationRunnerDeps extends RunnerDeps {
@@ -76,10 +77,11 @@ export class GenerationRunner {
       await sleep(this._d.delay("dispatch"));
       if (!this.step(g, "processing")) return;
     }
-    await this.render(g);
+    await this.render(g, submitted);
   }
 
-  private async render(g: GenerationEntity): Promise<void> {
+  private async render(g: GenerationEntity, submitted: number): Promise<void> {
+    const queued = Date.now() - submitted;
     const minimum = sleep(this._d.delay("processing"));
     const dir = generationDir(this._d.dataDir, g.obfuscatedId);
     const stop = new AbortController();
@@ -87,11 +89,14 @@ export class GenerationRunner {
     try {
       mkdirSync(dir, { recursive: true });
       const result = await this._d.imagery.generate(renderRequestOf(g, this._d.store, this._d.dataDir, this._d.imageScale), dir, stop.signal);
+      const synced = performance.now();
       await syncFolderFiles(dir);
+      const syncMs = performance.now() - synced;
       await minimum;
       if (g.status !== "processing" || this.queue.closed) return;
       g.enhancedPrompt = result.enhancedPrompt;
       this.finish(g, "complete", null);
+      this._d.debug(generationTimingsLine(g.id, queued, result.timings, syncMs));
     } catch (error) {
       // Stopped by the shutdown (its workers end): not a failure, the next start renders it again.
       if (g.status !== "processing" || this.queue.closed) return;

@@ -16,6 +16,8 @@ export interface RunnerDeps {
   /** Jobs run at once. */
   concurrency: number;
   log: (line: string) => void;
+  /** Logs at `--log-level debug` only. */
+  debug: (line: string) => void;
 }
 
 /**

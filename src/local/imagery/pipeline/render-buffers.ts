@@ -19,7 +19,10 @@ export interface TaskMemory {
   aux: SharedArrayBuffer;
   /** Uint8 W x H x 3: tone-mapped display before the look's finishing. */
   display: SharedArrayBuffer;
-  /** Uint8 W x H x 3: the final image. */
+  /**
+   * Uint8 W x H x 3: the final image. The display itself when finishing reads each pixel
+   * only to write it (the photoreal look): 100 MB less at 8K.
+   */
   final: SharedArrayBuffer;
   /** Float32 Wd x Hd: ground hit distance at the depth size. */
   depthHit: SharedArrayBuffer;
@@ -31,9 +34,10 @@ export interface TaskMemory {
   grids: SharedGrids;
 }
 
-export function allocateTaskMemory(width: number, height: number, depthWidth: number, depthHeight: number): TaskMemory {
+export function allocateTaskMemory(width: number, height: number, depthWidth: number, depthHeight: number, finishInPlace: boolean): TaskMemory {
   const n = width * height;
   const nd = depthWidth * depthHeight;
+  const display = new SharedArrayBuffer(n * 3);
   return {
     width,
     height,
@@ -42,8 +46,8 @@ export function allocateTaskMemory(width: number, height: number, depthWidth: nu
     hit: new SharedArrayBuffer(n * 4),
     radiance: new SharedArrayBuffer(n * 12),
     aux: new SharedArrayBuffer(n * 4),
-    display: new SharedArrayBuffer(n * 3),
-    final: new SharedArrayBuffer(n * 3),
+    display,
+    final: finishInPlace ? display : new SharedArrayBuffer(n * 3),
     depthHit: new SharedArrayBuffer(nd * 4),
     distance: new SharedArrayBuffer(nd * 4),
     depth16: new SharedArrayBuffer(nd * 2),

@@ -8,17 +8,19 @@
  * The work is cut finely enough (about RUNNER_PARTS bands per worker and phase) and
  * queued most expensive first, so the workers finish each phase together: rows just below
  * the horizon (distant ground, full detail) first, the sky near the zenith and the ground
- * under the camera (cheap) last. Files are written as soon as their pixels are final, so
- * sharp's encoders run while the workers still encode radiance.hdr.
+ * under the camera (cheap) last. Files are encoded as soon as their pixels are final, so
+ * sharp's encoders run while the workers still encode radiance.hdr, then written once and
+ * flushed together.
  */
 import { mkdir } from "node:fs/promises";
 import { settleAll } from "../../settle-all.ts";
-import type { RenderRequest, RenderResult } from "../contract.ts";
+import type { RenderRequest, RenderResult, RenderTimings } from "../contract.ts";
 import { enhancePrompt } from "../prompt/enhance-prompt.ts";
 import { allocateTaskMemory } from "./render-buffers.ts";
+import { finishesInPlace } from "../render/finish-rows.ts";
 import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind, SunIrradiance } from "./render-jobs.ts";
 import { resolveRender } from "./scene-resolution.ts";
-import { writeDepthFiles, writePictureFiles, writeRadianceFile, writeSceneFile } from "./skybox-outputs.ts";
+import { encodeDepth, encodePictures, radianceFile, sceneFile, writeStoredFiles } from "./skybox-outputs.ts";
 
 /** Runs jobs somewhere (the worker pool, or the current thread in `inlineRunner`). */
 export interface JobRunner {
@@ -28,6 +30,8 @@ export interface JobRunner {
   run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
   /** Tells workers a task is finished so they drop its cached state. */
   release?(taskId: string): void;
+  /** Resolves once the workers have started (the time a cold start costs). */
+  ready?(): Promise<void>;
 }
 
 /** Bands per worker and phase (at least; tall images get bands of about BAND_ROWS rows). */
@@ -43,9 +47,12 @@ let taskCounter = 0;
  * only once every file write it started has settled, so the caller may then remove `dir`.
  */
 export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult> {
+  const t0 = performance.now();
+  await runner.ready?.();
+  const started = performance.now();
   const { scene, guides, stored } = await resolveRender(req);
   const { size, depthSize } = req;
-  const memory = allocateTaskMemory(size.width, size.height, depthSize.width, depthSize.height);
+  const memory = allocateTaskMemory(size.width, size.height, depthSize.width, depthSize.height, finishesInPlace(scene.look));
   const task: RenderTask = { id: `${process.pid}-${++taskCounter}`, scene, memory, guides };
   const partsOf = (n: number) => Math.max(runner.size * RUNNER_PARTS, Math.min(MAX_PARTS, Math.ceil(n / BAND_ROWS)));
   const all = <T>(jobs: ImageryJob[]) => settleAll(jobs.map((job) => runner.run(job, signal) as Promise<T>));
@@ -53,6 +60,9 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
     all(spans(0, width, partsOf(width)).map(([x0, x1]) => ({ kind: "march", task, target, x0, x1 }) as const));
   const rows = <T = null>(kind: RowJobKind, y0: number, height: number, horizon: number) =>
     all<T>(costliestFirst(spans(y0, height, partsOf(height - y0)), horizon).map(([a, b]) => ({ kind, task, y0: a, y1: b }) as const));
+  // The last pixel pass to end marks the end of rendering (the depth files encode meanwhile).
+  let rendered = started;
+  const pixelsDone = () => (rendered = Math.max(rendered, performance.now()));
   signal?.throwIfAborted();
   await mkdir(dir, { recursive: true });
   try {
@@ -62,23 +72,30 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
       await rows("render-rows", 0, H, H / 2);
       if (scene.water) await rows("reflect-rows", H >> 1, H, H / 2);
       const disk = await rows<SunIrradiance>("finish-rows", 0, H, H / 2);
+      pixelsDone();
       signal?.throwIfAborted();
       const bands = all<Uint8Array>(
         spans(0, H, partsOf(H)).map(([a, b]) => ({ kind: "encode-rgbe", width: size.width, height: H, radiance: memory.radiance, rows: [a, b] }) as const),
       );
-      await settleAll([writePictureFiles(dir, memory, req.thumbSize), bands.then((b) => writeRadianceFile(dir, size.width, H, b)), writeSceneFile(dir, stored, sumOf(disk))]);
+      const [pictures, radiance] = await settleAll([encodePictures(memory, req.thumbSize), bands.then((b) => radianceFile(size.width, H, b))]);
+      return [...pictures, radiance, sceneFile(stored, sumOf(disk))];
     })();
     const depth = (async () => {
       await columns("depth", depthSize.width);
       await rows("distance-rows", 0, depthSize.height, depthSize.height / 2);
+      pixelsDone();
       signal?.throwIfAborted();
-      await writeDepthFiles(dir, memory);
+      return encodeDepth(memory);
     })();
-    await settleAll([image, depth]);
+    const files = (await settleAll([image, depth])).flat();
+    const encoded = performance.now();
+    signal?.throwIfAborted();
+    await writeStoredFiles(dir, files);
+    const timings: RenderTimings = { workerStart: started - t0, render: rendered - started, encode: encoded - rendered, writes: performance.now() - encoded };
+    return { enhancedPrompt: req.enhancePrompt ? enhancePrompt(scene) : null, timings };
   } finally {
     runner.release?.(task.id);
   }
-  return { enhancedPrompt: req.enhancePrompt ? enhancePrompt(scene) : null };
 }
 
 /** The sun's irradiance: the sum of the bands'. */

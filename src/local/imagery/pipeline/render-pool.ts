@@ -1,8 +1,13 @@
 /**
  * A pool of worker threads (one per available core) that runs imagery jobs: the row bands
  * and column marches of generations, RGBE encoding, and exports. The calling thread (the
- * HTTP server's) only coordinates. Workers start on first use, are unref'd while idle (an
- * idle pool never keeps a process alive) and are replaced if one dies.
+ * HTTP server's) only coordinates. Workers start on first use or on `ready()` (the service
+ * warms them when it starts, so the first generation does not wait for them), are unref'd
+ * while idle (an idle pool never keeps a process alive) and are replaced if one dies.
+ *
+ * The hundreds of MB of a render's shared buffers are freed only once every thread that
+ * saw them has collected them, and a thread whose own garbage is small does not collect
+ * for a long time: when a render ends, this thread and every worker collect at once.
  *
  * Workers start from render-worker-entry.mjs, which registers tsx's loader when the pool
  * runs from TypeScript sources (under tsx, in a vitest fork, anywhere: Node 20 ignores
@@ -16,6 +21,7 @@ import { Worker } from "node:worker_threads";
 import "sharp"; // loaded by the main thread before any worker uses it (sharp's requirement)
 import type { ExportRequest, ExportResult, RenderRequest, RenderResult } from "../contract.ts";
 import type { Imagery } from "../imagery.ts";
+import { collectGarbage, exposeGarbageCollection } from "./collect-garbage.ts";
 import type { ImageryJob, ImageryJobResult } from "./render-jobs.ts";
 import { type JobRunner, renderSkybox } from "./render-pipeline.ts";
 import type { WorkerReply, WorkerRequest } from "./render-worker.ts";
@@ -29,6 +35,8 @@ export interface ImageryPool extends Imagery, JobRunner {
   runExport(req: ExportRequest): Promise<ExportResult>;
   /** Runs one job on a worker; one still queued when `signal` aborts is dropped. */
   run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
+  /** Starts every worker not started yet; resolves once all have loaded their modules. */
+  ready(): Promise<void>;
   /** Stops the workers; pending and later jobs fail. */
   close(): Promise<void>;
   /** Time spent in workers per job kind (for benchmarks). */
@@ -65,9 +73,12 @@ interface Slot {
   worker: Worker;
   busy: Pending | null;
   id: number;
+  /** Settles once the worker has loaded its modules (or died). */
+  ready: Promise<void>;
 }
 
 export function createImageryPool(options: { size?: number } = {}): ImageryPool {
+  exposeGarbageCollection();
   return new WorkerPool(Math.max(1, options.size ?? availableParallelism()));
 }
 
@@ -84,7 +95,9 @@ class WorkerPool implements ImageryPool {
   }
 
   generate(req: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult> {
-    return renderSkybox(this, req, dir, signal);
+    // This thread let go of the render's buffers too (see release): collect them now, not
+    // after the next renders have piled theirs on top.
+    return renderSkybox(this, req, dir, signal).finally(collectGarbage);
   }
 
   runExport(req: ExportRequest): Promise<ExportResult> {
@@ -126,6 +139,11 @@ class WorkerPool implements ImageryPool {
     return jobs;
   }
 
+  async ready(): Promise<void> {
+    if (this._closed) return;
+    await Promise.all(this._slots.map((slot, i) => (slot ?? this._start(i)).ready));
+  }
+
   release(taskId: string): void {
     for (const slot of this._slots) slot?.worker.postMessage({ forget: taskId } satisfies WorkerRequest);
   }
@@ -158,9 +176,11 @@ class WorkerPool implements ImageryPool {
 
   private _start(index: number): Slot {
     const worker = new Worker(ENTRY_URL, { workerData: { module: WORKER_URL.href, tsx: extname(WORKER_URL.pathname) === ".ts" } });
-    const slot: Slot = { worker, busy: null, id: 0 };
+    let loaded = () => {};
+    const slot: Slot = { worker, busy: null, id: 0, ready: new Promise((resolve) => (loaded = resolve)) };
     worker.unref();
     worker.on("message", (reply: WorkerReply) => {
+      if ("ready" in reply) return loaded();
       const pending = slot.busy;
       if (!pending || reply.id !== slot.id) return;
       slot.busy = null;
@@ -177,6 +197,7 @@ class WorkerPool implements ImageryPool {
       this._dispatch();
     });
     const fail = (error: Error): void => {
+      loaded();
       if (this._slots[index] !== slot) return;
       this._slots[index] = null;
       slot.busy?.reject(error);

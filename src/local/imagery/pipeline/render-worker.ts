@@ -4,6 +4,7 @@
  */
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { collectGarbage } from "./collect-garbage.ts";
 import { forgetTask, type ImageryJob, runJob } from "./render-jobs.ts";
 import { threadCpuMs } from "./thread-cpu.ts";
 
@@ -13,7 +14,11 @@ export type WorkerRequest = { id: number; job: ImageryJob } | { forget: string }
  * A job's result or error; `ms` is the time the job took in the worker and `cpuMs` the CPU
  * time it used (null where unknown), for benchmarks.
  */
-export type WorkerReply = { id: number; ok: true; result: unknown; ms: number; cpuMs: number | null } | { id: number; ok: false; message: string; stack?: string };
+export type WorkerReply =
+  | { id: number; ok: true; result: unknown; ms: number; cpuMs: number | null }
+  | { id: number; ok: false; message: string; stack?: string }
+  /** Sent once, when the worker's modules are loaded. */
+  | { ready: true };
 
 const port = parentPort;
 if (!port) throw new Error("render-worker.ts must run in a worker thread");
@@ -29,6 +34,9 @@ try {
 port.on("message", (msg: WorkerRequest) => {
   if ("forget" in msg) {
     forgetTask(msg.forget);
+    // The task's shared buffers (hundreds of MB) go only once every thread has let go, and
+    // a worker's own small garbage would not prompt a collection for a long time.
+    collectGarbage();
     return;
   }
   const start = performance.now();
@@ -45,3 +53,5 @@ port.on("message", (msg: WorkerRequest) => {
     },
   );
 });
+
+port.postMessage({ ready: true } satisfies WorkerReply);

@@ -10,6 +10,7 @@
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { columnTrig } from "./column-trig.ts";
 import { noise3 } from "../math/noise.ts";
+import type { Look } from "../contract.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { blockSample, brushSample, depthEdge, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage } from "./stylize.ts";
@@ -43,6 +44,12 @@ export function finishRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   return addSunEnergy(P.sky, P.sunEnergy, P.width, P.height, v.radiance, v.aux, y0, y1, keep);
 }
 
+/**
+ * Whether the look's finishing reads a display pixel only to write the same final pixel
+ * (no neighbours), so that the final image may be the display buffer itself.
+ */
+export const finishesInPlace = (look: Look): boolean => look === "photoreal";
+
 function finishLook(P: PreparedScene, v: TaskViews, y0: number, y1: number, overlay?: Overlay): void {
   const W = P.width;
   const H = P.height;
@@ -51,10 +58,10 @@ function finishLook(P: PreparedScene, v: TaskViews, y0: number, y1: number, over
   const block = L.pixelBlocks > 0 ? Math.max(2, Math.round(W * L.pixelBlocks)) : 0;
   const brush = (L.brush * W) / 1024;
   const glowRadius = Math.max(2, W / 160);
-  const plain = L.look === "photoreal";
+  const plain = finishesInPlace(L.look);
   if (plain && !overlay) {
-    // Nothing to finish: the final image is the display.
-    v.final.set(v.display.subarray(y0 * W * 3, y1 * W * 3), y0 * W * 3);
+    // Nothing to finish: the final image is the display (often the very same buffer).
+    if (v.final.buffer !== v.display.buffer) v.final.set(v.display.subarray(y0 * W * 3, y1 * W * 3), y0 * W * 3);
     return;
   }
   for (let y = y0; y < y1; y++) {
