@@ -115,6 +115,9 @@ describe("a skybox saved from the pane in the dev server, shipped as static file
     expect(manifest.settings).toMatchObject({ intensity: 1.2, backgroundBlur: 0, backdrop: editor.backdrop });
     expect(manifest.settings.rotation).toBeCloseTo((30 * Math.PI) / 180, 6);
     expect(manifest.saved.by).toBe("pane");
+    // The sun found in the lighting's own export: the .env's cube size and where the disk's pixels are, to take its share out texel by texel.
+    expect(manifest.sun.disk.cube).toBe(256);
+    expect(manifest.sun.disk.at.indices.length).toBe(manifest.sun.disk.pixels.length / 4);
   });
 
   test("served by a plain static server, loadSkybox shows what the editor showed, asking for nothing but static files", async () => {
