@@ -8,7 +8,6 @@ import type { ApplyContext } from "../apply-context.ts";
 import { sunKey } from "../cache-keys.ts";
 import { describeChoice, effectiveSource, lightingExport, sunExport, type ExportChoice } from "../export-choice.ts";
 import type { ResolvedLighting } from "../options.ts";
-
 import { detectSun } from "./detect-sun.ts";
 import { decodeHdr } from "./hdr-pixels.ts";
 import { SkyboxSun, type SunNeighbours } from "./skybox-sun.ts";
