@@ -53,18 +53,24 @@ export function lightingExport(model: 3 | 4, lighting: ResolvedLighting): Export
   return { typeKey, resolution, hdriMode: hdri ? lighting.hdriMode : null, meshQuality: null, depthScale: null };
 }
 
+/** The HDRI export the sun is found in, and whether it is the lighting's own (its pixels are the environment's). */
+export interface SunExport {
+  choice: ExportChoice;
+  lightingsOwn: boolean;
+}
+
 /**
  * The HDRI export the sun is found in: at `resolution` when given; else the lighting's own
  * when it lights with an `hdri-hdr` of 2K or less (one download for both); else the 1K one
  * (an 8K HDRI takes seconds to decode, and 1K places the sun within a tenth of a degree).
  * Always in the lighting's HDRI mode, so the sun matches the light it is taken out of.
  */
-export function sunExport(model: 3 | 4, lighting: ResolvedLighting | null, resolution: ResolutionName | null): ExportChoice {
+export function sunExport(model: 3 | 4, lighting: ResolvedLighting | null, resolution: ResolutionName | null): SunExport {
   const shared = lighting && effectiveSource(model, lighting) === "hdri-hdr" ? lightingExport(model, lighting)! : null;
   const width = (name: ResolutionName | null) => EXPORT_RESOLUTIONS.find((r) => r.name === name)?.width ?? Infinity;
-  if (shared && (resolution === null ? width(shared.resolution) <= 2048 : shared.resolution === resolution)) return shared;
+  if (shared && (resolution === null ? width(shared.resolution) <= 2048 : shared.resolution === resolution)) return { choice: shared, lightingsOwn: true };
   const hdriMode = lighting?.hdriMode ?? DEFAULT_HDRI_MODE;
-  return { typeKey: "hdri-hdr", resolution: resolution ?? pickResolution("hdri-hdr", model, 1024), hdriMode, meshQuality: null, depthScale: null };
+  return { choice: { typeKey: "hdri-hdr", resolution: resolution ?? pickResolution("hdri-hdr", model, 1024), hdriMode, meshQuality: null, depthScale: null }, lightingsOwn: false };
 }
 
 /** The GLB export the backdrop needs, or null for Model 4 (built from the depth map instead). */

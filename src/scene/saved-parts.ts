@@ -75,9 +75,9 @@ export function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: Resol
   ctx.progress({ stage: "finding-sun", detail: "from skybox.json" });
   const sun = manifest.sun!;
   const three = (v: readonly number[]): [number, number, number] => [v[0]!, v[1]!, v[2]!];
-  const { cube, at, ...disk } = sun.disk;
+  const { cube, ...disk } = sun.disk;
   // A .env holds the editor's cube (its size saved with the sun); a .hdr (the sun's own panorama, `babylon-skybox save`) becomes a cube of the lighting's size here.
   const cubeSize = manifest.files.environment.format === "env" ? (cube ?? null) : lightingSize;
-  const detected = { ...sun, direction: three(sun.direction), color: three(sun.color), disk: { ...disk, sky: three(disk.sky), ...(at ? { at } : {}) } };
+  const detected = { ...sun, direction: three(sun.direction), color: three(sun.color), disk: { ...disk, sky: three(disk.sky) } };
   return new SkyboxSun(ctx.scene, detected, options, neighbours, ctx.name("sun"), cubeSize);
 }

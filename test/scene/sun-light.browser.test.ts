@@ -89,7 +89,6 @@ describe("the sun light", () => {
         const predicted = sky / (sunUp + sky);
         const ratio = shaded / lit / predicted;
         if (ratio < 0.8 || ratio > 1.2) off.push(`seed ${seed}, cube ${size}: ${ratio.toFixed(3)} of the predicted ${predicted.toFixed(3)}`);
-        console.log(`shade seed ${seed} cube ${size}: ${ratio.toFixed(3)}`);
       }
     }
     expect(off).toEqual([]);

@@ -6,7 +6,7 @@
  */
 import type { ApplyContext } from "../apply-context.ts";
 import { sunKey } from "../cache-keys.ts";
-import { describeChoice, effectiveSource, lightingExport, sunExport, type ExportChoice } from "../export-choice.ts";
+import { describeChoice, sunExport } from "../export-choice.ts";
 import type { ResolvedLighting } from "../options.ts";
 import { detectSun } from "./detect-sun.ts";
 import { decodeHdr } from "./hdr-pixels.ts";
@@ -28,7 +28,7 @@ export type SunFactory = (neighbours: SunNeighbours) => SkyboxSun;
  * @returns what makes the light, or null when the sky has no sun
  */
 export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighting: ResolvedLighting | null): Promise<SunFactory | null> {
-  const choice = sunExport(ctx.model, lighting, options.resolution);
+  const { choice, lightingsOwn } = sunExport(ctx.model, lighting, options.resolution);
   const key = sunKey(ctx.skyboxId, choice, DETECTION);
   let sun = await cachedSun(ctx.cache, key);
   if (sun === undefined) {
@@ -42,12 +42,8 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
   if (!sun) return null;
   const found = sun;
   const name = ctx.name("sun");
-  const cubeSize = sharesImage(ctx.model, lighting, choice) ? lighting!.size : null;
+  // Found in the lighting's own export, the disk's pixels are those the environment's cube was made from.
+  const cubeSize = lightingsOwn ? lighting!.size : null;
   return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize);
 }
 
-/** Whether the environment is made from the export the sun was found in (its disk's pixels are the cube's). */
-function sharesImage(model: 3 | 4, lighting: ResolvedLighting | null, sunChoice: ExportChoice): boolean {
-  const env = lighting && effectiveSource(model, lighting) === "hdri-hdr" ? lightingExport(model, lighting) : null;
-  return env !== null && env.typeKey === sunChoice.typeKey && env.resolution === sunChoice.resolution && env.hdriMode === sunChoice.hdriMode;
-}

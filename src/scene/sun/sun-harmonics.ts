@@ -57,7 +57,7 @@ function sampledSunPolynomial(sun: DetectedSun, at: DiskPlace, size: number): Sp
   const max = CubeMapToSphericalPolynomialTools.MAX_HDRI_VALUE;
   const panorama = new Float32Array(at.width * at.height * 3);
   at.indices.forEach((index, k) => {
-    for (let c = 0; c < 3; c++) panorama[index * 3 + c] = Math.max(0, Math.min(sky[c]! + pixels[k * 4 + c]!, max) - Math.min(sky[c]!, max));
+    for (let c = 0; c < 3; c++) panorama[index * 3 + c] = heldExcess(sky[c]!, pixels[k * 4 + c]!, max);
   });
   // Babylon's HDR reader hands its conversion the rows from the top, as the disk's indices count them.
   const cube = PanoramaToCubeMapTools.ConvertPanoramaToCubemap(panorama, at.width, at.height, size);
@@ -69,9 +69,14 @@ function heldIrradiance(sun: DetectedSun, max: number): [number, number, number]
   const { sky, pixels } = sun.disk;
   const held: [number, number, number] = [0, 0, 0];
   for (let k = 0; k < pixels.length; k += 4) {
-    for (let c = 0; c < 3; c++) held[c]! += Math.max(0, Math.min(sky[c]! + pixels[k + c]!, max) - Math.min(sky[c]!, max)) * pixels[k + 3]!;
+    for (let c = 0; c < 3; c++) held[c]! += heldExcess(sky[c]!, pixels[k + c]!, max) * pixels[k + 3]!;
   }
   return held;
+}
+
+/** What a pixel adding `added` to its sky `sky` holds above that sky once both are clamped at `max`. */
+function heldExcess(sky: number, added: number, max: number): number {
+  return Math.max(0, Math.min(sky + added, max) - Math.min(sky, max));
 }
 
 /**

@@ -35,12 +35,12 @@ describe("the sun option", () => {
 describe("the export the sun is found in", () => {
   const lighting = (o: Parameters<typeof resolveParts>[0]["lighting"] = {}) => resolveParts({ lighting: o }).lighting!;
   it("is the lighting's own hdri-hdr up to 2K, else the 1K one, in the lighting's mode; or the resolution asked", () => {
-    expect(sunExport(3, lighting(), null)).toEqual(lightingExport(3, lighting()));
-    expect(sunExport(3, lighting({ resolution: "2K", hdriMode: "artistic" }), null)).toMatchObject({ typeKey: "hdri-hdr", resolution: "2K", hdriMode: "artistic" });
-    expect(sunExport(3, lighting({ resolution: "8K", hdriMode: "artistic" }), null)).toMatchObject({ typeKey: "hdri-hdr", resolution: "1K", hdriMode: "artistic" });
-    expect(sunExport(3, lighting({ source: "hdri-exr" }), null)).toMatchObject({ typeKey: "hdri-hdr", resolution: "1K" });
-    expect(sunExport(3, null, null)).toMatchObject({ typeKey: "hdri-hdr", resolution: "1K", hdriMode: "realism" });
-    expect(sunExport(3, lighting({ resolution: "8K" }), "8K")).toEqual(lightingExport(3, lighting({ resolution: "8K" })));
-    expect(sunExport(4, null, "4K")).toMatchObject({ resolution: "4K" });
+    expect(sunExport(3, lighting(), null)).toEqual({ choice: lightingExport(3, lighting()), lightingsOwn: true });
+    expect(sunExport(3, lighting({ resolution: "2K", hdriMode: "artistic" }), null)).toMatchObject({ lightingsOwn: true, choice: { typeKey: "hdri-hdr", resolution: "2K", hdriMode: "artistic" } });
+    expect(sunExport(3, lighting({ resolution: "8K", hdriMode: "artistic" }), null)).toMatchObject({ lightingsOwn: false, choice: { typeKey: "hdri-hdr", resolution: "1K", hdriMode: "artistic" } });
+    expect(sunExport(3, lighting({ source: "hdri-exr" }), null)).toMatchObject({ lightingsOwn: false, choice: { typeKey: "hdri-hdr", resolution: "1K" } });
+    expect(sunExport(3, null, null)).toMatchObject({ lightingsOwn: false, choice: { typeKey: "hdri-hdr", resolution: "1K", hdriMode: "realism" } });
+    expect(sunExport(3, lighting({ resolution: "8K" }), "8K")).toEqual({ choice: lightingExport(3, lighting({ resolution: "8K" })), lightingsOwn: true });
+    expect(sunExport(4, null, "4K")).toMatchObject({ lightingsOwn: false, choice: { resolution: "4K" } });
   });
 });
