@@ -21,6 +21,9 @@ import { cubeDirection } from "./sun-frame.ts";
 
 const TERMS = ["x", "y", "z", "xx", "yy", "zz", "xy", "yz", "zx"] as const;
 
+/** The texel-by-texel shares computed, per sun and cube size (read only by their users). */
+const sampled = new WeakMap<DetectedSun, Map<number, SphericalPolynomial>>();
+
 /** Most of an environment's ambient term the sun may take (what it takes cannot exceed what is there). */
 const MAX_SHARE = 0.95;
 
@@ -42,7 +45,17 @@ const MAX_SHARE = 0.95;
  */
 export function sunPolynomial(sun: DetectedSun, cubeSize: number | null): SphericalPolynomial {
   const at = sun.disk.at;
-  if (cubeSize !== null && at && at.indices.length > 0) return sampledSunPolynomial(sun, at, cubeSize);
+  if (cubeSize !== null && at && at.indices.length > 0) {
+    // A whole cube is converted and projected (0.1 to 0.6 s on a slow core): once per sun and size,
+    // so a re-apply of a skybox, whose sun the sun cache hands back as the same object, pays nothing.
+    const sizes = sampled.get(sun) ?? new Map<number, SphericalPolynomial>();
+    sampled.set(sun, sizes);
+    const known = sizes.get(cubeSize);
+    if (known) return known;
+    const polynomial = sampledSunPolynomial(sun, at, cubeSize);
+    sizes.set(cubeSize, polynomial);
+    return polynomial;
+  }
   const irradiance = heldIrradiance(sun, CubeMapToSphericalPolynomialTools.MAX_HDRI_VALUE);
   const harmonics = new SphericalHarmonics();
   harmonics.addLight(cubeDirection(sun.direction), new Color3(irradiance[0], irradiance[1], irradiance[2]), 1);
