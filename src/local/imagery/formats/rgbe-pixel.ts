@@ -57,3 +57,19 @@ export function floatToRgbePlanar(r: number, g: number, b: number, out: Uint8Arr
 export function rgbeScale(e: number): number {
   return e === 0 ? 0 : POW2[e - 136 + POW2_BIAS]!;
 }
+
+/**
+ * Writes the RGBE bytes of one pixel at bytes[o..o + 3] (interleaved: R, G, B, E), the
+ * form a render keeps its radiance in (render-buffers.ts).
+ */
+export function writeRgbe(r: number, g: number, b: number, bytes: Uint8Array, o: number): void {
+  floatToRgbePlanar(r, g, b, bytes, o, 1);
+}
+
+/** Reads the interleaved RGBE pixel at bytes[o..o + 3] into out[oo..oo + 2]. */
+export function readRgbe(bytes: Uint8Array, o: number, out: { [index: number]: number }, oo = 0): void {
+  const f = rgbeScale(bytes[o + 3]!);
+  out[oo] = bytes[o]! * f;
+  out[oo + 1] = bytes[o + 1]! * f;
+  out[oo + 2] = bytes[o + 2]! * f;
+}

@@ -23,6 +23,26 @@ export function maxScanlineBytes(width: number): number {
  */
 export function encodeScanline(rgb: Float32Array, width: number, planes: Uint8Array, out: Uint8Array, pos: number): number {
   for (let x = 0, i = 0; x < width; x++, i += 3) floatToRgbePlanar(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!, planes, x, width);
+  return encodePlanes(planes, width, out, pos);
+}
+
+/**
+ * Encodes one scanline already in RGBE bytes (`rgbe`: width * 4 bytes, interleaved R, G, B,
+ * E) into `out` at `pos`, using `planes` (width * 4 bytes) as scratch. Returns the position
+ * after the scanline.
+ */
+export function encodeRgbeScanline(rgbe: Uint8Array, width: number, planes: Uint8Array, out: Uint8Array, pos: number): number {
+  for (let x = 0, i = 0; x < width; x++, i += 4) {
+    planes[x] = rgbe[i]!;
+    planes[x + width] = rgbe[i + 1]!;
+    planes[x + 2 * width] = rgbe[i + 2]!;
+    planes[x + 3 * width] = rgbe[i + 3]!;
+  }
+  return encodePlanes(planes, width, out, pos);
+}
+
+/** A scanline of four RGBE byte planes (all R, all G, all B, all E) as the file holds it. */
+function encodePlanes(planes: Uint8Array, width: number, out: Uint8Array, pos: number): number {
   if (!canRunLengthEncode(width)) {
     for (let x = 0; x < width; x++) {
       out[pos++] = planes[x]!;

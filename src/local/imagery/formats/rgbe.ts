@@ -6,7 +6,7 @@
  * Read: new-style RLE, flat and old-style runs; only the "-Y h +X w" orientation (the
  * one every panorama tool writes, and the only one Babylon reads).
  */
-import { decodeScanline, encodeScanline, maxScanlineBytes } from "./rgbe-scanline.ts";
+import { decodeScanline, encodeRgbeScanline, encodeScanline, maxScanlineBytes } from "./rgbe-scanline.ts";
 
 export interface RgbeImage {
   width: number;
@@ -37,7 +37,7 @@ export function encodeRgbe(width: number, height: number, rgb: Float32Array): Ui
  * follows the header. Scanlines are independent, so bands of rows can be encoded in
  * parallel and their bytes concatenated in order after `rgbeHeader`.
  */
-export function encodeRgbeRows(width: number, rgb: Float32Array, y0: number, y1: number): Uint8Array {
+function encodeRgbeRows(width: number, rgb: Float32Array, y0: number, y1: number): Uint8Array {
   if (rgb.length < y1 * width * 3) throw new Error("encodeRgbe: rgb is smaller than width * height * 3");
   const out = new Uint8Array((y1 - y0) * maxScanlineBytes(width));
   const planes = new Uint8Array(width * 4);
@@ -46,6 +46,19 @@ export function encodeRgbeRows(width: number, rgb: Float32Array, y0: number, y1:
   for (let y = y0; y < y1; y++) {
     pos = encodeScanline(rgb.subarray(y * rowLength, (y + 1) * rowLength), width, planes, out, pos);
   }
+  return out.slice(0, pos);
+}
+
+/**
+ * The scanlines of rows [y0, y1) of an image already in RGBE bytes (`rgbe`: width * 4
+ * bytes a row, interleaved R, G, B, E, top row first), as `encodeRgbeRows` gives them.
+ */
+export function rgbeScanlines(width: number, rgbe: Uint8Array, y0: number, y1: number): Uint8Array {
+  if (rgbe.length < y1 * width * 4) throw new Error("rgbeScanlines: rgbe is smaller than width * height * 4");
+  const out = new Uint8Array((y1 - y0) * maxScanlineBytes(width));
+  const planes = new Uint8Array(width * 4);
+  let pos = 0;
+  for (let y = y0; y < y1; y++) pos = encodeRgbeScanline(rgbe.subarray(y * width * 4, (y + 1) * width * 4), width, planes, out, pos);
   return out.slice(0, pos);
 }
 

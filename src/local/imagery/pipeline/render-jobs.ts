@@ -5,13 +5,14 @@
  *
  * A render is: "march" (columns, image and depth sizes) -> "render-rows" -> "reflect-rows"
  * (only with water) -> "finish-rows", plus "distance-rows" at the depth size; then
- * "encode-rgbe" jobs turn bands of the final radiance into the scanlines of radiance.hdr.
+ * "encode-rgbe" jobs run-length encode bands of the final radiance into the scanlines of
+ * radiance.hdr.
  */
 import type { ExportRequest, ExportResult } from "../contract.ts";
 import { distanceRows, type KeptDistances } from "../render/distance-rows.ts";
 import { editActive, editOverlay, type EditGuide, editWeight } from "../inputs/edit.ts";
 import { finishRows, type Overlay } from "../render/finish-rows.ts";
-import { encodeRgbe, encodeRgbeRows } from "../formats/rgbe.ts";
+import { rgbeScanlines } from "../formats/rgbe.ts";
 import { panoOverlay, type PanoGuide } from "../inputs/image-to-pano.ts";
 import { setNoiseSeed } from "../math/noise.ts";
 import { type PreparedScene, prepareScene } from "../scene/prepare-scene.ts";
@@ -42,8 +43,8 @@ export type RowJobKind = "render-rows" | "reflect-rows" | "finish-rows" | "dista
 export type ImageryJob =
   | { kind: "march"; task: RenderTask; target: "image" | "depth"; x0: number; x1: number }
   | { kind: RowJobKind; task: RenderTask; y0: number; y1: number }
-  /** radiance.hdr of the radiance; with `rows` [y0, y1), only those scanlines (no header). */
-  | { kind: "encode-rgbe"; width: number; height: number; radiance: SharedArrayBuffer; rows?: [number, number] }
+  /** The scanlines of radiance.hdr for rows [y0, y1) of a render's radiance (RGBE bytes, render-buffers.ts). */
+  | { kind: "encode-rgbe"; width: number; radiance: SharedArrayBuffer; rows: [number, number] }
   | { kind: "export"; request: ExportRequest };
 
 /** A finish-rows job's answer: the irradiance (linear RGB) of the sun disk in its rows. */
@@ -122,8 +123,7 @@ export async function runJob(job: ImageryJob): Promise<ImageryJobResult> {
       return null;
     }
     case "encode-rgbe":
-      if (job.rows) return encodeRgbeRows(job.width, new Float32Array(job.radiance), job.rows[0], job.rows[1]);
-      return encodeRgbe(job.width, job.height, new Float32Array(job.radiance));
+      return rgbeScanlines(job.width, new Uint8Array(job.radiance), job.rows[0], job.rows[1]);
     case "export":
       return runExport(job.request);
   }

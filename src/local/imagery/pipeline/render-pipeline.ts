@@ -10,19 +10,24 @@
  * the horizon (distant ground, full detail) first, the sky near the zenith and the ground
  * under the camera (cheap) last. Files are encoded as soon as their pixels are final, so
  * sharp's encoders run while the workers still encode radiance.hdr, then written once and
- * flushed together.
+ * flushed together. What only drawing reads (render-buffers.ts) is let go of, and collected
+ * in every thread, before the image's files are encoded: a render's memory peaks while it
+ * draws, never on top of its encoders'.
  */
 import { mkdir } from "node:fs/promises";
 import { settleAll } from "../../settle-all.ts";
 import type { RenderRequest, RenderResult, RenderTimings } from "../contract.ts";
 import { enhancePrompt } from "../prompt/enhance-prompt.ts";
-import { allocateTaskMemory } from "./render-buffers.ts";
+import { allocateOutputs, allocateScratch, type RenderOutputs } from "./render-buffers.ts";
+import { collectGarbage } from "./collect-garbage.ts";
+import { sunDiskRows } from "../scene/prepare-scene.ts";
+import type { SceneSpec } from "../scene/scene-spec.ts";
 import { finishesInPlace } from "../render/finish-rows.ts";
-import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind, SunIrradiance } from "./render-jobs.ts";
+import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind, SunIrradiance, TaskGuides } from "./render-jobs.ts";
 import { resolveRender } from "./scene-resolution.ts";
 import { encodeDepth, encodePictures, radianceFile, sceneFile, writeStoredFiles } from "./skybox-outputs.ts";
 
-/** Runs jobs somewhere (the worker pool, or the current thread in `inlineRunner`). */
+/** Runs jobs somewhere (the worker pool). */
 export interface JobRunner {
   /** How many jobs can run at once (sets how finely work is split). */
   readonly size: number;
@@ -52,40 +57,32 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
   const started = performance.now();
   const { scene, guides, stored } = await resolveRender(req);
   const { size, depthSize } = req;
-  const memory = allocateTaskMemory(size.width, size.height, depthSize.width, depthSize.height, finishesInPlace(scene.look));
-  const task: RenderTask = { id: `${process.pid}-${++taskCounter}`, scene, memory, guides };
-  const partsOf = (n: number) => Math.max(runner.size * RUNNER_PARTS, Math.min(MAX_PARTS, Math.ceil(n / BAND_ROWS)));
-  const all = <T>(jobs: ImageryJob[]) => settleAll(jobs.map((job) => runner.run(job, signal) as Promise<T>));
-  const columns = (target: "image" | "depth", width: number) =>
-    all(spans(0, width, partsOf(width)).map(([x0, x1]) => ({ kind: "march", task, target, x0, x1 }) as const));
-  const rows = <T = null>(kind: RowJobKind, y0: number, height: number, horizon: number) =>
-    all<T>(costliestFirst(spans(y0, height, partsOf(height - y0)), horizon).map(([a, b]) => ({ kind, task, y0: a, y1: b }) as const));
+  const outputs = allocateOutputs({ width: size.width, height: size.height, depthWidth: depthSize.width, depthHeight: depthSize.height });
+  const id = `${process.pid}-${++taskCounter}`;
   // The last pixel pass to end marks the end of rendering (the depth files encode meanwhile).
   let rendered = started;
   const pixelsDone = () => (rendered = Math.max(rendered, performance.now()));
   signal?.throwIfAborted();
   await mkdir(dir, { recursive: true });
   try {
+    const pixels = drawPixels(runner, id, scene, guides, outputs, signal);
+    const depth = pixels.depth.then(() => {
+      pixelsDone();
+      signal?.throwIfAborted();
+      return encodeDepth(outputs);
+    });
     const image = (async () => {
+      const disk = await pixels.image;
+      pixelsDone();
+      await pixels.depth;
+      // Drawing is over: its scratch (about 200 MB at 8K) goes before the files are encoded.
+      runner.release?.(id);
+      collectGarbage();
+      signal?.throwIfAborted();
       const H = size.height;
-      await columns("image", size.width);
-      await rows("render-rows", 0, H, H / 2);
-      if (scene.water) await rows("reflect-rows", H >> 1, H, H / 2);
-      const disk = await rows<SunIrradiance>("finish-rows", 0, H, H / 2);
-      pixelsDone();
-      signal?.throwIfAborted();
-      const bands = all<Uint8Array>(
-        spans(0, H, partsOf(H)).map(([a, b]) => ({ kind: "encode-rgbe", width: size.width, height: H, radiance: memory.radiance, rows: [a, b] }) as const),
-      );
-      const [pictures, radiance] = await settleAll([encodePictures(memory, req.thumbSize), bands.then((b) => radianceFile(size.width, H, b))]);
-      return [...pictures, radiance, sceneFile(stored, sumOf(disk))];
-    })();
-    const depth = (async () => {
-      await columns("depth", depthSize.width);
-      await rows("distance-rows", 0, depthSize.height, depthSize.height / 2);
-      pixelsDone();
-      signal?.throwIfAborted();
-      return encodeDepth(memory);
+      const bands = settleAll(spans(0, H, partsOf(runner, H)).map(([a, b]) => runner.run({ kind: "encode-rgbe", width: size.width, radiance: outputs.radiance, rows: [a, b] }, signal) as Promise<Uint8Array>));
+      const [pictures, radiance] = await settleAll([encodePictures(outputs, req.thumbSize), bands.then((b) => radianceFile(size.width, H, b))]);
+      return [...pictures, radiance, sceneFile(stored, disk)];
     })();
     const files = (await settleAll([image, depth])).flat();
     const encoded = performance.now();
@@ -94,8 +91,41 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
     const timings: RenderTimings = { workerStart: started - t0, render: rendered - started, encode: encoded - rendered, writes: performance.now() - encoded };
     return { enhancedPrompt: req.enhancePrompt ? enhancePrompt(scene) : null, timings };
   } finally {
-    runner.release?.(task.id);
+    runner.release?.(id);
   }
+}
+
+/**
+ * Draws the image and the depth pixels into `outputs` with scratch buffers of their own:
+ * once both promises settle, nothing but the workers' caches (released by task id) holds
+ * the scratch. `image` gives the irradiance of the sun disk the finishing bands report.
+ */
+function drawPixels(runner: JobRunner, id: string, scene: SceneSpec, guides: TaskGuides, outputs: RenderOutputs, signal?: AbortSignal): { image: Promise<SunIrradiance>; depth: Promise<void> } {
+  const { width, height, depthWidth, depthHeight } = outputs;
+  const reflectionRows: [number, number] = scene.water ? [height >> 1, height] : [height, height];
+  const scratch = allocateScratch(outputs, finishesInPlace(scene.look), reflectionRows, sunDiskRows(scene, width, height));
+  const task: RenderTask = { id, scene, memory: { ...outputs, ...scratch }, guides };
+  const all = <T>(jobs: ImageryJob[]) => settleAll(jobs.map((job) => runner.run(job, signal) as Promise<T>));
+  const columns = (target: "image" | "depth", w: number) =>
+    all(spans(0, w, partsOf(runner, w)).map(([x0, x1]) => ({ kind: "march", task, target, x0, x1 }) as const));
+  const rows = <T = null>(kind: RowJobKind, y0: number, h: number, horizon: number) =>
+    all<T>(costliestFirst(spans(y0, h, partsOf(runner, h - y0)), horizon).map(([a, b]) => ({ kind, task, y0: a, y1: b }) as const));
+  const image = (async () => {
+    await columns("image", width);
+    await rows("render-rows", 0, height, height / 2);
+    if (scene.water) await rows("reflect-rows", reflectionRows[0], height, height / 2);
+    return sumOf(await rows<SunIrradiance>("finish-rows", 0, height, height / 2));
+  })();
+  const depth = (async () => {
+    await columns("depth", depthWidth);
+    await rows("distance-rows", 0, depthHeight, depthHeight / 2);
+  })();
+  return { image, depth };
+}
+
+/** How many bands a span of n rows (or columns) is cut into. */
+function partsOf(runner: JobRunner, n: number): number {
+  return Math.max(runner.size * RUNNER_PARTS, Math.min(MAX_PARTS, Math.ceil(n / BAND_ROWS)));
 }
 
 /** The sun's irradiance: the sum of the bands'. */

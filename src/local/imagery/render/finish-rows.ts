@@ -16,6 +16,7 @@ import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { blockSample, brushSample, depthEdge, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage } from "./stylize.ts";
 import { dither, inverseToneMapScaled } from "./tone-map.ts";
 import { addSunEnergy } from "../scene/sun-energy.ts";
+import { readRgbe, writeRgbe } from "../formats/rgbe-pixel.ts";
 
 /** Something shown over the render with a per-pixel weight (1 = only the overlay). */
 export interface Overlay {
@@ -41,7 +42,7 @@ const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
 export function finishRows(P: PreparedScene, v: TaskViews, y0: number, y1: number, overlay?: Overlay): [number, number, number] {
   finishLook(P, v, y0, y1, overlay);
   const keep = overlay ? (x: number, y: number) => 1 - Math.min(1, overlay.weight(x, y)) : undefined;
-  return addSunEnergy(P.sky, P.sunEnergy, P.width, P.height, v.radiance, v.aux, y0, y1, keep);
+  return addSunEnergy(P.sky, P.sunEnergy, P.width, P.height, v.radiance, v.sunShare, y0, y1, keep);
 }
 
 /**
@@ -80,7 +81,7 @@ function finishLook(P: PreparedScene, v: TaskViews, y0: number, y1: number, over
       else stylizePixel(P, v, img, x, y, block, brush, glowRadius);
       const o = i * 3;
       let changed = !plain;
-      for (let c = 0; c < 3; c++) oRadiance[c] = v.radiance[o + c]!;
+      readRgbe(v.radiance, i * 4, oRadiance);
       if (changed) radianceOf(P, v, o, s, oRadiance);
       if (w > 0) {
         overlay!.sample(x, y, oDisplay, tmp);
@@ -101,8 +102,8 @@ function write(v: TaskViews, i: number, display: Float64Array, radiance: Float64
   for (let c = 0; c < 3; c++) {
     const d = display[c]!;
     v.final[o + c] = d < 0 ? 0 : d > 255 ? 255 : d + 0.5;
-    v.radiance[o + c] = radiance[c]!;
   }
+  writeRgbe(radiance[0]!, radiance[1]!, radiance[2]!, v.radiance, i * 4);
 }
 
 /** Radiance consistent with display colour s (HDR kept where the display clips). */

@@ -28,6 +28,7 @@ import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { columnTrig } from "./column-trig.ts";
 import { dither, displayValues } from "./tone-map.ts";
 import { shadeLand } from "./land-pixel.ts";
+import { writeRgbe } from "../formats/rgbe-pixel.ts";
 import type { RowState } from "./row-state.ts";
 
 const SAMPLES_PER_LATTICE = 6;
@@ -135,6 +136,8 @@ let pointRow = -1;
 let pointScene: PreparedScene | null = null;
 /** Footprints of the rows planned. */
 const planned = new Float64Array(POINT_LENGTH);
+/** A whole row pixel's radiance before it is stored. */
+const rgb = new Float64Array(3);
 
 /** Whether a row is interpolated whole (nadirRow) rather than pixel by pixel. */
 export function isWholeRow(plan: NadirPlan): boolean {
@@ -153,7 +156,7 @@ export function nadirRow(P: PreparedScene, row: RowState, v: TaskViews): void {
   const b = coarseRow(P, row, above + step, WHOLE).values;
   const ty = (y - above) / step;
   const W = P.width;
-  const { radiance, display, aux } = v;
+  const { radiance, display } = v;
   for (let x = 0; x < W; x++) {
     const s = x / step;
     const k = s | 0;
@@ -164,13 +167,13 @@ export function nadirRow(P: PreparedScene, row: RowState, v: TaskViews): void {
     for (let c = 0; c < 3; c++) {
       const top = a[o + c]! + (a[o + WHOLE + c]! - a[o + c]!) * tx;
       const bottom = b[o + c]! + (b[o + WHOLE + c]! - b[o + c]!) * tx;
-      radiance[i * 3 + c] = top + (bottom - top) * ty;
+      rgb[c] = top + (bottom - top) * ty;
       const shownTop = a[o + 3 + c]! + (a[o + WHOLE + 3 + c]! - a[o + 3 + c]!) * tx;
       const shownBottom = b[o + 3 + c]! + (b[o + WHOLE + 3 + c]! - b[o + 3 + c]!) * tx;
       const shown = shownTop + (shownBottom - shownTop) * ty + d;
       display[i * 3 + c] = shown < 0.5 ? 0 : shown > 255 ? 255 : shown;
     }
-    aux[i] = 0;
+    writeRgbe(rgb[0]!, rgb[1]!, rgb[2]!, radiance, i * 4);
   }
 }
 

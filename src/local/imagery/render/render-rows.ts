@@ -2,8 +2,8 @@
  * The per-pixel renderer for a band of rows: for each pixel's direction, the nearest of
  * the ground (from the column march), buildings and water is shaded, or else the sky with
  * everything beyond it; clouds in front and fog are applied, and the linear radiance plus
- * its tone-mapped display value are written to the task's shared buffers (and to `aux`,
- * the water's reflection weight or the sky's share of the sun disk).
+ * its tone-mapped display value are written to the task's shared buffers (and the water's
+ * reflection weight or the sky's share of the sun disk to their bands).
  */
 import { cityHit } from "../scene/city.ts";
 import { shadeBuilding } from "../scene/city-shading.ts";
@@ -13,7 +13,8 @@ import { applyGroundFog, groundFogTransmittance } from "../scene/fog.ts";
 import { shadeLand } from "./land-pixel.ts";
 import { isWholeRow, nadirRadiance, nadirRow, planNadirRow } from "./nadir-grid.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import type { TaskViews } from "../pipeline/render-buffers.ts";
+import { bandIndex, type RowBand, type TaskViews } from "../pipeline/render-buffers.ts";
+import { writeRgbe } from "../formats/rgbe-pixel.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
 import { applyClouds, shadeSky, sunShare } from "./sky-pixel.ts";
 import { writeDisplay } from "./tone-map.ts";
@@ -36,7 +37,7 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   const { sin, cos } = columnTrig(W);
   const row = rowState(W);
   const ray = row.ray;
-  const { hit, aux, radiance, display } = v;
+  const { hit, radiance, display } = v;
   for (let y = y0; y < y1; y++) {
     const phi = elevationOfV((y + 0.5) / H);
     const cp = Math.cos(phi);
@@ -57,16 +58,20 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
       const i = y * W + x;
       if (active && !active(ray[0]!, sp, ray[2]!)) continue;
       shadePixel(P, row, hit, i, col);
-      // Water keeps its reflection weight; the sky, minus its share of the sun's disk (sun-energy.ts).
-      aux[i] = reflection[0]! > 0 ? reflection[0]! : -sunShare[0]!;
+      // Water keeps its reflection weight; the sky, its share of the sun's disk (sun-energy.ts).
+      if (reflection[0]! > 0) keep(v.reflection, W, x, y, reflection[0]!);
+      else if (sunShare[0]! > 0) keep(v.sunShare, W, x, y, sunShare[0]!);
       if (guide) guide(x, y, col);
-      const o = i * 3;
-      radiance[o] = col[0]!;
-      radiance[o + 1] = col[1]!;
-      radiance[o + 2] = col[2]!;
-      writeDisplay(col, 0, P, x, y, display, o);
+      writeRgbe(col[0]!, col[1]!, col[2]!, radiance, i * 4);
+      writeDisplay(col, 0, P, x, y, display, i * 3);
     }
   }
+}
+
+/** Stores `value` for pixel (x, y) in `band` when the band covers its row. */
+function keep(band: RowBand<Float32Array>, width: number, x: number, y: number, value: number): void {
+  const j = bandIndex(band, width, x, y);
+  if (j >= 0) band.data[j] = value;
 }
 
 /**

@@ -14,7 +14,7 @@ import { type LookParams, lookParams } from "../render/looks.ts";
 import { setNoiseSeed } from "../math/noise.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import { prepareSky, type SkyParams } from "./sky.ts";
-import { prepareSunEnergy, type SunEnergy } from "./sun-energy.ts";
+import { diskRows, prepareSunEnergy, type SunEnergy } from "./sun-energy.ts";
 import { prepareSpace, type SpaceParams } from "./space.ts";
 import { prepareSurface, type SurfaceParams } from "./surface.ts";
 import { prepareTerrain, type TerrainParams } from "./terrain.ts";
@@ -55,7 +55,7 @@ export interface PreparedScene {
 export function prepareScene(spec: SceneSpec, width: number, height: number, shared?: SharedGrids): PreparedScene {
   setNoiseSeed(spec.seed);
   const look = lookParams(spec.look, spec.softLines);
-  const scene = look.neon ? neonScene(spec) : spec;
+  const scene = lookScene(spec);
   const sky = prepareSky(scene);
   const terrain = prepareTerrain(scene, look.octaveBias);
   const light: [number, number, number] = [sky.lx, sky.ly, sky.lz];
@@ -114,6 +114,20 @@ function overcastLight(scene: SceneSpec, sky: SkyParams): void {
 }
 
 /** The neon look's palette: a magenta/violet sky, stars, a big low sun. */
+/**
+ * Rows [y0, y1) the sun's disk may reach in a width x height render of `spec`: the rows
+ * of its prepared `sunEnergy`, known before any worker prepares the scene.
+ */
+export function sunDiskRows(spec: SceneSpec, width: number, height: number): [number, number] {
+  const { y0, y1 } = diskRows(prepareCelestial(lookScene(spec), width), height);
+  return [y0, y1];
+}
+
+/** The scene as the look draws it (neon moves the sun to a sunset). */
+function lookScene(spec: SceneSpec): SceneSpec {
+  return lookParams(spec.look, spec.softLines).neon ? neonScene(spec) : spec;
+}
+
 function neonScene(spec: SceneSpec): SceneSpec {
   const s = structuredClone(spec) as SceneSpec;
   s.tint = [s.tint[0] * 1.4, s.tint[1] * 0.4, s.tint[2] * 1.7];

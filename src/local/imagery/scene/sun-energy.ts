@@ -7,12 +7,14 @@
  * clouds and fog in front of each pixel. The display keeps the disk it always had.
  *
  * The render stores each sky pixel's share of the disk (coverage x limb x what clouds and
- * fog let through) as a negative `aux` value; `addSunEnergy` then swaps the displayed disk
- * for the energetic one in a finished band of rows and returns the irradiance it holds.
+ * fog let through) in a band over the disk's rows; `addSunEnergy` then swaps the displayed
+ * disk for the energetic one in a finished band of rows and returns the irradiance it holds.
  */
 import { directionOfUv, elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { type CelestialParams, SUN_DISK, SUN_DISK_COLOUR, sunWeight } from "./celestial.ts";
 import { type SkyParams, viewTransmittance } from "./sky.ts";
+import { readRgbe, writeRgbe } from "../formats/rgbe-pixel.ts";
+import type { RowBand } from "../pipeline/render-buffers.ts";
 
 /** Radiance of the sun's disk (per channel, weight 1, before the view's transmittance). */
 export interface SunEnergy {
@@ -42,7 +44,7 @@ export function prepareSunEnergy(sky: SkyParams, C: CelestialParams, direct: Arr
 }
 
 /** Rows whose pixels the sun's disk may reach. */
-function diskRows(C: CelestialParams, height: number): { y0: number; y1: number } {
+export function diskRows(C: CelestialParams, height: number): { y0: number; y1: number } {
   const reach = Math.acos(Math.min(1, C.sunReach)) + Math.PI / height;
   const elevation = Math.asin(Math.max(-1, Math.min(1, C.sy)));
   const top = Math.min(Math.PI / 2, elevation + reach);
@@ -66,8 +68,8 @@ function forDiskPixels(C: CelestialParams, width: number, height: number, rows: 
 }
 
 /**
- * Swaps the displayed disk for the energetic one in rows [y0, y1) of `radiance`, where
- * `aux` holds minus each sky pixel's visible share of the disk; `keep(x, y)` is the share
+ * Swaps the displayed disk for the energetic one in rows [y0, y1) of `radiance` (RGBE
+ * bytes), where `shares` holds each sky pixel's visible share of the disk; `keep(x, y)` is the share
  * of the render a pixel keeps (an overlay covers the rest). Returns the irradiance (linear
  * RGB) the band's disk pixels now carry.
  */
@@ -76,8 +78,8 @@ export function addSunEnergy(
   energy: SunEnergy,
   width: number,
   height: number,
-  radiance: Float32Array,
-  aux: Float32Array,
+  radiance: Uint8Array,
+  shares: RowBand<Float32Array>,
   y0: number,
   y1: number,
   keep?: (x: number, y: number) => number,
@@ -85,23 +87,24 @@ export function addSunEnergy(
   const total: [number, number, number] = [0, 0, 0];
   const trans = new Float64Array(3);
   const cell = ((2 * Math.PI) / width) * (Math.PI / height);
-  for (let y = Math.max(y0, energy.y0); y < Math.min(y1, energy.y1); y++) {
+  const rgb = new Float64Array(3);
+  for (let y = Math.max(y0, energy.y0, shares.y0); y < Math.min(y1, energy.y1, shares.y1); y++) {
     const sp = Math.sin(elevationOfV((y + 0.5) / height));
     viewTransmittance(sky, sp, trans);
     const solidAngle = cell * Math.sqrt(1 - sp * sp);
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const share = aux[i]!;
-      if (!(share < 0)) continue;
-      aux[i] = 0;
-      const seen = -share * (keep ? keep(x, y) : 1);
+      const share = shares.data[(y - shares.y0) * width + x]!;
+      if (!(share > 0)) continue;
+      const seen = share * (keep ? keep(x, y) : 1);
+      const o = (y * width + x) * 4;
+      readRgbe(radiance, o, rgb);
       for (let c = 0; c < 3; c++) {
-        const o = i * 3 + c;
         const shown = SUN_DISK * SUN_DISK_COLOUR[c]! * seen * trans[c]!;
         const real = energy.radiance[c]! * seen * trans[c]!;
-        radiance[o] = Math.max(0, radiance[o]! + real - shown);
+        rgb[c] = Math.max(0, rgb[c]! + real - shown);
         total[c]! += real * solidAngle;
       }
+      writeRgbe(rgb[0]!, rgb[1]!, rgb[2]!, radiance, o);
     }
   }
   return total;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RGBE_ReadHeader, RGBE_ReadPixels } from "@babylonjs/core/Misc/HighDynamicRange/hdr.js";
-import { decodeRgbe, encodeRgbe } from "../../../../src/local/imagery/formats/rgbe.ts";
+import { decodeRgbe, encodeRgbe, rgbeHeader, rgbeScanlines } from "../../../../src/local/imagery/formats/rgbe.ts";
+import { readRgbe, writeRgbe } from "../../../../src/local/imagery/formats/rgbe-pixel.ts";
 
 /** A deterministic test image: smooth gradient, flat runs, a few very bright and dark pixels. */
 function sample(width: number, height: number): Float32Array {
@@ -29,6 +30,20 @@ function expectClose(a: Float32Array, b: Float32Array): void {
 }
 
 describe("RGBE (.hdr)", () => {
+  it("keeps a render's pixels as the file's bytes: read back as the file reads, written again unchanged", () => {
+    const rgb = sample(67, 23);
+    const bytes = new Uint8Array(67 * 23 * 4);
+    for (let p = 0; p < 67 * 23; p++) writeRgbe(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!, bytes, p * 4);
+    const read = new Float32Array(67 * 23 * 3);
+    for (let p = 0; p < 67 * 23; p++) readRgbe(bytes, p * 4, read, p * 3);
+    expect(read).toEqual(decodeRgbe(encodeRgbe(67, 23, rgb)).rgb);
+    const again = new Uint8Array(bytes.length);
+    for (let p = 0; p < 67 * 23; p++) writeRgbe(read[p * 3]!, read[p * 3 + 1]!, read[p * 3 + 2]!, again, p * 4);
+    expect(again).toEqual(bytes);
+    const file = encodeRgbe(67, 23, rgb);
+    expect(rgbeScanlines(67, bytes, 0, 23)).toEqual(file.subarray(rgbeHeader(67, 23).length));
+  });
+
   it("round-trips through its own decoder within one mantissa step", () => {
     const rgb = sample(67, 23);
     const file = encodeRgbe(67, 23, rgb);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeRgbe } from "../../../../src/local/imagery/formats/rgbe.ts";
+import { encodeRgbe, rgbeHeader } from "../../../../src/local/imagery/formats/rgbe.ts";
+import { writeRgbe } from "../../../../src/local/imagery/formats/rgbe-pixel.ts";
 import { createImageryPool, type ImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
 
 let pool: ImageryPool;
@@ -11,19 +12,23 @@ afterAll(() => pool.close());
 describe("imagery pool", () => {
   it("runs jobs in worker threads (TypeScript sources, inside vitest)", async () => {
     expect(pool.size).toBe(2);
-    const shared = new SharedArrayBuffer(16 * 8 * 3 * 4);
-    const rgb = new Float32Array(shared);
-    for (let i = 0; i < rgb.length; i++) rgb[i] = (i % 7) * 0.37;
+    // A render keeps its radiance as RGBE bytes; its scanlines are those of the file of the same floats.
+    const rgb = new Float32Array(16 * 8 * 3);
+    for (let i = 0; i < rgb.length; i++) rgb[i] = (i % 7) * 0.37 + (i % 5) * 40;
+    const shared = new SharedArrayBuffer(16 * 8 * 4);
+    const bytes = new Uint8Array(shared);
+    for (let p = 0; p < 16 * 8; p++) writeRgbe(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!, bytes, p * 4);
     const results = await Promise.all(
-      [0, 1, 2, 3].map(() => pool.run({ kind: "encode-rgbe", width: 16, height: 8, radiance: shared })),
+      [0, 1, 2, 3].map(() => pool.run({ kind: "encode-rgbe", width: 16, radiance: shared, rows: [0, 8] })),
     );
-    for (const r of results) expect(Buffer.from(r as Uint8Array).equals(Buffer.from(encodeRgbe(16, 8, rgb)))).toBe(true);
+    const file = encodeRgbe(16, 8, rgb).subarray(rgbeHeader(16, 8).length);
+    for (const r of results) expect(Buffer.from(r as Uint8Array).equals(Buffer.from(file))).toBe(true);
     expect(pool.stats.byKind.get("encode-rgbe")?.jobs).toBe(4);
   });
 
   it("reports a job's error and keeps working", async () => {
-    await expect(pool.run({ kind: "encode-rgbe", width: 64, height: 64, radiance: new SharedArrayBuffer(12) })).rejects.toThrow(/smaller/);
-    const ok = await pool.run({ kind: "encode-rgbe", width: 1, height: 1, radiance: new SharedArrayBuffer(12) });
+    await expect(pool.run({ kind: "encode-rgbe", width: 64, radiance: new SharedArrayBuffer(16), rows: [0, 64] })).rejects.toThrow(/smaller/);
+    const ok = await pool.run({ kind: "encode-rgbe", width: 1, radiance: new SharedArrayBuffer(4), rows: [0, 1] });
     expect(ok).toBeInstanceOf(Uint8Array);
   });
 
@@ -35,6 +40,6 @@ describe("imagery pool", () => {
   it("refuses work once closed", async () => {
     const p = createImageryPool({ size: 1 });
     await p.close();
-    await expect(p.run({ kind: "encode-rgbe", width: 1, height: 1, radiance: new SharedArrayBuffer(12) })).rejects.toThrow(/closed/);
+    await expect(p.run({ kind: "encode-rgbe", width: 1, radiance: new SharedArrayBuffer(4), rows: [0, 1] })).rejects.toThrow(/closed/);
   });
 });

@@ -11,6 +11,9 @@ import { describe, expect, it } from "vitest";
 import { directionOfDegrees, directionOfUv } from "../../../../src/api/panorama/panorama-directions.ts";
 import type { SceneSpec } from "../../../../src/local/imagery/scene/scene-spec.ts";
 import { prepareSky } from "../../../../src/local/imagery/scene/sky.ts";
+import { prepareScene, sunDiskRows } from "../../../../src/local/imagery/scene/prepare-scene.ts";
+import { resolveRender } from "../../../../src/local/imagery/pipeline/scene-resolution.ts";
+import type { Look } from "../../../../src/local/imagery/contract.ts";
 import { displayValues } from "../../../../src/local/imagery/render/tone-map.ts";
 import { readJpeg, readRadiance, renderPool, request, tempDir, W, H } from "../render-fixtures.ts";
 
@@ -116,5 +119,17 @@ describe("the sun's energy in the HDR radiance", () => {
     expect(luminance(grey.scene.sun.irradiance!)).toBeLessThan(0.2 * clear);
     const night = await render("moonlit night over the hills", 7);
     expect(night.scene.sun.irradiance).toEqual([0, 0, 0]);
+  });
+
+  it("a render keeps the disk's shares over the very rows its workers give the disk, whatever the look", async () => {
+    const rows = async (prompt: string, look: Look) => {
+      const { scene } = await resolveRender(request({ prompt, look, seed: 3 }));
+      const { sunEnergy } = prepareScene(scene, 2048, 1024);
+      expect(sunDiskRows(scene, 2048, 1024)).toEqual([sunEnergy.y0, sunEnergy.y1]);
+      return [sunEnergy.y0, sunEnergy.y1];
+    };
+    for (const prompt of ["clear desert at noon", "mountains at sunrise"]) await rows(prompt, "photoreal");
+    // The neon look moves a noon sun down to a sunset: the rows follow it.
+    expect(await rows("clear desert at noon", "neon")).not.toEqual(await rows("clear desert at noon", "photoreal"));
   });
 });
