@@ -83,15 +83,15 @@ export function allocateOutputs(sizes: OutputSizes): RenderOutputs {
  * `finishInPlace`: whether the display is the final image (finish-rows.ts).
  */
 export function allocateScratch(outputs: RenderOutputs, finishInPlace: boolean, reflectionRows: [number, number], sunRows: [number, number]): RenderScratch {
-  const sizes = outputs;
-  const band = ([y0, y1]: [number, number]): RowBand => ({ y0, y1, data: new SharedArrayBuffer(Math.max(0, y1 - y0) * sizes.width * 4) });
+  const { width, height, depthWidth, depthHeight } = outputs;
+  const band = ([y0, y1]: [number, number]): RowBand => ({ y0, y1, data: new SharedArrayBuffer(Math.max(0, y1 - y0) * width * 4) });
   return {
-    display: finishInPlace ? outputs.final : new SharedArrayBuffer(sizes.width * sizes.height * 3),
-    hit: new SharedArrayBuffer(sizes.width * sizes.height * 4),
+    display: finishInPlace ? outputs.final : new SharedArrayBuffer(width * height * 3),
+    hit: new SharedArrayBuffer(width * height * 4),
     reflection: band(reflectionRows),
     sunShare: band(sunRows),
-    depthHit: new SharedArrayBuffer(sizes.depthWidth * sizes.depthHeight * 4),
-    grids: { shadowHeights: allocateClipmap(clipmapCells(sizes.width)) },
+    depthHit: new SharedArrayBuffer(depthWidth * depthHeight * 4),
+    grids: { shadowHeights: allocateClipmap(clipmapCells(width)) },
   };
 }
 
