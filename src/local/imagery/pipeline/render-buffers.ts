@@ -2,12 +2,13 @@
  * The shared memory of one render task. Workers write disjoint rows (or columns) of these
  * SharedArrayBuffers in parallel; the coordinating thread reads the results without copies.
  *
- * It comes in two parts so that a render never holds more than it needs (an 8K render is
- * the largest thing the local service does): the outputs, what the files are encoded from,
- * and the scratch, what only drawing reads, which the render lets go of (and every thread
- * collects) before its files are encoded. The radiance is kept as the RGBE bytes
- * radiance.hdr stores (4 bytes a pixel, not 12 as floats): the file's precision is all it
- * ever had, and its scanlines are then only run-length encoded.
+ * It comes in parts so that a render never holds more than it needs (an 8K render is the
+ * largest thing the local service does): the outputs, what the files are encoded from, and
+ * the scratch, which the render lets go of (and every thread collects) in two steps: what
+ * only drawing reads before finishing (`withoutDrawing`), the rest before its files are
+ * encoded. The radiance is kept as the RGBE bytes radiance.hdr stores (4 bytes a pixel,
+ * not 12 as floats): the file's precision is all it ever had, and its scanlines are then
+ * only run-length encoded.
  */
 
 import { allocateClipmap, clipmapCells } from "../scene/height-clipmap.ts";
@@ -37,22 +38,24 @@ export interface RenderOutputs {
   depth16: SharedArrayBuffer;
 }
 
-/** What only drawing reads. */
+/** What drawing and finishing read. */
 export interface RenderScratch {
+  /** Float32 W x H: ground hit distance per pixel (terrain march), Infinity for none. Drawing only. */
+  hit: SharedArrayBuffer;
+  /** Water reflection weights of the rows below the horizon (none without water). Drawing only. */
+  reflection: RowBand;
+  /** Float32 Wd x Hd: ground hit distance at the depth size. */
+  depthHit: SharedArrayBuffer;
   /**
    * Uint8 W x H x 3: tone-mapped display before the look's finishing. The final image
    * itself when finishing reads each pixel only to write it (the photoreal look): 100 MB
    * less at 8K.
    */
   display: SharedArrayBuffer;
-  /** Float32 W x H: ground hit distance per pixel (terrain march), Infinity for none. */
-  hit: SharedArrayBuffer;
-  /** Water reflection weights of the rows below the horizon (none without water). */
-  reflection: RowBand;
+  /** Uint8 W x H: the outline weight of depth edges (stylize.ts), for looks with outlines; else empty. */
+  outline: SharedArrayBuffer;
   /** Each sky pixel's visible share of the sun disk, over the rows the disk may reach (sun-energy.ts). */
   sunShare: RowBand;
-  /** Float32 Wd x Hd: ground hit distance at the depth size. */
-  depthHit: SharedArrayBuffer;
   /** Scene grids the image's workers fill and share. */
   grids: SharedGrids;
 }
@@ -78,21 +81,37 @@ export function allocateOutputs(sizes: OutputSizes): RenderOutputs {
   };
 }
 
-/**
- * `reflectionRows` and `sunRows`: the rows [y0, y1) each band covers (empty when y0 >= y1);
- * `finishInPlace`: whether the display is the final image (finish-rows.ts).
- */
-export function allocateScratch(outputs: RenderOutputs, finishInPlace: boolean, reflectionRows: [number, number], sunRows: [number, number]): RenderScratch {
+/** What a render's scratch depends on besides its size. */
+export interface ScratchPlan {
+  /** Whether the display is the final image (finish-rows.ts). */
+  finishInPlace: boolean;
+  /** Whether the look draws outlines at depth edges. */
+  outlines: boolean;
+  /** Rows [y0, y1) of the water's reflection weights and of the sun disk's shares (empty when y0 >= y1). */
+  reflectionRows: [number, number];
+  sunRows: [number, number];
+}
+
+export function allocateScratch(outputs: RenderOutputs, plan: ScratchPlan): RenderScratch {
   const { width, height, depthWidth, depthHeight } = outputs;
   const band = ([y0, y1]: [number, number]): RowBand => ({ y0, y1, data: new SharedArrayBuffer(Math.max(0, y1 - y0) * width * 4) });
   return {
-    display: finishInPlace ? outputs.final : new SharedArrayBuffer(width * height * 3),
     hit: new SharedArrayBuffer(width * height * 4),
-    reflection: band(reflectionRows),
-    sunShare: band(sunRows),
+    reflection: band(plan.reflectionRows),
     depthHit: new SharedArrayBuffer(depthWidth * depthHeight * 4),
+    display: plan.finishInPlace ? outputs.final : new SharedArrayBuffer(width * height * 3),
+    outline: new SharedArrayBuffer(plan.outlines ? width * height : 0),
+    sunShare: band(plan.sunRows),
     grids: { shadowHeights: allocateClipmap(clipmapCells(width)) },
   };
+}
+
+/**
+ * The memory finishing jobs get: without the buffers only drawing reads (hit distances and
+ * water weights, about 200 MB at 8K), so that once the drawing jobs are gone nothing holds them.
+ */
+export function withoutDrawing(m: TaskMemory): TaskMemory {
+  return { ...m, hit: new SharedArrayBuffer(0), reflection: { y0: m.height, y1: m.height, data: new SharedArrayBuffer(0) } };
 }
 
 /** Typed views of a TaskMemory. */
@@ -101,6 +120,7 @@ export interface TaskViews {
   radiance: Uint8Array;
   reflection: RowBand<Float32Array>;
   sunShare: RowBand<Float32Array>;
+  outline: Uint8Array;
   display: Uint8Array;
   final: Uint8Array;
   depthHit: Float32Array;
@@ -115,6 +135,7 @@ export function taskViews(m: TaskMemory): TaskViews {
     radiance: new Uint8Array(m.radiance),
     reflection: band(m.reflection),
     sunShare: band(m.sunShare),
+    outline: new Uint8Array(m.outline),
     display: new Uint8Array(m.display),
     final: new Uint8Array(m.final),
     depthHit: new Float32Array(m.depthHit),

@@ -18,7 +18,7 @@ import { setNoiseSeed } from "../math/noise.ts";
 import { type PreparedScene, prepareScene } from "../scene/prepare-scene.ts";
 import { reflectRows } from "../render/reflect-rows.ts";
 import { initGuide, type InitGuide } from "../inputs/remix.ts";
-import { type TaskMemory, type TaskViews, taskViews } from "./render-buffers.ts";
+import { type TaskMemory, taskViews } from "./render-buffers.ts";
 import { type ActiveRegion, type RadianceGuide, renderRows } from "../render/render-rows.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";
 import { marchColumns } from "../scene/terrain-march.ts";
@@ -55,7 +55,6 @@ export type ImageryJobResult = Uint8Array | ExportResult | SunIrradiance | null;
 interface PreparedTask {
   image: PreparedScene;
   depth: PreparedScene;
-  views: TaskViews;
   guide?: RadianceGuide;
   overlay?: Overlay;
   active?: ActiveRegion;
@@ -68,13 +67,11 @@ function prepared(task: RenderTask): PreparedTask {
   let p = cache.get(task.id);
   if (!p) {
     const m = task.memory;
-    const views = taskViews(m);
     const image = prepareScene(task.scene, m.width, m.height, m.grids);
     const { init, edit, pano } = task.guides;
     p = {
       image,
       depth: prepareScene(task.scene, m.depthWidth, m.depthHeight),
-      views,
       guide: init ? initGuide(init, image) : undefined,
       overlay: edit ? editOverlay(edit, m.width, m.height) : pano ? panoOverlay(pano, image) : undefined,
       active: edit ? (dx, dy, dz) => editActive(edit, dx, dy, dz) : undefined,
@@ -96,36 +93,40 @@ export function forgetTask(id: string): void {
 /** Runs one job in the current thread. */
 export async function runJob(job: ImageryJob): Promise<ImageryJobResult> {
   switch (job.kind) {
-    case "march": {
-      const p = prepared(job.task);
-      const m = job.task.memory;
-      if (job.target === "image") marchColumns(p.image.terrain, m.width, m.height, job.x0, job.x1, p.views.hit);
-      else marchColumns(p.depth.terrain, m.depthWidth, m.depthHeight, job.x0, job.x1, p.views.depthHit);
-      return null;
-    }
-    case "render-rows": {
-      const p = prepared(job.task);
-      renderRows(p.image, p.views, job.y0, job.y1, p.guide, p.active);
-      return null;
-    }
-    case "reflect-rows": {
-      const p = prepared(job.task);
-      reflectRows(p.image, p.views, job.y0, job.y1);
-      return null;
-    }
-    case "finish-rows": {
-      const p = prepared(job.task);
-      return finishRows(p.image, p.views, job.y0, job.y1, p.overlay);
-    }
-    case "distance-rows": {
-      const p = prepared(job.task);
-      distanceRows(p.depth, p.views, job.y0, job.y1, p.kept);
-      return null;
-    }
     case "encode-rgbe":
       return rgbeScanlines(job.width, new Uint8Array(job.radiance), job.rows[0], job.rows[1]);
     case "export":
       return runExport(job.request);
+    default:
+      return runRenderJob(job);
+  }
+}
+
+/**
+ * A job of a render task. The views are made from the job's own memory, never cached with
+ * the task: a render gives its later jobs less of it (render-buffers.ts `withoutDrawing`),
+ * and what a worker cached would keep the rest alive.
+ */
+function runRenderJob(job: Extract<ImageryJob, { task: RenderTask }>): ImageryJobResult {
+  const p = prepared(job.task);
+  const m = job.task.memory;
+  const v = taskViews(m);
+  switch (job.kind) {
+    case "march":
+      if (job.target === "image") marchColumns(p.image.terrain, m.width, m.height, job.x0, job.x1, v.hit);
+      else marchColumns(p.depth.terrain, m.depthWidth, m.depthHeight, job.x0, job.x1, v.depthHit);
+      return null;
+    case "render-rows":
+      renderRows(p.image, v, job.y0, job.y1, p.guide, p.active);
+      return null;
+    case "reflect-rows":
+      reflectRows(p.image, v, job.y0, job.y1);
+      return null;
+    case "finish-rows":
+      return finishRows(p.image, v, job.y0, job.y1, p.overlay);
+    case "distance-rows":
+      distanceRows(p.depth, v, job.y0, job.y1, p.kept);
+      return null;
   }
 }
 

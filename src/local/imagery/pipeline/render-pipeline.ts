@@ -18,8 +18,9 @@ import { mkdir } from "node:fs/promises";
 import { settleAll } from "../../settle-all.ts";
 import type { RenderRequest, RenderResult, RenderTimings } from "../contract.ts";
 import { enhancePrompt } from "../prompt/enhance-prompt.ts";
-import { allocateOutputs, allocateScratch, type RenderOutputs } from "./render-buffers.ts";
-import { collectGarbage } from "./collect-garbage.ts";
+import { allocateOutputs, allocateScratch, type RenderOutputs, withoutDrawing } from "./render-buffers.ts";
+import { lookParams } from "../render/looks.ts";
+import { collectEverywhere } from "./collect-garbage.ts";
 import { sunDiskRows } from "../scene/prepare-scene.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";
 import { finishesInPlace } from "../render/finish-rows.ts";
@@ -35,6 +36,8 @@ export interface JobRunner {
   run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
   /** Tells workers a task is finished so they drop its cached state. */
   release?(taskId: string): void;
+  /** Has every worker collect its garbage; resolves once all have (a render let go of buffers). */
+  collect?(): Promise<void>;
   /** Resolves once the workers have started (the time a cold start costs). */
   ready?(): Promise<void>;
 }
@@ -75,9 +78,9 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
       const disk = await pixels.image;
       pixelsDone();
       await pixels.depth;
-      // Drawing is over: its scratch (about 200 MB at 8K) goes before the files are encoded.
+      // Drawing is over: its scratch goes before the files are encoded.
       runner.release?.(id);
-      collectGarbage();
+      await collectEverywhere(runner);
       signal?.throwIfAborted();
       const H = size.height;
       const bands = settleAll(spans(0, H, partsOf(runner, H)).map(([a, b]) => runner.run({ kind: "encode-rgbe", width: size.width, radiance: outputs.radiance, rows: [a, b] }, signal) as Promise<Uint8Array>));
@@ -103,8 +106,9 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
 function drawPixels(runner: JobRunner, id: string, scene: SceneSpec, guides: TaskGuides, outputs: RenderOutputs, signal?: AbortSignal): { image: Promise<SunIrradiance>; depth: Promise<void> } {
   const { width, height, depthWidth, depthHeight } = outputs;
   const reflectionRows: [number, number] = scene.water ? [height >> 1, height] : [height, height];
-  const scratch = allocateScratch(outputs, finishesInPlace(scene.look), reflectionRows, sunDiskRows(scene, width, height));
-  const task: RenderTask = { id, scene, memory: { ...outputs, ...scratch }, guides };
+  const plan = { finishInPlace: finishesInPlace(scene.look), outlines: lookParams(scene.look, scene.softLines).outline > 0, reflectionRows, sunRows: sunDiskRows(scene, width, height) };
+  // Jobs are made from the task as it is when they are queued: finishing gets less of it.
+  let task: RenderTask = { id, scene, memory: { ...outputs, ...allocateScratch(outputs, plan) }, guides };
   const all = <T>(jobs: ImageryJob[]) => settleAll(jobs.map((job) => runner.run(job, signal) as Promise<T>));
   const columns = (target: "image" | "depth", w: number) =>
     all(spans(0, w, partsOf(runner, w)).map(([x0, x1]) => ({ kind: "march", task, target, x0, x1 }) as const));
@@ -114,6 +118,8 @@ function drawPixels(runner: JobRunner, id: string, scene: SceneSpec, guides: Tas
     await columns("image", width);
     await rows("render-rows", 0, height, height / 2);
     if (scene.water) await rows("reflect-rows", reflectionRows[0], height, height / 2);
+    task = { ...task, memory: withoutDrawing(task.memory) };
+    await collectEverywhere(runner);
     return sumOf(await rows<SunIrradiance>("finish-rows", 0, height, height / 2));
   })();
   const depth = (async () => {

@@ -7,7 +7,8 @@
  *
  * The hundreds of MB of a render's shared buffers are freed only once every thread that
  * saw them has collected them, and a thread whose own garbage is small does not collect
- * for a long time: when a render ends, this thread and every worker collect at once.
+ * for a long time: when a render lets go of buffers, and when it ends, every worker
+ * collects and then this thread (`collect`, collect-garbage.ts).
  *
  * Workers start from render-worker-entry.mjs, which registers tsx's loader when the pool
  * runs from TypeScript sources (under tsx, in a vitest fork, anywhere: Node 20 ignores
@@ -21,7 +22,7 @@ import { Worker } from "node:worker_threads";
 import "sharp"; // loaded by the main thread before any worker uses it (sharp's requirement)
 import type { ExportRequest, ExportResult, RenderRequest, RenderResult } from "../contract.ts";
 import type { Imagery } from "../imagery.ts";
-import { collectGarbage, exposeGarbageCollection } from "./collect-garbage.ts";
+import { collectEverywhere, exposeGarbageCollection } from "./collect-garbage.ts";
 import type { ImageryJob, ImageryJobResult } from "./render-jobs.ts";
 import { type JobRunner, renderSkybox } from "./render-pipeline.ts";
 import type { WorkerReply, WorkerRequest } from "./render-worker.ts";
@@ -75,6 +76,8 @@ interface Slot {
   id: number;
   /** Settles once the worker has loaded its modules (or died). */
   ready: Promise<void>;
+  /** Callers waiting for the worker's collections, in the order asked (all called if it dies). */
+  collected: (() => void)[];
 }
 
 export function createImageryPool(options: { size?: number } = {}): ImageryPool {
@@ -95,9 +98,9 @@ class WorkerPool implements ImageryPool {
   }
 
   generate(req: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult> {
-    // This thread let go of the render's buffers too (see release): collect them now, not
-    // after the next renders have piled theirs on top.
-    return renderSkybox(this, req, dir, signal).finally(collectGarbage);
+    // Every thread lets go of the render's buffers now, not after the next renders have
+    // piled theirs on top (the result does not wait for it).
+    return renderSkybox(this, req, dir, signal).finally(() => void collectEverywhere(this));
   }
 
   runExport(req: ExportRequest): Promise<ExportResult> {
@@ -148,6 +151,16 @@ class WorkerPool implements ImageryPool {
     for (const slot of this._slots) slot?.worker.postMessage({ forget: taskId } satisfies WorkerRequest);
   }
 
+  collect(): Promise<void> {
+    const live = this._slots.filter((slot): slot is Slot => slot !== null);
+    return Promise.all(live.map((slot) => new Promise<void>((resolve) => {
+      slot.collected.push(resolve);
+      slot.worker.postMessage({ collect: true } satisfies WorkerRequest);
+      // A worker busy with an export (seconds) collects once it gets to it: no render waits for that.
+      if (slot.busy?.job.kind === "export") resolve();
+    }))).then(() => {});
+  }
+
   async close(): Promise<void> {
     this._closed = true;
     for (const p of this._queue.splice(0)) p.reject(new Error("imagery pool is closed"));
@@ -177,10 +190,11 @@ class WorkerPool implements ImageryPool {
   private _start(index: number): Slot {
     const worker = new Worker(ENTRY_URL, { workerData: { module: WORKER_URL.href, tsx: extname(WORKER_URL.pathname) === ".ts" } });
     let loaded = () => {};
-    const slot: Slot = { worker, busy: null, id: 0, ready: new Promise((resolve) => (loaded = resolve)) };
+    const slot: Slot = { worker, busy: null, id: 0, ready: new Promise((resolve) => (loaded = resolve)), collected: [] };
     worker.unref();
     worker.on("message", (reply: WorkerReply) => {
       if ("ready" in reply) return loaded();
+      if ("collected" in reply) return slot.collected.shift()?.();
       const pending = slot.busy;
       if (!pending || reply.id !== slot.id) return;
       slot.busy = null;
@@ -198,6 +212,7 @@ class WorkerPool implements ImageryPool {
     });
     const fail = (error: Error): void => {
       loaded();
+      for (const done of slot.collected.splice(0)) done();
       if (this._slots[index] !== slot) return;
       this._slots[index] = null;
       slot.busy?.reject(error);

@@ -8,8 +8,8 @@ import { collectGarbage } from "./collect-garbage.ts";
 import { forgetTask, type ImageryJob, runJob } from "./render-jobs.ts";
 import { threadCpuMs } from "./thread-cpu.ts";
 
-/** What the pool posts: a job to run, or a task whose cached state can go. */
-export type WorkerRequest = { id: number; job: ImageryJob } | { forget: string };
+/** What the pool posts: a job to run, a task whose cached state can go, or a call to collect garbage. */
+export type WorkerRequest = { id: number; job: ImageryJob } | { forget: string } | { collect: true };
 /**
  * A job's result or error; `ms` is the time the job took in the worker and `cpuMs` the CPU
  * time it used (null where unknown), for benchmarks.
@@ -18,7 +18,9 @@ export type WorkerReply =
   | { id: number; ok: true; result: unknown; ms: number; cpuMs: number | null }
   | { id: number; ok: false; message: string; stack?: string }
   /** Sent once, when the worker's modules are loaded. */
-  | { ready: true };
+  | { ready: true }
+  /** Sent after each `collect`, once the worker's collection is done. */
+  | { collected: true };
 
 const port = parentPort;
 if (!port) throw new Error("render-worker.ts must run in a worker thread");
@@ -32,12 +34,10 @@ try {
 }
 
 port.on("message", (msg: WorkerRequest) => {
-  if ("forget" in msg) {
-    forgetTask(msg.forget);
-    // The task's shared buffers (hundreds of MB) go only once every thread has let go, and
-    // a worker's own small garbage would not prompt a collection for a long time.
+  if ("forget" in msg) return forgetTask(msg.forget);
+  if ("collect" in msg) {
     collectGarbage();
-    return;
+    return port.postMessage({ collected: true } satisfies WorkerReply);
   }
   const start = performance.now();
   const cpu = threadCpuMs();

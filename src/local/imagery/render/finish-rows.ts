@@ -13,7 +13,7 @@ import { noise3 } from "../math/noise.ts";
 import type { Look } from "../contract.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
-import { blockSample, brushSample, depthEdge, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage } from "./stylize.ts";
+import { blockSample, brushSample, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage, smooth } from "./stylize.ts";
 import { dither, inverseToneMapScaled } from "./tone-map.ts";
 import { addSunEnergy } from "../scene/sun-energy.ts";
 import { readRgbe, writeRgbe } from "../formats/rgbe-pixel.ts";
@@ -136,7 +136,7 @@ function stylizePixel(P: PreparedScene, v: TaskViews, img: DisplayImage, x: numb
   else pixel(img, x, y, s);
   if (L.outline > 0) {
     const soft = P.spec.softLines;
-    const e = Math.max(smooth((depthEdge(v.hit, W, H, x, y) - 0.12) * 3), smooth((lumaEdge(img, x, y) - (soft ? 40 : 26)) / 40) * 0.8);
+    const e = Math.max(v.outline[y * W + x]! / 255, smooth((lumaEdge(img, x, y) - (soft ? 40 : 26)) / 40) * 0.8);
     const k = 1 - L.outline * e;
     for (let c = 0; c < 3; c++) s[c] = s[c]! * k;
   }
@@ -185,9 +185,4 @@ function grade(P: PreparedScene, x: number, y: number, block: number): void {
       s[c] = Math.min(levels - 1, Math.max(0, q)) * step;
     }
   }
-}
-
-function smooth(t: number): number {
-  const u = t < 0 ? 0 : t > 1 ? 1 : t;
-  return u * u * (3 - 2 * u);
 }

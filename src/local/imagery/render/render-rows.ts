@@ -17,6 +17,7 @@ import { bandIndex, type RowBand, type TaskViews } from "../pipeline/render-buff
 import { writeRgbe } from "../formats/rgbe-pixel.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
 import { applyClouds, shadeSky, sunShare } from "./sky-pixel.ts";
+import { depthOutlineRow } from "./stylize.ts";
 import { writeDisplay } from "./tone-map.ts";
 import { waterBody, waterFresnel, waveNormal } from "../scene/water.ts";
 
@@ -45,6 +46,7 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
     row.y = y;
     row.sp = sp;
     row.cp = cp;
+    if (v.outline.length > 0) depthOutlineRow(hit, W, H, y, v.outline);
     planNadirRow(P, y, row.nadirPlan, !active && !guide);
     if (isWholeRow(row.nadirPlan)) {
       nadirRow(P, row, v);

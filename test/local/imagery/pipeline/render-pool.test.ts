@@ -37,6 +37,17 @@ describe("imagery pool", () => {
     await expect(pool.runExport(request)).rejects.toThrow();
   });
 
+  it("collects garbage in every worker and answers once all have, also behind a running job and while closing", async () => {
+    await pool.ready();
+    const job = pool.run({ kind: "encode-rgbe", width: 8, radiance: new SharedArrayBuffer(8 * 4 * 4), rows: [0, 4] });
+    await expect(Promise.all([pool.collect(), job])).resolves.toHaveLength(2);
+    const closing = createImageryPool({ size: 1 });
+    await closing.ready();
+    const collected = closing.collect();
+    await closing.close();
+    await expect(collected).resolves.toBeUndefined();
+  });
+
   it("refuses work once closed", async () => {
     const p = createImageryPool({ size: 1 });
     await p.close();
