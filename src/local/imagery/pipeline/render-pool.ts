@@ -38,6 +38,8 @@ export interface ImageryPool extends Imagery, JobRunner {
   run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
   /** Starts every worker not started yet; resolves once all have loaded their modules. */
   ready(): Promise<void>;
+  /** Every worker collects its garbage; resolves once all have (one busy with an export is not waited for). */
+  collect(): Promise<void>;
   /** Stops the workers; pending and later jobs fail. */
   close(): Promise<void>;
   /** Time spent in workers per job kind (for benchmarks). */
@@ -155,6 +157,7 @@ class WorkerPool implements ImageryPool {
     const live = this._slots.filter((slot): slot is Slot => slot !== null);
     return Promise.all(live.map((slot) => new Promise<void>((resolve) => {
       slot.collected.push(resolve);
+      keepsProcess(slot);
       slot.worker.postMessage({ collect: true } satisfies WorkerRequest);
       // A worker busy with an export (seconds) collects once it gets to it: no render waits for that.
       if (slot.busy?.job.kind === "export") resolve();
@@ -182,7 +185,7 @@ class WorkerPool implements ImageryPool {
       pending.detach?.();
       slot.busy = pending;
       slot.id = this._nextId++;
-      slot.worker.ref();
+      keepsProcess(slot);
       slot.worker.postMessage({ id: slot.id, job: pending.job } satisfies WorkerRequest);
     }
   }
@@ -194,11 +197,14 @@ class WorkerPool implements ImageryPool {
     worker.unref();
     worker.on("message", (reply: WorkerReply) => {
       if ("ready" in reply) return loaded();
-      if ("collected" in reply) return slot.collected.shift()?.();
+      if ("collected" in reply) {
+        slot.collected.shift()?.();
+        return keepsProcess(slot);
+      }
       const pending = slot.busy;
       if (!pending || reply.id !== slot.id) return;
       slot.busy = null;
-      worker.unref();
+      keepsProcess(slot);
       if (reply.ok) {
         this.stats.record(pending.job.kind, reply.ms, reply.cpuMs);
         pending.resolve(reply.result as ImageryJobResult);
@@ -224,6 +230,12 @@ class WorkerPool implements ImageryPool {
     this._slots[index] = slot;
     return slot;
   }
+}
+
+/** A worker keeps the process alive while it owes an answer (a job's or a collection's), never when idle. */
+function keepsProcess(slot: Slot): void {
+  if (slot.busy || slot.collected.length > 0) slot.worker.ref();
+  else slot.worker.unref();
 }
 
 const WORKER_URL = new URL(`./render-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);

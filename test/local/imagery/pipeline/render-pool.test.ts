@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeRgbe, rgbeHeader } from "../../../../src/local/imagery/formats/rgbe.ts";
 import { writeRgbe } from "../../../../src/local/imagery/formats/rgbe-pixel.ts";
@@ -46,6 +51,17 @@ describe("imagery pool", () => {
     const collected = closing.collect();
     await closing.close();
     await expect(collected).resolves.toBeUndefined();
+  });
+
+  it("keeps a process that only awaits a render alive until the render ends, its collections included", () => {
+    const dir = mkdtempSync(join(tmpdir(), "render-alone-"));
+    try {
+      const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./render-alone.ts", import.meta.url)), dir], { encoding: "utf8" });
+      expect(out).toContain("rendered");
+      expect(readdirSync(dir)).toContain("image.jpg");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses work once closed", async () => {
