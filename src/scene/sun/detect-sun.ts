@@ -26,7 +26,7 @@ import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
 import { fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
-import { placeInBlob } from "./saturated-blob.ts";
+import { type FloodedBlobs, floodedBlobs, placeInBlob } from "./saturated-blob.ts";
 import { scanSky, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
 
@@ -133,6 +133,8 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
   const scan = scanSky(image, CANDIDATES);
   const core = coreSolidAngle(image.width);
   let found: DetectedSun | null = null;
+  // Saturated pixels of the blobs placed so far: a large blob holds several candidates, placed once.
+  let seen: FloodedBlobs | undefined;
   for (const candidate of scan.candidates) {
     // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
     const most = candidate.luminance * core;
@@ -141,7 +143,7 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
     let sun: DetectedSun | null = null;
     if (spot && !spot.clipped) sun = measured(spot, scan, minShare);
     else if (spot && compact(image, spot)) sun = estimated(image, spot, scan, minShare);
-    else sun = fromBlob(image, candidate, scan, minShare);
+    else sun = fromBlob(image, candidate, scan, minShare, (seen ??= floodedBlobs(image)));
     if (sun && (!found || better(sun, found))) found = sun;
   }
   return found;
@@ -186,8 +188,8 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare
  * where the sky around the sun clips too: it holds none of the sun's own light beyond its
  * sky's, so its disk is empty.
  */
-function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number): DetectedSun | null {
-  const blob = placeInBlob(image, candidate.y * image.width + candidate.x, scan.top);
+function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number, seen: FloodedBlobs): DetectedSun | null {
+  const blob = placeInBlob(image, candidate.y * image.width + candidate.x, scan.top, seen);
   if (!blob) return null;
   const [x, y, z] = blob.direction;
   const sun: DetectedSun = {
@@ -204,8 +206,7 @@ function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minS
     disk: { sky: [0, 0, 0], pixels: [] },
   };
   // The blob's edge is where the sky reaches the clip level: the clear sky fitted around it must come close to it there.
-  const edge = Math.max(Math.sqrt(blob.solidAngle / Math.PI), DEG);
-  const reaches = (fit: SkyFit) => CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, edge) >= scan.top;
+  const reaches = (fit: SkyFit) => CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, blob.rim) >= scan.top;
   return fromFit(image, sun, scan, minShare, reaches);
 }
 

@@ -2,8 +2,9 @@
  * placeInBlob on synthetic panoramas clipped as an 8-bit-derived HDRI holds them: a sky
  * whose radiance is an aureole around the sun times a brightening towards the horizon, so
  * its clipped blob reaches further below the sun than above it. The sun is placed within
- * half a degree (the blob's own centre is degrees off); a saturated patch in a sky that
- * does not brighten towards it (snow, a lit cloud) and a blob too large to place are not.
+ * half a degree (the blob's own centre is degrees off), and within a degree where the blob
+ * merges with a clipped horizon band; a saturated patch in a sky that does not brighten
+ * towards it (snow, a lit cloud) and a blob larger than the sky fitted around it are not.
  */
 import { describe, expect, it } from "vitest";
 import { directionOfDegrees, directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
@@ -71,9 +72,21 @@ describe("placeInBlob", () => {
     expect(placeInBlob(image, pixelAt(patch), 1)).toBeNull();
   });
 
-  it("leaves alone a blob too large to place the sun in", () => {
+  it("places the sun where its blob merges with a clipped horizon band, from the blob's symmetry and the sky around it", () => {
+    // A hazy horizon clips all round below 3 degrees; the sun's aureole clips down to it.
+    const sun = directionOfDegrees(40, 24);
+    const sky = clearSky(sun, 1.9);
+    const image = panorama((d) => sky(d) + 2 * Math.exp(-Math.asin(d[1]!) / (4 * (Math.PI / 180))));
+    const blob = placeInBlob(image, pixelAt(sun), 1);
+    expect(blob).not.toBeNull();
+    // Far larger than a clipped aureole alone (10 degrees in radius: the largest blob placed before).
+    expect(Math.sqrt(blob!.solidAngle / Math.PI) * (180 / Math.PI)).toBeGreaterThan(10);
+    expect(degreesBetween(blob!.direction, sun)).toBeLessThan(1);
+  });
+
+  it("leaves alone a blob larger than the sky fitted around it (the sky itself clips)", () => {
     const sun = directionOfDegrees(10, 30);
-    const image = panorama(clearSky(sun, 4));
+    const image = panorama(clearSky(sun, 12));
     expect(placeInBlob(image, pixelAt(sun), 1)).toBeNull();
   });
 });
