@@ -149,10 +149,18 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
   return found;
 }
 
-/** Measured suns beat estimated ones; among each, the brighter (measured) or the better fitted (estimated). */
+/**
+ * Measured suns beat estimated ones; among each, the brighter (measured) or the better
+ * fitted (estimated: the confidence without its air-mass factor, which says how far the
+ * energy is to be trusted, not where the sky's sun is).
+ */
 function better(a: DetectedSun, b: DetectedSun): boolean {
   if (a.source !== b.source) return a.source === "measured";
-  return a.source === "measured" ? a.illuminance > b.illuminance : a.confidence > b.confidence;
+  return a.source === "measured" ? a.illuminance > b.illuminance : fitQuality(a) > fitQuality(b);
+}
+
+function fitQuality(sun: DetectedSun): number {
+  return sun.confidence * Math.sqrt(airMass(Math.PI / 2 - sun.elevation));
 }
 
 /** The irradiance a sun at `elevation` must cast, given the sky's (its own share left out). */
