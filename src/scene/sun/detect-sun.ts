@@ -27,7 +27,7 @@ import type { HdrPixels } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
 import { fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
 import { type FloodedBlobs, floodedBlobs, placeInBlob } from "./saturated-blob.ts";
-import { scanSky, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
+import { groundLuminance, scanSky, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
 
 /** Where a disk's pixels are in the panorama it was found in. */
@@ -120,6 +120,12 @@ const CLEAR_BLUENESS = 0.75;
  * sky's light.
  */
 const CLIP_REACH = 3;
+/**
+ * Least mean albedo of the ground under a sun: darker than any ground a picture shows in
+ * daylight (fresh asphalt and dark water reflect 4 to 6%, forest 8 to 15%, and the ground
+ * half holds the sky's reflections too).
+ */
+const MIN_ALBEDO = 0.01;
 const DEG = Math.PI / 180;
 
 /**
@@ -226,6 +232,7 @@ function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: nu
   const irradiance = fit.irradiance;
   const illuminance = luminanceOf(irradiance);
   if (!(illuminance > sun.illuminance) || illuminance <= needed(sun, scan, minShare, illuminance)) return null;
+  if (!lightsGround(image, scan, sun.elevation, illuminance)) return null;
   const intensity = Math.max(...irradiance);
   // Trust falls with the residual and with the air mass the assumed clear path crosses.
   const confidence = (1 - fit.residual / MAX_RESIDUAL) / Math.sqrt(airMass(Math.PI / 2 - sun.elevation));
@@ -238,6 +245,17 @@ function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: nu
     confidence: round(confidence),
     turbidity: fit.turbidity,
   };
+}
+
+/**
+ * Whether the ground is as bright as an estimated sun would light it: its mean luminance
+ * at least MIN_ALBEDO / pi of the sun's and the sky's irradiance on it. A clipped moon in a
+ * night sky fits a dim clear sky as well as a sun does; the ground under it is lit a
+ * hundred times less than that sun would light it. A sky-only HDRI (black ground) says nothing.
+ */
+function lightsGround(image: HdrPixels, scan: SkyScan, elevation: number, illuminance: number): boolean {
+  const ground = groundLuminance(image, scan.stride);
+  return ground === null || Math.PI * ground >= MIN_ALBEDO * (illuminance * Math.max(0, Math.sin(elevation)) + scan.skyIrradiance);
 }
 
 const round = (v: number) => Math.round(Math.max(0, Math.min(1, v)) * 1000) / 1000;

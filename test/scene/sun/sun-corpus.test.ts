@@ -6,8 +6,8 @@
  * every sun found within 2 degrees of the drawn one, none where there is none, the
  * irradiance within 35% of scene.json's (within 50% when clipped, estimated from the sky).
  * Clipped at 1.0, where the sky around the sun clips too: 40% of them (this part holds
- * the hard ones: sunsets whose glow clips down to the horizon; the bench's corpus, 60%), and
- * no false sun.
+ * the hard ones: sunsets whose glow clips down to the horizon), and no false sun. And a
+ * night whose clipped moon looks like a clipped sun gets none.
  */
 import { describe, expect, it } from "vitest";
 import { detectSun } from "../../../src/scene/sun/detect-sun.ts";
@@ -62,5 +62,13 @@ describe("detectSun on local skies with ground truth", () => {
     const placed = scores.filter((s) => s.expect === "sun" && s.error !== null && s.error <= 2 && Math.abs(s.energy! - 1) < 0.5);
     expect(placed.length, "suns placed within 2 degrees, energy within 50%").toBeGreaterThanOrEqual(Math.ceil(0.4 * scores.filter((s) => s.expect === "sun").length));
     expect(scores.filter((s) => s.expect === "none" && s.found), "false suns clipped at 1.0").toEqual([]);
+  });
+
+  it("finds no sun in a night whose moon the highlight clamp flattens like a clipped sun, in any variant", { timeout: 60_000 }, async () => {
+    // A held-out Model 4 sky: its clipped moon fits a dim clear sky as a sun would; its ground is lit a hundred times less.
+    const sky = corpusSkies(100).find((s) => s.prompt === "overcast day over the hills" && s.model === 4)!;
+    const night = await renderSky(pool(), sky, tempDir("sun-corpus"));
+    expect(night.expect).toBe("none");
+    for (const limit of [Infinity, 16, 1]) expect(detectSun(limit === Infinity ? night.pixels : clipped(night.pixels, limit)), `clipped at ${limit}`).toBeNull();
   });
 });
