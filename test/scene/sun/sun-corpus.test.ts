@@ -64,6 +64,24 @@ describe("detectSun on local skies with ground truth", () => {
     expect(scores.filter((s) => s.expect === "none" && s.found), "false suns clipped at 1.0").toEqual([]);
   });
 
+  it("clipped at 1.0: a sunset blob against a whiter spot higher up, a noon sky clipped in blue all round, a sky-only HDRI", { timeout: 60_000 }, async () => {
+    const skies = corpusSkies();
+    const pick = (prompt: string, model: 3 | 4) => skies.find((s) => s.prompt === prompt && s.model === model && s.elevation === undefined)!;
+    const error = (sky: RenderedSky, pixels = clipped(sky.pixels, 1)) => scoreSky(sky, pixels, (p) => detectSun(p)).error;
+    // Among estimated suns the better fitted sky wins: a clipped spot 14 degrees up in the glow (a worse fit, a
+    // larger confidence only for its shorter air mass) is not the sun.
+    const sunset = await renderSky(pool(), pick("clear desert dunes at sunset", 4), tempDir("sun-corpus"));
+    expect(error(sunset)).toBeLessThan(2);
+    // A noon sky brighter than the clip level in blue: the clear sky is fitted to its pixels clipped in one channel.
+    const sea = await renderSky(pool(), pick("clear sky over the sea at midday", 4), tempDir("sun-corpus"));
+    expect(error(sea)).toBeLessThan(2);
+    // Ground black throughout (a sky-only HDRI): the ground's light says nothing, the sun is found.
+    const noon = await renderSky(pool(), pick("clear desert at noon", 3), tempDir("sun-corpus"));
+    const skyOnly = clipped(noon.pixels, 1);
+    skyOnly.rgb.fill(0, Math.ceil(skyOnly.height / 2) * skyOnly.width * 3);
+    expect(error(noon, skyOnly)).toBeLessThan(2);
+  });
+
   it("finds no sun in a night whose moon the highlight clamp flattens like a clipped sun, in any variant", { timeout: 60_000 }, async () => {
     // A held-out Model 4 sky: its clipped moon fits a dim clear sky as a sun would; its ground is lit a hundred times less.
     const sky = corpusSkies(100).find((s) => s.prompt === "overcast day over the hills" && s.model === 4)!;
