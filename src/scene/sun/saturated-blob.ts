@@ -36,6 +36,8 @@ const WINDOW = 30 * DEG;
 /** Spacing of the fitted samples, and the width of a bin of the aureole and of the elevation term (90 bins each). */
 const SPACING = 1 * DEG;
 const BANDS = 90;
+/** Lattice points across the panorama on which the blob's rim is read (a 1K panorama's pixels). */
+const RIM_LATTICE = 1024;
 /** Rounds of the alternating fit (it converges in a few). */
 const ITERATIONS = 8;
 /**
@@ -89,10 +91,16 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   if (!blob || blob.solidAngle < SUN_SOLID_ANGLE) return null;
   const { width, height } = image;
   const u = symmetryU(blob.pixels, width);
-  const rows = blob.pixels.map((i) => Math.floor(i / width));
-  const top = elevationOfV(Math.min(...rows) / height);
-  const bottom = Math.max(MIN_ELEVATION / 2, elevationOfV((Math.max(...rows) + 1) / height));
-  const samples = skyAround(image, blob.pixels, u, (top + bottom) / 2, (top - bottom) / 2, clip);
+  let first = height;
+  let last = 0;
+  for (const i of blob.pixels) {
+    const y = Math.floor(i / width);
+    first = Math.min(first, y);
+    last = Math.max(last, y);
+  }
+  const top = elevationOfV(first / height);
+  const bottom = Math.max(MIN_ELEVATION / 2, elevationOfV((last + 1) / height));
+  const samples = skyAround(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, u, (top + bottom) / 2, (top - bottom) / 2, clip);
   // Only a sun whose sky falls off around it is a candidate: lower down, a clipped horizon band explains the sky as well.
   // And only one whose disk the blob holds (a sun clips before its aureole), with the pixels around it when the
   // aureole clips too: a glow clipped above a ridge has its sun below it, behind the ridge.
@@ -232,7 +240,7 @@ interface Samples {
  * place). Green, the channel that clips last in a blue sky and in a sunset's red one, is
  * used where luminance would be clipped in one channel.
  */
-function skyAround(image: HdrPixels, blob: number[], u: number, elevation: number, halfSpan: number, clip: number): Samples {
+function skyAround(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, u: number, elevation: number, halfSpan: number, clip: number): Samples {
   const { width, height, rgb } = image;
   const out: Samples = { direction: [], band: [], logG: [] };
   const level = SATURATED * clip;
@@ -259,14 +267,18 @@ function skyAround(image: HdrPixels, blob: number[], u: number, elevation: numbe
       if (d[0]! * centre[0]! + d[1]! * centre[1]! + d[2]! * centre[2]! >= cosWindow) add(x, y);
     }
   }
-  const inBlob = new Set(blob);
+  // The rim on a lattice as fine as a 1K panorama's pixels, so that it weighs as much against the grid at every size.
+  const k = Math.max(1, Math.round(width / RIM_LATTICE));
+  const rows = skyRows(height);
   const rim = new Set<number>();
   for (const i of blob) {
     const x = i % width;
     const y = Math.floor(i / width);
-    for (const j of [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), i - width, i + width]) if (j >= 0 && !inBlob.has(j)) rim.add(j);
+    if (x % k || y % k) continue;
+    const next = [y * width + ((x + k) % width), y * width + ((x + width - k) % width), y >= k ? i - k * width : -1, y + k < rows ? i + k * width : -1];
+    for (const j of next) if (j >= 0 && !inBlob(j)) rim.add(j);
   }
-  for (const j of rim) if (Math.floor(j / width) < skyRows(height)) add(j % width, Math.floor(j / width));
+  for (const j of rim) add(j % width, Math.floor(j / width));
   return out;
 }
 
