@@ -26,7 +26,7 @@ import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
 import { fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
-import { type FloodedBlobs, floodedBlobs, placeInBlob } from "./saturated-blob.ts";
+import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob } from "./saturated-blob.ts";
 import { groundLuminance, scanSky, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
 
@@ -96,12 +96,6 @@ const CANDIDATES = 8;
 const LOCAL_CONTRAST = 3;
 /** A clipped sun is at least this much brighter than the sky around it. */
 const CLIPPED_CONTRAST = 1.2;
-/**
- * Largest radius (degrees) of a clipped disk placed by its own pixels (the sun is half a
- * degree across; at least 2.5 pixels): a larger clipped spot is a saturated blob, placed
- * from the sky around it.
- */
-const CLIPPED_RADIUS_DEG = 1.15;
 /** Largest residual (rms, natural log) of a clear-sky fit trusted for an estimate. */
 const MAX_RESIDUAL = 0.35;
 /**
@@ -188,8 +182,7 @@ function measured(spot: MeasuredSpot, scan: SkyScan, minShare: number): Detected
 
 /** Whether a clipped spot is no larger than a clipped disk: its own pixels place the sun. */
 function compact(image: HdrPixels, spot: MeasuredSpot): boolean {
-  const radius = Math.max((CLIPPED_RADIUS_DEG * Math.PI) / 180, (2.5 * 2 * Math.PI) / image.width);
-  return spot.sun.solidAngle <= Math.PI * radius * radius;
+  return spot.sun.solidAngle <= clippedDiskSolidAngle(image.width);
 }
 
 function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {

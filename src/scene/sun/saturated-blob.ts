@@ -46,8 +46,12 @@ const ITERATIONS = 8;
  */
 const MAX_SOLID_ANGLE = 2 * Math.PI * (1 - Math.cos(WINDOW));
 const GRID = 0.5 * DEG;
-/** A blob of at least 3 x 3 pixels is more than a clipped disk: its aureole clips round the disk too. */
-const AUREOLE_PIXELS = 9;
+/**
+ * Largest radius (degrees) of a clipped disk placed by its own pixels (the sun is half a
+ * degree across; at least 2.5 pixels): a larger clipped spot is a saturated blob, whose
+ * aureole clips round the disk too.
+ */
+const CLIPPED_RADIUS_DEG = 1.15;
 /** Samples below this elevation are left out (the horizon's haze and terrain). */
 const MIN_ELEVATION = 1 * DEG;
 /** A pixel is saturated when two of its channels reach this share of the clip level. */
@@ -104,20 +108,28 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   // Only a sun whose sky falls off around it is a candidate: lower down, a clipped horizon band explains the sky as well.
   // And only one whose disk the blob holds (a sun clips before its aureole), with the pixels around it when the
   // aureole clips too: a glow clipped above a ridge has its sun below it, behind the ridge.
-  const inside = (e: number) => holdsDisk(seen.mask, seen.blobs, width, height, u, e, blob.pixels.length >= AUREOLE_PIXELS);
+  const inside = (e: number) => holdsDisk(seen.mask, seen.blobs, width, height, u, e, blob.solidAngle > clippedDiskSolidAngle(width));
   let best = { elevation: bottom, cost: Infinity };
   const tryAt = (e: number) => {
     if (!inside(e)) return;
     const fit = profileFit(samples, u, e);
     if (fit.fallsOff && fit.cost < best.cost) best = { elevation: e, cost: fit.cost };
   };
-  for (let e = bottom; e <= top; e += 2 * GRID) tryAt(e);
+  // Every degree, at least four times across the blob's rows, then every quarter degree around the best.
+  const step = Math.min(2 * GRID, (top - bottom) / 4);
+  for (let e = bottom; e <= top; e += step) tryAt(e);
   if (best.cost === Infinity) return null;
   const coarse = best.elevation;
-  for (let e = coarse - 2 * GRID; e <= coarse + 2 * GRID; e += GRID / 2) if (e >= bottom && e <= top) tryAt(e);
+  for (let e = coarse - step; e <= coarse + step; e += Math.min(step, GRID) / 2) if (e >= bottom && e <= top) tryAt(e);
   const direction: [number, number, number] = [0, 0, 0];
   directionOfUv(u, 0.5 - best.elevation / Math.PI, direction);
   return { direction, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: Math.max(top - best.elevation, GRID) };
+}
+
+/** Solid angle of the largest clipped disk (CLIPPED_RADIUS_DEG) in a panorama `width` pixels wide. */
+export function clippedDiskSolidAngle(width: number): number {
+  const radius = Math.max(CLIPPED_RADIUS_DEG * DEG, (2.5 * 2 * Math.PI) / width);
+  return Math.PI * radius * radius;
 }
 
 /** Whether the pixel at (u, elevation) is in blob `id` of `mask`, and with `aureole` its four neighbours too. */

@@ -64,7 +64,7 @@ describe("detectSun on local skies with ground truth", () => {
     expect(scores.filter((s) => s.expect === "none" && s.found), "false suns clipped at 1.0").toEqual([]);
   });
 
-  it("clipped at 1.0: a sunset blob against a whiter spot higher up, a noon sky clipped in blue all round, a canyon's blob, a sky-only HDRI", { timeout: 60_000 }, async () => {
+  it("clipped at 1.0: a sunset blob against a whiter spot higher up, a noon sky clipped in blue all round, a canyon's blob, a small blob at dawn, a sky-only HDRI", { timeout: 60_000 }, async () => {
     const skies = corpusSkies();
     const pick = (prompt: string, model: 3 | 4) => skies.find((s) => s.prompt === prompt && s.model === model && s.elevation === undefined)!;
     const error = (sky: RenderedSky, pixels = clipped(sky.pixels, 1)) => scoreSky(sky, pixels, (p) => detectSun(p)).error;
@@ -78,6 +78,9 @@ describe("detectSun on local skies with ground truth", () => {
     // A blob whose column has a neck between canyon walls: the sun is placed where the blob holds its disk.
     const canyon = await renderSky(pool(), pick("clear afternoon over a canyon", 4), tempDir("sun-corpus"));
     expect(error(canyon)).toBeLessThan(2);
+    // A blob of a few pixels on three rows, 3 degrees up at dawn: no larger than a clipped disk, its rows tried one by one.
+    const dawn = await renderSky(pool(), pick("clear sky over a forest at dawn", 3), tempDir("sun-corpus"));
+    expect(error(dawn)).toBeLessThan(2);
     // Ground black throughout (a sky-only HDRI): the ground's light says nothing, the sun is found.
     const noon = await renderSky(pool(), pick("clear desert at noon", 3), tempDir("sun-corpus"));
     const skyOnly = clipped(noon.pixels, 1);
