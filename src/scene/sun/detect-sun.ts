@@ -26,8 +26,8 @@ import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
 import { fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
-import { placeInBlob } from "./saturated-blob.ts";
-import { scanSky, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
+import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob } from "./saturated-blob.ts";
+import { groundLuminance, scanSky, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
 
 /** Where a disk's pixels are in the panorama it was found in. */
@@ -96,12 +96,6 @@ const CANDIDATES = 8;
 const LOCAL_CONTRAST = 3;
 /** A clipped sun is at least this much brighter than the sky around it. */
 const CLIPPED_CONTRAST = 1.2;
-/**
- * Largest radius (degrees) of a clipped disk placed by its own pixels (the sun is half a
- * degree across; at least 2.5 pixels): a larger clipped spot is a saturated blob, placed
- * from the sky around it.
- */
-const CLIPPED_RADIUS_DEG = 1.15;
 /** Largest residual (rms, natural log) of a clear-sky fit trusted for an estimate. */
 const MAX_RESIDUAL = 0.35;
 /**
@@ -120,6 +114,12 @@ const CLEAR_BLUENESS = 0.75;
  * sky's light.
  */
 const CLIP_REACH = 3;
+/**
+ * Least mean albedo of the ground under a sun: darker than any ground a picture shows in
+ * daylight (fresh asphalt and dark water reflect 4 to 6%, forest 8 to 15%, and the ground
+ * half holds the sky's reflections too).
+ */
+const MIN_ALBEDO = 0.01;
 const DEG = Math.PI / 180;
 
 /**
@@ -133,6 +133,8 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
   const scan = scanSky(image, CANDIDATES);
   const core = coreSolidAngle(image.width);
   let found: DetectedSun | null = null;
+  // Saturated pixels of the blobs placed so far: a large blob holds several candidates, placed once.
+  let seen: FloodedBlobs | undefined;
   for (const candidate of scan.candidates) {
     // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
     const most = candidate.luminance * core;
@@ -141,16 +143,24 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
     let sun: DetectedSun | null = null;
     if (spot && !spot.clipped) sun = measured(spot, scan, minShare);
     else if (spot && compact(image, spot)) sun = estimated(image, spot, scan, minShare);
-    else sun = fromBlob(image, candidate, scan, minShare);
+    else sun = fromBlob(image, candidate, scan, minShare, (seen ??= floodedBlobs(image)));
     if (sun && (!found || better(sun, found))) found = sun;
   }
   return found;
 }
 
-/** Measured suns beat estimated ones; among each, the brighter (measured) or the better fitted (estimated). */
+/**
+ * Measured suns beat estimated ones; among each, the brighter (measured) or the better
+ * fitted (estimated: the confidence without its air-mass factor, which says how far the
+ * energy is to be trusted, not where the sky's sun is).
+ */
 function better(a: DetectedSun, b: DetectedSun): boolean {
   if (a.source !== b.source) return a.source === "measured";
-  return a.source === "measured" ? a.illuminance > b.illuminance : a.confidence > b.confidence;
+  return a.source === "measured" ? a.illuminance > b.illuminance : fitQuality(a) > fitQuality(b);
+}
+
+function fitQuality(sun: DetectedSun): number {
+  return sun.confidence * Math.sqrt(airMass(Math.PI / 2 - sun.elevation));
 }
 
 /** The irradiance a sun at `elevation` must cast, given the sky's (its own share left out). */
@@ -172,8 +182,7 @@ function measured(spot: MeasuredSpot, scan: SkyScan, minShare: number): Detected
 
 /** Whether a clipped spot is no larger than a clipped disk: its own pixels place the sun. */
 function compact(image: HdrPixels, spot: MeasuredSpot): boolean {
-  const radius = Math.max((CLIPPED_RADIUS_DEG * Math.PI) / 180, (2.5 * 2 * Math.PI) / image.width);
-  return spot.sun.solidAngle <= Math.PI * radius * radius;
+  return spot.sun.solidAngle <= clippedDiskSolidAngle(image.width);
 }
 
 function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
@@ -186,8 +195,8 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare
  * where the sky around the sun clips too: it holds none of the sun's own light beyond its
  * sky's, so its disk is empty.
  */
-function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number): DetectedSun | null {
-  const blob = placeInBlob(image, candidate.y * image.width + candidate.x, scan.top);
+function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number, seen: FloodedBlobs): DetectedSun | null {
+  const blob = placeInBlob(image, candidate.y * image.width + candidate.x, scan.top, seen);
   if (!blob) return null;
   const [x, y, z] = blob.direction;
   const sun: DetectedSun = {
@@ -204,8 +213,7 @@ function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minS
     disk: { sky: [0, 0, 0], pixels: [] },
   };
   // The blob's edge is where the sky reaches the clip level: the clear sky fitted around it must come close to it there.
-  const edge = Math.max(Math.sqrt(blob.solidAngle / Math.PI), DEG);
-  const reaches = (fit: SkyFit) => CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, edge) >= scan.top;
+  const reaches = (fit: SkyFit) => CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, blob.rim) >= scan.top;
   return fromFit(image, sun, scan, minShare, reaches);
 }
 
@@ -217,6 +225,7 @@ function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: nu
   const irradiance = fit.irradiance;
   const illuminance = luminanceOf(irradiance);
   if (!(illuminance > sun.illuminance) || illuminance <= needed(sun, scan, minShare, illuminance)) return null;
+  if (!lightsGround(image, scan, sun.elevation, illuminance)) return null;
   const intensity = Math.max(...irradiance);
   // Trust falls with the residual and with the air mass the assumed clear path crosses.
   const confidence = (1 - fit.residual / MAX_RESIDUAL) / Math.sqrt(airMass(Math.PI / 2 - sun.elevation));
@@ -229,6 +238,17 @@ function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: nu
     confidence: round(confidence),
     turbidity: fit.turbidity,
   };
+}
+
+/**
+ * Whether the ground is as bright as an estimated sun would light it: its mean luminance
+ * at least MIN_ALBEDO / pi of the sun's and the sky's irradiance on it. A clipped moon in a
+ * night sky fits a dim clear sky as well as a sun does; the ground under it is lit a
+ * hundred times less than that sun would light it. A sky-only HDRI (black ground) says nothing.
+ */
+function lightsGround(image: HdrPixels, scan: SkyScan, elevation: number, illuminance: number): boolean {
+  const ground = groundLuminance(image, scan.stride);
+  return ground === null || Math.PI * ground >= MIN_ALBEDO * (illuminance * Math.max(0, Math.sin(elevation)) + scan.skyIrradiance);
 }
 
 const round = (v: number) => Math.round(Math.max(0, Math.min(1, v)) * 1000) / 1000;

@@ -22,8 +22,6 @@ import { luminanceAt, skyRows } from "./sun-candidates.ts";
 import { atTop } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
-/** Largest saturated blob placed (radius of a disk of its solid angle). */
-const MAX_RADIUS = 10 * DEG;
 /** Least solid angle of a clipped sun: the sun's own disk, half a degree across. */
 const SUN_SOLID_ANGLE = Math.PI * (0.265 * DEG) ** 2;
 /**
@@ -33,18 +31,44 @@ const SUN_SOLID_ANGLE = Math.PI * (0.265 * DEG) ** 2;
  */
 const FALL_OFF_SHARE = 0.5;
 const FALL_OFF_TURBIDITY = 2;
-/** Radius around the blob's centre whose sky is fitted, and the aureole's bins in it. */
+/** Reach of the fitted sky beyond the blob. */
 const WINDOW = 30 * DEG;
-const BINS = 30;
-/** Spacing of the fitted samples (one aureole bin), and of the elevations tried. */
-const SPACING = WINDOW / BINS;
+/** Spacing of the fitted samples, and the width of a bin of the aureole and of the elevation term (90 bins each). */
+const SPACING = 1 * DEG;
+const BANDS = 90;
+/** Lattice points across the panorama on which the blob's rim is read (a 1K panorama's pixels). */
+const RIM_LATTICE = 1024;
+/** Rounds of the alternating fit (it converges in a few). */
+const ITERATIONS = 8;
+/**
+ * Largest saturated blob placed: the cap of the fitted window. A larger one leaves too
+ * little unclipped sky around the sun to show its fall-off (the sky itself clips).
+ */
+const MAX_SOLID_ANGLE = 2 * Math.PI * (1 - Math.cos(WINDOW));
 const GRID = 0.5 * DEG;
+/**
+ * Largest radius (degrees) of a clipped disk placed by its own pixels (the sun is half a
+ * degree across; at least 2.5 pixels): a larger clipped spot is a saturated blob, whose
+ * aureole clips round the disk too.
+ */
+const CLIPPED_RADIUS_DEG = 1.15;
 /** Samples below this elevation are left out (the horizon's haze and terrain). */
 const MIN_ELEVATION = 1 * DEG;
 /** A pixel is saturated when two of its channels reach this share of the clip level. */
 const SATURATED = 0.999;
 /** Residuals beyond this many times their median are terrain or cloud, left out of the refit. */
 const OUTLIER = 3;
+
+/** The saturated pixels flooded so far in one panorama (each marked with its blob's number), and how many blobs. */
+export interface FloodedBlobs {
+  mask: Uint8Array;
+  blobs: number;
+}
+
+/** No pixel flooded yet. */
+export function floodedBlobs(image: HdrPixels): FloodedBlobs {
+  return { mask: new Uint8Array(image.width * skyRows(image.height)), blobs: 0 };
+}
 
 /** A blob of saturated pixels and the sun placed in it. */
 export interface SaturatedBlob {
@@ -54,6 +78,8 @@ export interface SaturatedBlob {
   pixels: number[];
   /** Solid angle of the blob (steradians). */
   solidAngle: number;
+  /** Angle (radians) from the sun up to the blob's top: where the sky above the sun falls to the clip level. */
+  rim: number;
 }
 
 /**
@@ -61,42 +87,70 @@ export interface SaturatedBlob {
  * @param image the panorama
  * @param seed index of a saturated pixel above the horizon
  * @param clip the image's largest channel value
+ * @param seen pixels of blobs flooded before (marked here too): a seed among them is in a blob already tried
  * @returns the blob with the sun's direction, or null when it is too large or its sky does not fall off around it
  */
-export function placeInBlob(image: HdrPixels, seed: number, clip: number): SaturatedBlob | null {
-  const blob = floodBlob(image, seed, clip);
+export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: FloodedBlobs = floodedBlobs(image)): SaturatedBlob | null {
+  const blob = floodBlob(image, seed, clip, seen);
   if (!blob || blob.solidAngle < SUN_SOLID_ANGLE) return null;
   const { width, height } = image;
-  const u = meanU(blob.pixels, width, height);
-  const rows = blob.pixels.map((i) => Math.floor(i / width));
-  const top = elevationOfV(Math.min(...rows) / height);
-  const bottom = Math.max(MIN_ELEVATION / 2, elevationOfV((Math.max(...rows) + 1) / height));
-  const samples = skyAround(image, u, (top + bottom) / 2, clip);
-  let best = { elevation: bottom, ...profileFit(samples, u, bottom) };
-  for (let e = bottom; e <= top; e += GRID) {
-    const fit = profileFit(samples, u, e);
-    if (fit.cost < best.cost) best = { elevation: e, ...fit };
+  const u = symmetryU(blob.pixels, width);
+  let first = height;
+  let last = 0;
+  for (const i of blob.pixels) {
+    const y = Math.floor(i / width);
+    first = Math.min(first, y);
+    last = Math.max(last, y);
   }
-  for (let e = best.elevation - GRID; e <= best.elevation + GRID; e += GRID / 5) {
-    if (e < bottom || e > top) continue;
+  const top = elevationOfV(first / height);
+  const bottom = Math.max(MIN_ELEVATION / 2, elevationOfV((last + 1) / height));
+  const samples = skyAround(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, u, (top + bottom) / 2, (top - bottom) / 2, clip);
+  // Only a sun whose sky falls off around it is a candidate: lower down, a clipped horizon band explains the sky as well.
+  // And only one whose disk the blob holds (a sun clips before its aureole), with the pixels around it when the
+  // aureole clips too: a glow clipped above a ridge has its sun below it, behind the ridge.
+  const inside = (e: number) => holdsDisk(seen.mask, seen.blobs, width, height, u, e, blob.solidAngle > clippedDiskSolidAngle(width));
+  let best = { elevation: bottom, cost: Infinity };
+  const tryAt = (e: number) => {
+    if (!inside(e)) return;
     const fit = profileFit(samples, u, e);
-    if (fit.cost < best.cost) best = { elevation: e, ...fit };
-  }
-  if (!best.fallsOff) return null;
+    if (fit.fallsOff && fit.cost < best.cost) best = { elevation: e, cost: fit.cost };
+  };
+  // Every degree, at least four times across the blob's rows, then every quarter degree around the best.
+  const step = Math.min(2 * GRID, (top - bottom) / 4);
+  for (let e = bottom; e <= top; e += step) tryAt(e);
+  if (best.cost === Infinity) return null;
+  const coarse = best.elevation;
+  for (let e = coarse - step; e <= coarse + step; e += Math.min(step, GRID) / 2) if (e >= bottom && e <= top) tryAt(e);
   const direction: [number, number, number] = [0, 0, 0];
   directionOfUv(u, 0.5 - best.elevation / Math.PI, direction);
-  return { direction, pixels: blob.pixels, solidAngle: blob.solidAngle };
+  return { direction, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: Math.max(top - best.elevation, GRID) };
 }
 
-/** The 4-connected saturated pixels above the horizon holding `seed` (columns wrap), or null past MAX_RADIUS. */
-function floodBlob(image: HdrPixels, seed: number, clip: number): { pixels: number[]; solidAngle: number } | null {
+/** Solid angle of the largest clipped disk (CLIPPED_RADIUS_DEG) in a panorama `width` pixels wide. */
+export function clippedDiskSolidAngle(width: number): number {
+  const radius = Math.max(CLIPPED_RADIUS_DEG * DEG, (2.5 * 2 * Math.PI) / width);
+  return Math.PI * radius * radius;
+}
+
+/** Whether the pixel at (u, elevation) is in blob `id` of `mask`, and with `aureole` its four neighbours too. */
+function holdsDisk(mask: Uint8Array, id: number, width: number, height: number, u: number, elevation: number, aureole: boolean): boolean {
+  const x = Math.floor(u * width) % width;
+  const y = Math.floor((0.5 - elevation / Math.PI) * height);
+  if (y < 0 || y * width >= mask.length) return false;
+  const around = [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), (y - 1) * width + x, (y + 1) * width + x];
+  return mask[y * width + x] === id && (!aureole || around.every((i) => i >= 0 && mask[i] === id));
+}
+
+/** The 4-connected saturated pixels above the horizon holding `seed` (columns wrap), or null past MAX_SOLID_ANGLE. */
+function floodBlob(image: HdrPixels, seed: number, clip: number, seen: FloodedBlobs): { pixels: number[]; solidAngle: number } | null {
   const { width, height, rgb } = image;
   const rows = skyRows(height);
   const level = SATURATED * clip;
-  if (!atTop(rgb, seed, level)) return null;
+  const mask = seen.mask;
+  if (mask[seed] || !atTop(rgb, seed, level)) return null;
   const cell = ((2 * Math.PI) / width) * (Math.PI / height);
-  const most = Math.PI * MAX_RADIUS * MAX_RADIUS;
-  const seen = new Set<number>([seed]);
+  const id = ++seen.blobs;
+  mask[seed] = id;
   const stack = [seed];
   const pixels: number[] = [];
   let solidAngle = 0;
@@ -106,104 +160,175 @@ function floodBlob(image: HdrPixels, seed: number, clip: number): { pixels: numb
     const x = i % width;
     const y = Math.floor(i / width);
     solidAngle += cell * Math.cos(elevationOfV((y + 0.5) / height));
-    if (solidAngle > most) return null;
+    if (solidAngle > MAX_SOLID_ANGLE) return null;
     const next = [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), y > 0 ? i - width : -1, y < rows - 1 ? i + width : -1];
     for (const j of next) {
-      if (j < 0 || seen.has(j) || !atTop(rgb, j, level)) continue;
-      seen.add(j);
+      if (j < 0 || mask[j] === id || !atTop(rgb, j, level)) continue;
+      // Saturated pixels flooded before belong to a blob refused as too large: this is the rest of it.
+      if (mask[j]) return null;
+      mask[j] = id;
       stack.push(j);
     }
   }
   return { pixels, solidAngle };
 }
 
-/** The blob's mean u: the circular mean of its pixels' azimuths, weighted by their solid angle. */
-function meanU(pixels: number[], width: number, height: number): number {
-  let c = 0;
-  let s = 0;
+/**
+ * The u of the vertical the blob is mirror-symmetric about: the median midpoint of its
+ * rows' runs, from its top row down, each row's run the one under the last midpoint. A
+ * clipped horizon band merged with the sun's blob is symmetric about the sun's vertical too
+ * (its forward scattering peaks there); a row the band fills all round says nothing.
+ */
+function symmetryU(pixels: number[], width: number): number {
+  const byRow = new Map<number, number[]>();
   for (const i of pixels) {
-    const w = Math.cos(elevationOfV((Math.floor(i / width) + 0.5) / height));
-    const a = (2 * Math.PI * ((i % width) + 0.5)) / width;
-    c += w * Math.cos(a);
-    s += w * Math.sin(a);
+    const y = Math.floor(i / width);
+    let row = byRow.get(y);
+    if (!row) byRow.set(y, (row = []));
+    row.push(i % width);
   }
-  return (Math.atan2(s, c) / (2 * Math.PI) + 1) % 1;
+  const midpoints: number[] = [];
+  let at: number | null = null;
+  for (const y of [...byRow.keys()].sort((a, b) => a - b)) {
+    const runs = rowRuns(byRow.get(y)!, width);
+    if (!runs.length) break;
+    const run: Run = at === null ? runs.reduce((a, b) => (b.length > a.length ? b : a)) : (runs.find((r) => covers(r, at!, width)) ?? nearestRun(runs, at, width));
+    at = (run.start + (run.length - 1) / 2) % width;
+    midpoints.push(at);
+  }
+  // Midpoints as offsets from the first (seamless across u = 0), their median.
+  const first = midpoints[0]!;
+  const offsets = midpoints.map((m) => ((m - first + 1.5 * width) % width) - width / 2).sort((a, b) => a - b);
+  const x = first + offsets[offsets.length >> 1]!;
+  return ((((x + 0.5) / width) % 1) + 1) % 1;
 }
 
-/** Unclipped sky samples on a GRID around (u, elevation): direction, elevation, log luminance. */
+/** A run of saturated pixels along a row: its first column and length (it may wrap past the last column). */
+interface Run {
+  start: number;
+  length: number;
+}
+
+/** The runs of a row's saturated columns; none when they fill the row. */
+function rowRuns(columns: number[], width: number): Run[] {
+  if (columns.length >= width) return [];
+  const on = new Uint8Array(width);
+  for (const x of columns) on[x] = 1;
+  // Start after an unsaturated column, so a run across the seam is one run.
+  const gap = on.indexOf(0);
+  const runs: Run[] = [];
+  for (let k = 1; k <= width; k++) {
+    const x = (gap + k) % width;
+    if (!on[x]) continue;
+    const last = runs[runs.length - 1];
+    if (last && (last.start + last.length) % width === x) last.length++;
+    else runs.push({ start: x, length: 1 });
+  }
+  return runs;
+}
+
+function covers(run: Run, x: number, width: number): boolean {
+  return (x - run.start + width) % width < run.length;
+}
+
+function nearestRun(runs: Run[], x: number, width: number): Run {
+  const distance = (r: Run) => {
+    const d = Math.abs(r.start + (r.length - 1) / 2 - x) % width;
+    return Math.min(d, width - d);
+  };
+  return runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+}
+
+/** Sky samples whose green channel is not clipped: direction, elevation bin, log green. */
 interface Samples {
   direction: number[];
-  elevation: number[];
-  logL: number[];
+  band: number[];
+  logG: number[];
 }
 
-function skyAround(image: HdrPixels, u: number, elevation: number, clip: number): Samples {
+/**
+ * The sky around the blob: a sample every SPACING within WINDOW of its reach, and every
+ * pixel on its rim (where the sky falls to the clip level: the contour that holds the sun's
+ * place). Green, the channel that clips last in a blue sky and in a sunset's red one, is
+ * used where luminance would be clipped in one channel.
+ */
+function skyAround(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, u: number, elevation: number, halfSpan: number, clip: number): Samples {
   const { width, height, rgb } = image;
-  const out: Samples = { direction: [], elevation: [], logL: [] };
+  const out: Samples = { direction: [], band: [], logG: [] };
+  const level = SATURATED * clip;
+  const d = new Float64Array(3);
+  const add = (x: number, y: number) => {
+    const g = rgb[(y * width + x) * 3 + 1]!;
+    const e = elevationOfV((y + 0.5) / height);
+    if (e < MIN_ELEVATION || !(g > 0) || g >= level) return;
+    directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+    out.direction.push(d[0]!, d[1]!, d[2]!);
+    out.band.push(Math.min(BANDS - 1, Math.floor(e / SPACING)));
+    out.logG.push(Math.log(g));
+  };
   const centre = new Float64Array(3);
   directionOfUv(u, 0.5 - elevation / Math.PI, centre);
-  const cosWindow = Math.cos(WINDOW + MAX_RADIUS);
+  const cosWindow = Math.cos(WINDOW + halfSpan);
   const rowStep = Math.max(1, Math.round((SPACING / Math.PI) * height));
-  const d = new Float64Array(3);
   for (let y = Math.floor(rowStep / 2); y < skyRows(height); y += rowStep) {
     const e = elevationOfV((y + 0.5) / height);
-    if (e < MIN_ELEVATION || Math.abs(e - elevation) > WINDOW + MAX_RADIUS) continue;
+    if (Math.abs(e - elevation) > WINDOW + halfSpan) continue;
     const colStep = Math.max(1, Math.round(((SPACING / (2 * Math.PI)) * width) / Math.max(Math.cos(e), 0.05)));
     for (let x = 0; x < width; x += colStep) {
-      const i = y * width + x;
       directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
-      if (d[0]! * centre[0]! + d[1]! * centre[1]! + d[2]! * centre[2]! < cosWindow) continue;
-      const o = i * 3;
-      if (Math.max(rgb[o]!, rgb[o + 1]!, rgb[o + 2]!) >= SATURATED * clip) continue;
-      const l = luminanceAt(rgb, i);
-      if (!(l > 0)) continue;
-      out.direction.push(d[0]!, d[1]!, d[2]!);
-      out.elevation.push(e);
-      out.logL.push(Math.log(l));
+      if (d[0]! * centre[0]! + d[1]! * centre[1]! + d[2]! * centre[2]! >= cosWindow) add(x, y);
     }
   }
+  // The rim on a lattice as fine as a 1K panorama's pixels, so that it weighs as much against the grid at every size.
+  const k = Math.max(1, Math.round(width / RIM_LATTICE));
+  const rows = skyRows(height);
+  const rim = new Set<number>();
+  for (const i of blob) {
+    const x = i % width;
+    const y = Math.floor(i / width);
+    if (x % k || y % k) continue;
+    const next = [y * width + ((x + k) % width), y * width + ((x + width - k) % width), y >= k ? i - k * width : -1, y + k < rows ? i + k * width : -1];
+    for (const j of next) if (j >= 0 && !inBlob(j)) rim.add(j);
+  }
+  for (const j of rim) add(j % width, Math.floor(j / width));
   return out;
 }
 
 /**
- * Least squares of log luminance = aureole[bin of the angle to the sun] + a (e - e_sun) +
- * b (e - e_sun)^2 over the samples within WINDOW of a sun at (u, elevation), refitted once
- * without the outliers. Returns the mean squared residual of the kept samples, and whether
- * the fitted aureole falls off: its nearest bin brighter than its farthest.
+ * Least squares of log green = aureole[bin of the angle to the sun] + horizon[bin of the
+ * view's elevation] (both one value per SPACING, any shape: the two factors of single
+ * scattering) for a sun at (u, elevation), by alternating means, refitted once without the
+ * outliers (terrain, clouds). Returns the mean squared residual of the kept samples, and
+ * whether the fitted aureole falls off: its nearest bin brighter than its farthest.
  */
 function profileFit(s: Samples, u: number, elevation: number): { cost: number; fallsOff: boolean } {
   const sun = new Float64Array(3);
   directionOfUv(u, 0.5 - elevation / Math.PI, sun);
-  const bins: number[] = [];
-  const de: number[] = [];
-  const logL: number[] = [];
-  const cosWindow = Math.cos(WINDOW);
-  for (let k = 0; k < s.logL.length; k++) {
+  const n = s.logG.length;
+  if (n < 3 * (WINDOW / SPACING)) return { cost: Infinity, fallsOff: false };
+  const bins = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
     const cos = s.direction[k * 3]! * sun[0]! + s.direction[k * 3 + 1]! * sun[1]! + s.direction[k * 3 + 2]! * sun[2]!;
-    if (cos < cosWindow) continue;
-    bins.push(Math.min(BINS - 1, Math.floor((Math.acos(Math.min(1, cos)) / WINDOW) * BINS)));
-    de.push(s.elevation[k]! - elevation);
-    logL.push(s.logL[k]!);
+    bins[k] = Math.min(BANDS - 1, Math.floor(Math.acos(Math.min(1, cos)) / SPACING));
   }
-  if (logL.length < 3 * BINS) return { cost: Infinity, fallsOff: false };
-  let keep = logL.map(() => true);
-  let fit = solveProfile(bins, de, logL, keep);
-  const spread = fit.residuals.map(Math.abs).sort((a, b) => a - b)[fit.residuals.length >> 1]!;
-  keep = fit.residuals.map((r) => Math.abs(r) <= OUTLIER * spread + 1e-6);
-  fit = solveProfile(bins, de, logL, keep);
+  let keep = new Uint8Array(n).fill(1);
+  let fit = solveProfile(bins, s.band, s.logG, keep);
+  const spread = fit.residuals.map(Math.abs).sort((a, b) => a - b)[n >> 1]!;
+  keep = Uint8Array.from(fit.residuals, (r) => (Math.abs(r) <= OUTLIER * spread + 1e-6 ? 1 : 0));
+  fit = solveProfile(bins, s.band, s.logG, keep);
   let sum = 0;
-  let n = 0;
+  let kept = 0;
   fit.residuals.forEach((r, k) => {
     if (!keep[k]) return;
     sum += r * r;
-    n++;
+    kept++;
   });
-  const filled = fit.aureole.flatMap((v, b) => (fit.counts[b]! > 0 ? [b] : []));
+  const filled = Array.from(fit.counts.keys()).filter((b) => fit.counts[b]! > 0);
   const near = filled[0]!;
   const far = filled[filled.length - 1]!;
-  const angle = (b: number) => ((b + 0.5) / BINS) * WINDOW;
+  const angle = (b: number) => (b + 0.5) * SPACING;
   const clear = Math.log(circumsolar(angle(near)) / circumsolar(angle(far)));
-  return { cost: n ? sum / n : Infinity, fallsOff: far > near && fit.aureole[near]! - fit.aureole[far]! >= FALL_OFF_SHARE * clear };
+  return { cost: kept ? sum / kept : Infinity, fallsOff: far > near && fit.aureole[near]! - fit.aureole[far]! >= FALL_OFF_SHARE * clear };
 }
 
 /** The part of Preetham's sky (Perez) that depends on the angle to the sun, at FALL_OFF_TURBIDITY. */
@@ -212,45 +337,29 @@ function circumsolar(gamma: number): number {
   return 1 + c * Math.exp(d * gamma) + e * Math.cos(gamma) ** 2;
 }
 
-/** The normal equations of the profile (BINS aureole values, two elevation terms), solved. */
-function solveProfile(bins: number[], de: number[], logL: number[], keep: boolean[]): { aureole: number[]; counts: number[]; residuals: number[] } {
-  const size = BINS + 2;
-  const a = Array.from({ length: size }, () => new Float64Array(size + 1));
-  const counts = new Array<number>(BINS).fill(0);
-  for (let k = 0; k < logL.length; k++) {
-    if (!keep[k]) continue;
-    const terms: [number, number][] = [[bins[k]!, 1], [BINS, de[k]!], [BINS + 1, de[k]! * de[k]!]];
-    counts[bins[k]!]!++;
-    for (const [i, fi] of terms) {
-      a[i]![size]! += fi * logL[k]!;
-      for (const [j, fj] of terms) a[i]![j]! += fi * fj;
+/** The two-way fit by alternating means (backfitting): each factor the mean of what the other leaves. */
+function solveProfile(bins: Int32Array, bands: number[], logG: number[], keep: Uint8Array): { aureole: Float64Array; counts: Int32Array; residuals: Float64Array } {
+  const aureole = new Float64Array(BANDS);
+  const horizon = new Float64Array(BANDS);
+  const counts = new Int32Array(BANDS);
+  const sum = new Float64Array(BANDS);
+  const count = new Int32Array(BANDS);
+  for (let k = 0; k < logG.length; k++) if (keep[k]) counts[bins[k]!]!++;
+  const pass = (into: Float64Array, by: ArrayLike<number>, other: Float64Array, otherBy: ArrayLike<number>) => {
+    sum.fill(0);
+    count.fill(0);
+    for (let k = 0; k < logG.length; k++) {
+      if (!keep[k]) continue;
+      sum[by[k]!]! += logG[k]! - other[otherBy[k]!]!;
+      count[by[k]!]!++;
     }
+    for (let b = 0; b < BANDS; b++) into[b] = count[b]! ? sum[b]! / count[b]! : 0;
+  };
+  // The elevation term first: the aureole explains only what a sky brightening towards the horizon leaves.
+  for (let i = 0; i < ITERATIONS; i++) {
+    pass(horizon, bands, aureole, bins);
+    pass(aureole, bins, horizon, bands);
   }
-  // An empty bin is held at 0 (a tiny ridge keeps the system regular).
-  for (let i = 0; i < size; i++) a[i]![i]! += 1e-9;
-  const x = gaussSolve(a);
-  const residuals = logL.map((l, k) => l - x[bins[k]!]! - x[BINS]! * de[k]! - x[BINS + 1]! * de[k]! * de[k]!);
-  return { aureole: x.slice(0, BINS), counts, residuals };
-}
-
-/** Solves the augmented system in place by Gaussian elimination with partial pivoting. */
-function gaussSolve(a: Float64Array[]): number[] {
-  const n = a.length;
-  for (let i = 0; i < n; i++) {
-    let p = i;
-    for (let k = i + 1; k < n; k++) if (Math.abs(a[k]![i]!) > Math.abs(a[p]![i]!)) p = k;
-    [a[i], a[p]] = [a[p]!, a[i]!];
-    const pivot = a[i]![i]!;
-    for (let k = i + 1; k < n; k++) {
-      const f = a[k]![i]! / pivot;
-      if (f !== 0) for (let j = i; j <= n; j++) a[k]![j]! -= f * a[i]![j]!;
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let i = n - 1; i >= 0; i--) {
-    let sum = a[i]![n]!;
-    for (let j = i + 1; j < n; j++) sum -= a[i]![j]! * x[j]!;
-    x[i] = sum / a[i]![i]!;
-  }
-  return x;
+  const residuals = Float64Array.from(logG, (l, k) => l - aureole[bins[k]!]! - horizon[bands[k]!]!);
+  return { aureole, counts, residuals };
 }

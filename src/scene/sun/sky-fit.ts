@@ -21,6 +21,8 @@ const GRID_DEG = 2;
 const MIN_ELEVATION = 2 * DEG;
 const MIN_FROM_SUN = 4 * DEG;
 const KEEP = 0.7;
+/** Least samples fitted. */
+const MIN_SAMPLES = 40;
 /** Turbidities tried: every 0.5 from 1.7 to 12, then every 0.1 around the best. */
 const COARSE = Array.from({ length: 21 }, (_, i) => 1.7 + i * 0.5);
 /** Turbidity of the sun's own path: aerosol-free (see `fitSky`). */
@@ -65,9 +67,11 @@ interface Samples {
  * @returns the fit, or null with too few usable sky samples
  */
 export function fitSky(image: HdrPixels, sun: readonly number[], clip: number): SkyFit | null {
-  const s = sampleSky(image, sun, clip);
+  let s = sampleSky(image, sun, clip, 0);
+  // A blue sky brighter than the clip level clips in blue everywhere: its luminance, short of at most blue's share, is still the sky's.
+  if (s.logL.length < MIN_SAMPLES) s = sampleSky(image, sun, clip, 1);
   const n = s.logL.length;
-  if (n < 40) return null;
+  if (n < MIN_SAMPLES) return null;
   const thetaSun = Math.acos(Math.min(1, Math.max(-1, sun[1]!)));
   const r = new Float64Array(n);
   const cost = (t: number) => {
@@ -105,7 +109,8 @@ export function fittedLuminance(fit: SkyFit, thetaSun: number, gamma: number): n
   return (fit.scale * zenithLuminance(fit.turbidity, thetaSun) * perez(c, Math.cos(thetaSun), gamma)) / perez(c, 1, thetaSun);
 }
 
-function sampleSky(image: HdrPixels, sun: readonly number[], clip: number): Samples {
+/** Sky samples off the sun, with at most `clippedChannels` of their channels at the clip level. */
+function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clippedChannels: number): Samples {
   const { width, height, rgb } = image;
   const out: Samples = { cosTheta: [], gamma: [], logL: [], blue: [] };
   const rowStep = Math.max(1, Math.round((height * GRID_DEG) / 180));
@@ -120,7 +125,7 @@ function sampleSky(image: HdrPixels, sun: readonly number[], clip: number): Samp
       const r = rgb[o]!;
       const g = rgb[o + 1]!;
       const b = rgb[o + 2]!;
-      if (r >= limit || g >= limit || b >= limit) continue;
+      if ((r >= limit ? 1 : 0) + (g >= limit ? 1 : 0) + (b >= limit ? 1 : 0) > clippedChannels) continue;
       const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
       if (!(l > 0)) continue;
       directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);

@@ -2,26 +2,27 @@
  * placeInBlob on synthetic panoramas clipped as an 8-bit-derived HDRI holds them: a sky
  * whose radiance is an aureole around the sun times a brightening towards the horizon, so
  * its clipped blob reaches further below the sun than above it. The sun is placed within
- * half a degree (the blob's own centre is degrees off); a saturated patch in a sky that
- * does not brighten towards it (snow, a lit cloud) and a blob too large to place are not.
+ * half a degree (the blob's own centre is degrees off), and within a degree where the blob
+ * merges with a clipped horizon band; a saturated patch in a sky that does not brighten
+ * towards it (snow, a lit cloud) and a blob larger than the sky fitted around it are not.
  */
 import { describe, expect, it } from "vitest";
 import { directionOfDegrees, directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "../../../src/scene/sun/hdr-pixels.ts";
-import { placeInBlob } from "../../../src/scene/sun/saturated-blob.ts";
+import { floodedBlobs, placeInBlob } from "../../../src/scene/sun/saturated-blob.ts";
 import { degreesBetween } from "./sun-exports.ts";
 
 const WIDTH = 1024;
 const HEIGHT = 512;
 
-/** A panorama whose sky radiance is `radiance(direction)`, grey, clipped at 1; the ground below is 0.1. */
-function panorama(radiance: (d: Float64Array) => number): HdrPixels {
+/** A panorama whose sky radiance is `radiance(direction)`, grey, clipped at 1; the ground below (and `terrain` above) is 0.1. */
+function panorama(radiance: (d: Float64Array) => number, terrain: (d: Float64Array) => boolean = () => false): HdrPixels {
   const rgb = new Float32Array(WIDTH * HEIGHT * 3);
   const d = new Float64Array(3);
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
       directionOfUv((x + 0.5) / WIDTH, (y + 0.5) / HEIGHT, d);
-      const l = d[1]! > 0 ? Math.min(1, radiance(d)) : 0.1;
+      const l = d[1]! > 0 && !terrain(d) ? Math.min(1, radiance(d)) : 0.1;
       rgb.fill(l, (y * WIDTH + x) * 3, (y * WIDTH + x) * 3 + 3);
     }
   }
@@ -38,6 +39,9 @@ function clearSky(sun: readonly number[], scale: number): (d: Float64Array) => n
     return scale * (0.3 + phase / 40) * Math.exp(-elevation / (40 * (Math.PI / 180)) * Math.LN2);
   };
 }
+
+/** A sky scale whose blob (about 1 sr) is a little larger than the window fitted around it (0.84 sr). */
+const SCALE_TOO_LARGE = 3.5;
 
 /** The index of the brightest-clipped pixel nearest `direction`. */
 function pixelAt(direction: readonly number[]): number {
@@ -71,9 +75,26 @@ describe("placeInBlob", () => {
     expect(placeInBlob(image, pixelAt(patch), 1)).toBeNull();
   });
 
-  it("leaves alone a blob too large to place the sun in", () => {
+  it("places the sun where its blob merges with a clipped horizon band, from the blob's symmetry and the sky around it", () => {
+    // A hazy horizon clips all round below 3 degrees; the sun's aureole clips down to it. Hills up to 6 degrees hide
+    // it from 45 to 150 degrees of longitude, on one side of the sun only: the blob's mean lies away from them.
+    const sun = directionOfDegrees(40, 24);
+    const sky = clearSky(sun, 1.9);
+    const hills = (d: Float64Array) => {
+      const longitude = Math.atan2(d[0]!, -d[2]!) * (180 / Math.PI);
+      return longitude > 45 && longitude < 150 && Math.asin(d[1]!) < 6 * (Math.PI / 180);
+    };
+    const image = panorama((d) => sky(d) + 2 * Math.exp(-Math.asin(d[1]!) / (4 * (Math.PI / 180))), hills);
+    const blob = placeInBlob(image, pixelAt(sun), 1);
+    expect(blob).not.toBeNull();
+    // Far larger than a clipped aureole alone (10 degrees in radius: the largest blob placed before).
+    expect(Math.sqrt(blob!.solidAngle / Math.PI) * (180 / Math.PI)).toBeGreaterThan(10);
+    expect(degreesBetween(blob!.direction, sun)).toBeLessThan(1);
+  });
+
+  it("leaves alone a blob larger than the sky fitted around it (the sky itself clips)", () => {
     const sun = directionOfDegrees(10, 30);
-    const image = panorama(clearSky(sun, 4));
-    expect(placeInBlob(image, pixelAt(sun), 1)).toBeNull();
+    const image = panorama(clearSky(sun, SCALE_TOO_LARGE));
+    expect(placeInBlob(image, pixelAt(sun), 1, floodedBlobs(image))).toBeNull();
   });
 });

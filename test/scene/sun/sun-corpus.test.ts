@@ -6,8 +6,8 @@
  * every sun found within 2 degrees of the drawn one, none where there is none, the
  * irradiance within 35% of scene.json's (within 50% when clipped, estimated from the sky).
  * Clipped at 1.0, where the sky around the sun clips too: 40% of them (this part holds
- * the hard ones: sunsets whose glow clips down to the horizon; the bench's corpus, 60%), and
- * no false sun.
+ * the hard ones: sunsets whose glow clips down to the horizon), and no false sun. And a
+ * night whose clipped moon looks like a clipped sun gets none.
  */
 import { describe, expect, it } from "vitest";
 import { detectSun } from "../../../src/scene/sun/detect-sun.ts";
@@ -62,5 +62,37 @@ describe("detectSun on local skies with ground truth", () => {
     const placed = scores.filter((s) => s.expect === "sun" && s.error !== null && s.error <= 2 && Math.abs(s.energy! - 1) < 0.5);
     expect(placed.length, "suns placed within 2 degrees, energy within 50%").toBeGreaterThanOrEqual(Math.ceil(0.4 * scores.filter((s) => s.expect === "sun").length));
     expect(scores.filter((s) => s.expect === "none" && s.found), "false suns clipped at 1.0").toEqual([]);
+  });
+
+  it("clipped at 1.0: a sunset blob against a whiter spot higher up, a noon sky clipped in blue all round, a canyon's blob, a small blob at dawn, a sky-only HDRI", { timeout: 60_000 }, async () => {
+    const skies = corpusSkies();
+    const pick = (prompt: string, model: 3 | 4) => skies.find((s) => s.prompt === prompt && s.model === model && s.elevation === undefined)!;
+    const error = (sky: RenderedSky, pixels = clipped(sky.pixels, 1)) => scoreSky(sky, pixels, (p) => detectSun(p)).error;
+    // Among estimated suns the better fitted sky wins: a clipped spot 14 degrees up in the glow (a worse fit, a
+    // larger confidence only for its shorter air mass) is not the sun.
+    const sunset = await renderSky(pool(), pick("clear desert dunes at sunset", 4), tempDir("sun-corpus"));
+    expect(error(sunset)).toBeLessThan(2);
+    // A noon sky brighter than the clip level in blue: the clear sky is fitted to its pixels clipped in one channel.
+    const sea = await renderSky(pool(), pick("clear sky over the sea at midday", 4), tempDir("sun-corpus"));
+    expect(error(sea)).toBeLessThan(2);
+    // A blob whose column has a neck between canyon walls: the sun is placed where the blob holds its disk.
+    const canyon = await renderSky(pool(), pick("clear afternoon over a canyon", 4), tempDir("sun-corpus"));
+    expect(error(canyon)).toBeLessThan(2);
+    // A blob of a few pixels on three rows, 3 degrees up at dawn: no larger than a clipped disk, its rows tried one by one.
+    const dawn = await renderSky(pool(), pick("clear sky over a forest at dawn", 3), tempDir("sun-corpus"));
+    expect(error(dawn)).toBeLessThan(2);
+    // Ground black throughout (a sky-only HDRI): the ground's light says nothing, the sun is found.
+    const noon = await renderSky(pool(), pick("clear desert at noon", 3), tempDir("sun-corpus"));
+    const skyOnly = clipped(noon.pixels, 1);
+    skyOnly.rgb.fill(0, Math.ceil(skyOnly.height / 2) * skyOnly.width * 3);
+    expect(error(noon, skyOnly)).toBeLessThan(2);
+  });
+
+  it("finds no sun in a night whose moon the highlight clamp flattens like a clipped sun, in any variant", { timeout: 60_000 }, async () => {
+    // A held-out Model 4 sky: its clipped moon fits a dim clear sky as a sun would; its ground is lit a hundred times less.
+    const sky = corpusSkies(100).find((s) => s.prompt === "overcast day over the hills" && s.model === 4)!;
+    const night = await renderSky(pool(), sky, tempDir("sun-corpus"));
+    expect(night.expect).toBe("none");
+    for (const limit of [Infinity, 16, 1]) expect(detectSun(limit === Infinity ? night.pixels : clipped(night.pixels, limit)), `clipped at ${limit}`).toBeNull();
   });
 });
