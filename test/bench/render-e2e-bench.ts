@@ -55,11 +55,13 @@ async function endToEnd(svc: CliProcess<LocalServiceInfo>, m: Model, seed: numbe
   const client = createSkyboxClient({ baseUrl: svc.info.url, apiKey: svc.info.apiKey, retry: 0 });
   const t0 = performance.now();
   const g = await client.generate({ prompt: PROMPT, skybox_style_id: m.styleId, ...(m.variantId ? { variant_id: m.variantId } : {}), seed });
+  // Polled every 50 ms: the renderer's workers run at nice 10, and a poll every 10 ms (with
+  // the service answering it) took CPU that a user's client does not.
   const done = await waitFor(async () => {
     const r = await client.getGeneration(g.id);
     if (r.status === "error" || r.status === "abort") throw new Error(`generation ${g.id} ended in ${r.status}: ${r.error_message}`);
     return r.status === "complete" && r;
-  }, 120_000, 10);
+  }, 120_000, 50);
   const served = performance.now();
   await Promise.all([done.file_url, done.thumb_url, done.depth_map_url].map(async (url) => {
     const res = await fetch(url!);
@@ -85,7 +87,8 @@ function splitLine(r: EndToEnd): string {
 /** Highest tree RSS while `work` runs. */
 async function peakDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
   let peak = treeRss(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 10);
+  // Every 50 ms, for the same reason; a render's peak lasts seconds.
+  const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 50);
   try {
     const result = await work();
     return { result, peak: Math.max(peak, treeRss(pid)) };

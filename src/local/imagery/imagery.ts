@@ -36,12 +36,15 @@ export interface Imagery {
 /**
  * The worker-thread imagery (one worker per core). Its modules, sharp among them, load
  * on this call, so a service given its own `Imagery` never loads them. The workers start
- * loading theirs at once, while the service starts: the first generation does not wait
- * for them.
+ * loading theirs at once and then render a small warm-up scene, while the service starts:
+ * the first generation waits for neither and runs compiled code.
  */
 export async function createWorkerImagery(): Promise<Imagery> {
   const { createImageryPool } = await import("./pipeline/render-pool.ts");
+  const { warmUp } = await import("./pipeline/warm-up.ts");
   const pool = createImageryPool();
-  void pool.ready();
+  // A warm-up that fails (no temporary folder, the pool closed meanwhile) only leaves the
+  // first generation to compile the renderer itself.
+  void pool.ready().then(() => warmUp(pool)).catch(() => {});
   return pool;
 }
