@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeRgbe, rgbeHeader } from "../../../../src/local/imagery/formats/rgbe.ts";
+import { warmUp } from "../../../../src/local/imagery/pipeline/warm-up.ts";
 import { writeRgbe } from "../../../../src/local/imagery/formats/rgbe-pixel.ts";
 import { createImageryPool, type ImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
 
@@ -62,6 +63,17 @@ describe("imagery pool", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("warms the workers up with a small render through all of them, leaving no folder behind, failed or not", async () => {
+    const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith("babylon-skybox-warm-up-"));
+    const before = leftovers();
+    pool.stats.reset();
+    await warmUp(pool);
+    expect(pool.stats.byKind.get("render-rows")?.jobs).toBeGreaterThanOrEqual(pool.size);
+    expect(leftovers()).toEqual(before);
+    await expect(warmUp({ generate: () => Promise.reject(new Error("imagery pool is closed")) })).rejects.toThrow(/closed/);
+    expect(leftovers()).toEqual(before);
   });
 
   it("refuses work once closed", async () => {
