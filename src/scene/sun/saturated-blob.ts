@@ -63,6 +63,14 @@ const SATURATED = 0.999;
  * distribution for two fits of the fewest samples a fit takes (90 each).
  */
 const SAME_FIT = 2;
+/**
+ * Least ratio of the sun's disk to the sky beside it, in every channel: the local renderer's
+ * is 100 or more, a real sun's thousands (the sky near the sun is lit by the same reddened
+ * light the disk sends, a few thousandths of it).
+ */
+const DISK_CONTRAST = 100;
+/** How far from a sun placed by the sky's fit its disk may show: the recall's tolerance. */
+const DISK_REACH = 2 * DEG;
 /** Residuals beyond this many times their median are terrain or cloud, left out of the refit. */
 const OUTLIER = 3;
 
@@ -135,6 +143,7 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   const fitAt = (d: readonly number[]) => profileFit(samples, uOfDirection(d[0]!, d[2]!), Math.asin(d[1]!)).cost;
   const core = bestOf(diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip), fitAt);
   if (core && fitAt(core) <= SAME_FIT * best.cost) direction.splice(0, 3, ...core);
+  else if (diskHidden(image, direction, clip)) return null;
   return { direction, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: Math.max(top - Math.asin(direction[1]), GRID) };
 }
 
@@ -193,6 +202,34 @@ function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => bool
     out.push([sum[0]! / norm, sum[1]! / norm, sum[2]! / norm]);
   }
   return out;
+}
+
+/**
+ * Whether no disk shows near a sun placed by the sky's fit: no pixel within DISK_REACH of it
+ * clips in every channel, though the weakest channel of the sky there is above clip /
+ * DISK_CONTRAST (a disk that much brighter than its sky would clip in it). A glow clipped
+ * above a ridge or a cloud that hides the sun.
+ */
+function diskHidden(image: HdrPixels, direction: readonly number[], clip: number): boolean {
+  const { width, height, rgb } = image;
+  const level = SATURATED * clip;
+  const x0 = Math.floor(uOfDirection(direction[0]!, direction[2]!) * width);
+  const y0 = Math.floor((0.5 - Math.asin(direction[1]!) / Math.PI) * height);
+  const at = (y0 * width + x0) * 3;
+  if (Math.min(rgb[at]!, rgb[at + 1]!, rgb[at + 2]!) * DISK_CONTRAST < clip) return false;
+  const reach = Math.ceil((DISK_REACH / Math.PI) * height);
+  const cosReach = Math.cos(DISK_REACH);
+  const d = new Float64Array(3);
+  for (let y = Math.max(0, y0 - reach); y <= Math.min(skyRows(height) - 1, y0 + reach); y++) {
+    const across = Math.ceil(reach / Math.max(Math.cos(elevationOfV((y + 0.5) / height)), 0.05));
+    for (let k = -across; k <= across; k++) {
+      const x = (((x0 + k) % width) + width) % width;
+      directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+      const o = (y * width + x) * 3;
+      if (d[0]! * direction[0]! + d[1]! * direction[1]! + d[2]! * direction[2]! >= cosReach && rgb[o]! >= level && rgb[o + 1]! >= level && rgb[o + 2]! >= level) return false;
+    }
+  }
+  return true;
 }
 
 /** The item of least cost, or null when there is none. */

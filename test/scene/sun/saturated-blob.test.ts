@@ -102,32 +102,39 @@ describe("placeInBlob", () => {
     // A sunset-coloured sky (red and green clip round the sun, blue does not) whose disk, a hundred times brighter
     // than its sky, clips in blue too; the bottom of the disk is hidden by a dark ridge, and a white fleck of
     // paint sits in the blob 3 degrees below the sun.
-    const image = sunsetWithFleck(true);
+    const image = sunsetWithFleck({ disk: true, fleck: true, blue: 0.5 });
     const blob = placeInBlob(image, pixelAt(SUNSET_SUN), 1);
     expect(blob).not.toBeNull();
     expect(degreesBetween(blob!.direction, SUNSET_SUN)).toBeLessThan(0.25);
   });
 
   it("does not take a white fleck in the blob for the disk where the sky fits far worse around it", () => {
-    // The disk does not show (the sky clips no further there); the sky's fit places the sun, not the fleck.
-    const blob = placeInBlob(sunsetWithFleck(false), pixelAt(SUNSET_SUN), 1);
+    // A deep red sky (blue a thousandth of red: a disk so reddened need not clip in blue); the disk does not show, the
+    // sky's fit places the sun, not the fleck.
+    const blob = placeInBlob(sunsetWithFleck({ disk: false, fleck: true, blue: 0.002 }), pixelAt(SUNSET_SUN), 1);
     expect(blob).not.toBeNull();
     expect(degreesBetween(blob!.direction, FLECK)).toBeGreaterThan(2);
+  });
+
+  it("finds no sun in a coloured blob whose sky would show a disk clipped in every channel, and shows none (the glow of a hidden sun)", () => {
+    expect(placeInBlob(sunsetWithFleck({ disk: false, fleck: false, blue: 0.5 }), pixelAt(SUNSET_SUN), 1)).toBeNull();
+    // Where the sky's blue is too weak for a disk to clip in it, the fit's sun stands.
+    expect(placeInBlob(sunsetWithFleck({ disk: false, fleck: false, blue: 0.002 }), pixelAt(SUNSET_SUN), 1)).not.toBeNull();
   });
 });
 
 const SUNSET_SUN = directionOfDegrees(-30, 6);
 const FLECK = directionOfDegrees(-35, 2.5);
 
-/** A sunset-coloured clipped sky with a white fleck in its blob, a dark ridge below the sun, and its disk when `disk`. */
-function sunsetWithFleck(disk: boolean): HdrPixels {
+/** A sunset-coloured clipped sky (blue `blue` times its luminance) with a dark ridge below the sun, and its disk and a white fleck in its blob when asked. */
+function sunsetWithFleck({ disk, fleck, blue }: { disk: boolean; fleck: boolean; blue: number }): HdrPixels {
   const sky = clearSky(SUNSET_SUN, 1.3);
   const ridge = (d: Float64Array) => Math.asin(d[1]!) < 5.7 * (Math.PI / 180) && Math.abs(Math.atan2(d[0]!, -d[2]!) * (180 / Math.PI) + 30) < 1;
   return colouredPanorama((d) => {
     if (d[1]! <= 0 || ridge(d)) return [0.05, 0.04, 0.03];
-    if ((disk && degreesBetween(d, SUNSET_SUN) < 0.5) || degreesBetween(d, FLECK) < 0.5) return [100, 100, 100];
+    if ((disk && degreesBetween(d, SUNSET_SUN) < 0.5) || (fleck && degreesBetween(d, FLECK) < 0.5)) return [100, 100, 100];
     const l = sky(d);
-    return [1.6 * l, 1.2 * l, 0.5 * l];
+    return [1.6 * l, 1.2 * l, blue * l];
   });
 }
 
