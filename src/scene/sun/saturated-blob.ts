@@ -4,14 +4,18 @@
  * image's largest value. Its edge is a line of equal radiance, not a circle round the sun:
  * the sky brightens towards the horizon as well as towards the sun. So the sun is placed
  * from the unclipped sky around the blob, which holds how the radiance falls off:
- * - its azimuth is the blob's mean azimuth: a sky is mirror-symmetric about the vertical
+ * - its azimuth is the median midpoint of the blob's rows: a sky is mirror-symmetric about the vertical
  *   plane through the sun (every clear-sky model depends on the view's elevation and its
  *   angle to the sun only);
  * - its elevation is the one that best explains the sky's radiance around the blob as a
  *   product of a function of the angle to the sun (the aureole, any shape: one value per
  *   degree) and a smooth function of the view's elevation (the brightening towards the
- *   horizon: quadratic in log radiance). Single scattering in a thin atmosphere has this
- *   form. Tried every half degree across the blob, then every tenth around the best.
+ *   horizon: one value per degree). Single scattering in a thin atmosphere has this
+ *   form. Tried every degree across the blob, then every quarter around the best;
+ * - but where the blob is coloured (its sky clips in two channels) and the disk shows inside
+ *   it as a core clipped in all three, the disk places the sun (the sky's fit near the
+ *   horizon barely says how high a low sun stands); and where no disk shows near the fitted
+ *   sun though one would clip there, the blob is the glow of a hidden sun.
  * A blob whose sky does not fall off away from its sun (snow, a lit cloud bank) is not a
  * sun; one too large to place the sun within a degree or two is left alone.
  */
