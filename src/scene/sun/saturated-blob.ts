@@ -4,26 +4,32 @@
  * image's largest value. Its edge is a line of equal radiance, not a circle round the sun:
  * the sky brightens towards the horizon as well as towards the sun. So the sun is placed
  * from the unclipped sky around the blob, which holds how the radiance falls off:
- * - its azimuth is the blob's mean azimuth: a sky is mirror-symmetric about the vertical
+ * - its azimuth is the median midpoint of the blob's rows: a sky is mirror-symmetric about the vertical
  *   plane through the sun (every clear-sky model depends on the view's elevation and its
  *   angle to the sun only);
  * - its elevation is the one that best explains the sky's radiance around the blob as a
  *   product of a function of the angle to the sun (the aureole, any shape: one value per
  *   degree) and a smooth function of the view's elevation (the brightening towards the
- *   horizon: quadratic in log radiance). Single scattering in a thin atmosphere has this
- *   form. Tried every half degree across the blob, then every tenth around the best.
+ *   horizon: one value per degree). Single scattering in a thin atmosphere has this
+ *   form. Tried every degree across the blob, then every quarter around the best;
+ * - but where the blob is coloured (its sky clips in two channels) and the disk shows inside
+ *   it as a core clipped in all three, the disk places the sun (the sky's fit near the
+ *   horizon barely says how high a low sun stands); and where no disk shows near the fitted
+ *   sun though one would clip there, the blob is the glow of a hidden sun.
  * A blob whose sky does not fall off away from its sun (snow, a lit cloud bank) is not a
  * sun; one too large to place the sun within a degree or two is left alone.
  */
-import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
+import { directionOfUv, elevationOfV, uOfDirection } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perezCoefficients } from "./preetham.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 import { atTop } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
+/** Angular radius of the sun's disk. */
+const SUN_RADIUS = 0.265 * DEG;
 /** Least solid angle of a clipped sun: the sun's own disk, half a degree across. */
-const SUN_SOLID_ANGLE = Math.PI * (0.265 * DEG) ** 2;
+const SUN_SOLID_ANGLE = Math.PI * SUN_RADIUS ** 2;
 /**
  * Least share of a clear sky's fall-off the sky around a blob must show: Preetham's sky at
  * turbidity 2 to 6 is 1.8 to 2 times brighter 5 degrees from the sun than 30 degrees from
@@ -56,6 +62,19 @@ const CLIPPED_RADIUS_DEG = 1.15;
 const MIN_ELEVATION = 1 * DEG;
 /** A pixel is saturated when two of its channels reach this share of the clip level. */
 const SATURATED = 0.999;
+/**
+ * Largest ratio of the fit's cost at a disk core to its least cost: the 99% point of the F
+ * distribution for two fits of the fewest samples a fit takes (90 each).
+ */
+const SAME_FIT = 2;
+/**
+ * Least ratio of the sun's disk to the sky beside it, in every channel: the local renderer's
+ * is 100 or more, a real sun's thousands (the sky near the sun is lit by the same reddened
+ * light the disk sends, a few thousandths of it).
+ */
+const DISK_CONTRAST = 100;
+/** How far from a sun placed by the sky's fit its disk may show: the recall's tolerance. */
+const DISK_REACH = 2 * DEG;
 /** Residuals beyond this many times their median are terrain or cloud, left out of the refit. */
 const OUTLIER = 3;
 
@@ -123,13 +142,104 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   for (let e = coarse - step; e <= coarse + step; e += Math.min(step, GRID) / 2) if (e >= bottom && e <= top) tryAt(e);
   const direction: [number, number, number] = [0, 0, 0];
   directionOfUv(u, 0.5 - best.elevation / Math.PI, direction);
-  return { direction, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: Math.max(top - best.elevation, GRID) };
+  // Its disk, where it shows as a core clipped in every channel inside a blob clipped in two, places the sun more
+  // closely than the sky's fit, when the sky fits about as well around it (a white fleck of paint in the glow does not).
+  const fitAt = (d: readonly number[]) => profileFit(samples, uOfDirection(d[0]!, d[2]!), Math.asin(d[1]!)).cost;
+  const core = bestOf(diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip), fitAt);
+  if (core && fitAt(core) <= SAME_FIT * best.cost) direction.splice(0, 3, ...core);
+  else if (diskHidden(image, direction, clip)) return null;
+  return { direction, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: Math.max(top - Math.asin(direction[1]), GRID) };
 }
 
 /** Solid angle of the largest clipped disk (CLIPPED_RADIUS_DEG) in a panorama `width` pixels wide. */
 export function clippedDiskSolidAngle(width: number): number {
   const radius = Math.max(CLIPPED_RADIUS_DEG * DEG, (2.5 * 2 * Math.PI) / width);
   return Math.PI * radius * radius;
+}
+
+/**
+ * The sun's disk inside a coloured blob: the disk outshines the sky around it a hundredfold
+ * or more in every channel, so where that sky clips in two channels the disk clips in the
+ * third too. Each 4-connected run of pixels clipped in all three, no larger than a clipped
+ * disk and enclosed by the blob (a white patch on its rim is sky), gives the direction of
+ * its centre (the mean of its pixels' directions, weighted by solid angle).
+ */
+function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, clip: number): [number, number, number][] {
+  const { width, height, rgb } = image;
+  const level = SATURATED * clip;
+  const white = (i: number) => rgb[i * 3]! >= level && rgb[i * 3 + 1]! >= level && rgb[i * 3 + 2]! >= level;
+  // Outside the blob the sky still clips in one channel or nearly; a pixel far below that in every channel is terrain in front of the disk.
+  const dark = (i: number) => Math.max(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!) < clip / 2;
+  const largest = clippedDiskSolidAngle(width);
+  // The least a clipped disk covers: the pixels its diameter spans at the least, squared (2 x 2 in a 1K panorama).
+  const pixel = (2 * Math.PI) / width;
+  const least = (Math.ceil((2 * SUN_RADIUS) / pixel) * pixel) ** 2;
+  const cell = ((2 * Math.PI) / width) * (Math.PI / height);
+  const done = new Set<number>();
+  const d = new Float64Array(3);
+  const out: [number, number, number][] = [];
+  for (const seed of blob) {
+    if (done.has(seed) || !white(seed)) continue;
+    done.add(seed);
+    const stack = [seed];
+    const sum = [0, 0, 0];
+    let solidAngle = 0;
+    let enclosed = true;
+    while (stack.length) {
+      const i = stack.pop()!;
+      const x = i % width;
+      const y = Math.floor(i / width);
+      directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+      const w = cell * Math.cos(elevationOfV((y + 0.5) / height));
+      solidAngle += w;
+      for (let c = 0; c < 3; c++) sum[c]! += d[c]! * w;
+      for (const j of [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), i - width, i + width]) {
+        if (j < 0 || (!inBlob(j) && !dark(j))) enclosed = false;
+        else if (!done.has(j) && white(j)) {
+          done.add(j);
+          stack.push(j);
+        }
+      }
+    }
+    if (!enclosed || solidAngle > largest || solidAngle < least) continue;
+    const norm = Math.hypot(sum[0]!, sum[1]!, sum[2]!);
+    out.push([sum[0]! / norm, sum[1]! / norm, sum[2]! / norm]);
+  }
+  return out;
+}
+
+/**
+ * Whether no disk shows near a sun placed by the sky's fit: no pixel within DISK_REACH of it
+ * clips in every channel, though the weakest channel of the sky there is above clip /
+ * DISK_CONTRAST (a disk that much brighter than its sky would clip in it). A glow clipped
+ * above a ridge or a cloud that hides the sun.
+ */
+function diskHidden(image: HdrPixels, direction: readonly number[], clip: number): boolean {
+  const { width, height, rgb } = image;
+  const level = SATURATED * clip;
+  const x0 = Math.floor(uOfDirection(direction[0]!, direction[2]!) * width);
+  const y0 = Math.floor((0.5 - Math.asin(direction[1]!) / Math.PI) * height);
+  const at = (y0 * width + x0) * 3;
+  if (Math.min(rgb[at]!, rgb[at + 1]!, rgb[at + 2]!) * DISK_CONTRAST < clip) return false;
+  const reach = Math.ceil((DISK_REACH / Math.PI) * height);
+  const cosReach = Math.cos(DISK_REACH);
+  const d = new Float64Array(3);
+  for (let y = Math.max(0, y0 - reach); y <= Math.min(skyRows(height) - 1, y0 + reach); y++) {
+    const across = Math.ceil(reach / Math.max(Math.cos(elevationOfV((y + 0.5) / height)), 0.05));
+    for (let k = -across; k <= across; k++) {
+      const x = (((x0 + k) % width) + width) % width;
+      directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+      const o = (y * width + x) * 3;
+      if (d[0]! * direction[0]! + d[1]! * direction[1]! + d[2]! * direction[2]! >= cosReach && rgb[o]! >= level && rgb[o + 1]! >= level && rgb[o + 2]! >= level) return false;
+    }
+  }
+  return true;
+}
+
+/** The item of least cost, or null when there is none. */
+function bestOf<T>(items: T[], cost: (item: T) => number): T | null {
+  const costs = items.map(cost);
+  return items.length ? items[costs.indexOf(Math.min(...costs))]! : null;
 }
 
 /** Whether the pixel at (u, elevation) is in blob `id` of `mask`, and with `aureole` its four neighbours too. */

@@ -97,4 +97,56 @@ describe("placeInBlob", () => {
     const image = panorama(clearSky(sun, SCALE_TOO_LARGE));
     expect(placeInBlob(image, pixelAt(sun), 1, floodedBlobs(image))).toBeNull();
   });
+
+  it("places the sun at its disk where the disk clips in every channel inside a blob clipped in two, past a white fleck and terrain in front", () => {
+    // A sunset-coloured sky (red and green clip round the sun, blue does not) whose disk, a hundred times brighter
+    // than its sky, clips in blue too; the bottom of the disk is hidden by a dark ridge, and a white fleck of
+    // paint sits in the blob 3 degrees below the sun.
+    const image = sunsetWithFleck({ disk: true, fleck: true, blue: 0.5 });
+    const blob = placeInBlob(image, pixelAt(SUNSET_SUN), 1);
+    expect(blob).not.toBeNull();
+    expect(degreesBetween(blob!.direction, SUNSET_SUN)).toBeLessThan(0.25);
+  });
+
+  it("does not take a white fleck in the blob for the disk where the sky fits far worse around it", () => {
+    // A deep red sky (blue a thousandth of red: a disk so reddened need not clip in blue); the disk does not show, the
+    // sky's fit places the sun, not the fleck.
+    const blob = placeInBlob(sunsetWithFleck({ disk: false, fleck: true, blue: 0.002 }), pixelAt(SUNSET_SUN), 1);
+    expect(blob).not.toBeNull();
+    expect(degreesBetween(blob!.direction, FLECK)).toBeGreaterThan(2);
+  });
+
+  it("finds no sun in a coloured blob whose sky would show a disk clipped in every channel, and shows none (the glow of a hidden sun)", () => {
+    expect(placeInBlob(sunsetWithFleck({ disk: false, fleck: false, blue: 0.5 }), pixelAt(SUNSET_SUN), 1)).toBeNull();
+    // Where the sky's blue is too weak for a disk to clip in it, the fit's sun stands.
+    expect(placeInBlob(sunsetWithFleck({ disk: false, fleck: false, blue: 0.002 }), pixelAt(SUNSET_SUN), 1)).not.toBeNull();
+  });
 });
+
+const SUNSET_SUN = directionOfDegrees(-30, 6);
+const FLECK = directionOfDegrees(-35, 2.5);
+
+/** A sunset-coloured clipped sky (blue `blue` times its luminance) with a dark ridge below the sun, and its disk and a white fleck in its blob when asked. */
+function sunsetWithFleck({ disk, fleck, blue }: { disk: boolean; fleck: boolean; blue: number }): HdrPixels {
+  const sky = clearSky(SUNSET_SUN, 1.3);
+  const ridge = (d: Float64Array) => Math.asin(d[1]!) < 5.7 * (Math.PI / 180) && Math.abs(Math.atan2(d[0]!, -d[2]!) * (180 / Math.PI) + 30) < 1;
+  return colouredPanorama((d) => {
+    if (d[1]! <= 0 || ridge(d)) return [0.05, 0.04, 0.03];
+    if ((disk && degreesBetween(d, SUNSET_SUN) < 0.5) || (fleck && degreesBetween(d, FLECK) < 0.5)) return [100, 100, 100];
+    const l = sky(d);
+    return [1.6 * l, 1.2 * l, blue * l];
+  });
+}
+
+/** A panorama whose radiance is `rgb(direction)`, clipped at 1 per channel. */
+function colouredPanorama(rgbOf: (d: Float64Array) => number[]): HdrPixels {
+  const rgb = new Float32Array(WIDTH * HEIGHT * 3);
+  const d = new Float64Array(3);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      directionOfUv((x + 0.5) / WIDTH, (y + 0.5) / HEIGHT, d);
+      rgbOf(d).forEach((v, c) => (rgb[(y * WIDTH + x) * 3 + c] = Math.min(1, v)));
+    }
+  }
+  return { width: WIDTH, height: HEIGHT, rgb };
+}
