@@ -193,7 +193,7 @@ function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => bool
       const w = cell * Math.cos(elevationOfV((y + 0.5) / height));
       solidAngle += w;
       for (let c = 0; c < 3; c++) sum[c]! += d[c]! * w;
-      for (const j of [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), i - width, i + width]) {
+      for (const j of fourNeighbours(i, width, height)) {
         if (j < 0 || (!inBlob(j) && !dark(j))) enclosed = false;
         else if (!done.has(j) && white(j)) {
           done.add(j);
@@ -242,13 +242,20 @@ function bestOf<T>(items: T[], cost: (item: T) => number): T | null {
   return items.length ? items[costs.indexOf(Math.min(...costs))]! : null;
 }
 
+/** The 4-connected neighbours of pixel i in a panorama `width` wide (columns wrap): -1 above the top row or from row `rows` down. */
+function fourNeighbours(i: number, width: number, rows: number): [number, number, number, number] {
+  const x = i % width;
+  const y = Math.floor(i / width);
+  return [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), y > 0 ? i - width : -1, y < rows - 1 ? i + width : -1];
+}
+
 /** Whether the pixel at (u, elevation) is in blob `id` of `mask`, and with `aureole` its four neighbours too. */
 function holdsDisk(mask: Uint8Array, id: number, width: number, height: number, u: number, elevation: number, aureole: boolean): boolean {
   const x = Math.floor(u * width) % width;
   const y = Math.floor((0.5 - elevation / Math.PI) * height);
   if (y < 0 || y * width >= mask.length) return false;
-  const around = [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), (y - 1) * width + x, (y + 1) * width + x];
-  return mask[y * width + x] === id && (!aureole || around.every((i) => i >= 0 && mask[i] === id));
+  const at = y * width + x;
+  return mask[at] === id && (!aureole || fourNeighbours(at, width, height).every((i) => i >= 0 && mask[i] === id));
 }
 
 /** The 4-connected saturated pixels above the horizon holding `seed` (columns wrap), or null past MAX_SOLID_ANGLE. */
@@ -267,12 +274,10 @@ function floodBlob(image: HdrPixels, seed: number, clip: number, seen: FloodedBl
   while (stack.length) {
     const i = stack.pop()!;
     pixels.push(i);
-    const x = i % width;
     const y = Math.floor(i / width);
     solidAngle += cell * Math.cos(elevationOfV((y + 0.5) / height));
     if (solidAngle > MAX_SOLID_ANGLE) return null;
-    const next = [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), y > 0 ? i - width : -1, y < rows - 1 ? i + width : -1];
-    for (const j of next) {
+    for (const j of fourNeighbours(i, width, rows)) {
       if (j < 0 || mask[j] === id || !atTop(rgb, j, level)) continue;
       // Saturated pixels flooded before belong to a blob refused as too large: this is the rest of it.
       if (mask[j]) return null;

@@ -2,9 +2,9 @@
  * Full garbage collections on demand. A render's shared buffers (hundreds of MB) are
  * freed only once every thread that held them has collected them, and a thread whose own
  * garbage is small does not collect for a long time: the pool and its workers collect
- * when a render lets go of buffers (render-pipeline.ts) and when it ends. Node exposes `gc` only behind a flag; set at run time, it makes
- * `gc` available in contexts created afterwards (the way test runners' leak detectors
- * reach it). V8's flags belong to the process: the pool sets it once, before its workers
+ * when a render lets go of buffers (render-pipeline.ts) and when it ends. Node exposes
+ * `gc` only behind a flag; set at run time, it makes `gc` available in contexts created
+ * afterwards (the way test runners' leak detectors reach it). V8's flags belong to the process: the pool sets it once, before its workers
  * start, and no thread changes it while others run.
  */
 import { setFlagsFromString } from "node:v8";
