@@ -102,9 +102,10 @@ const MAX_RESIDUAL = 0.35;
  * Least blueness (sky-fit.ts) of a sky trusted to be clear: MIN_BLUENESS, and with the sun
  * higher up, CLEAR_BLUENESS of a pure Rayleigh sky's for the sun's elevation (aerosols of a
  * clear day whiten it somewhat; the grey of fog, overcast or storm clouds far more: 0.15
- * to 0.23 with the sun 25 to 65 degrees up, where a clear sky shows 0.55).
+ * to 0.23 with the sun 25 to 65 degrees up, where a clear sky shows 0.55). With the sun low,
+ * MIN_BLUENESS alone: a clear golden-hour lake's sky shows 0.141, a foggy dawn's 0.128.
  */
-const MIN_BLUENESS = 0.15;
+const MIN_BLUENESS = 0.135;
 const CLEAR_BLUENESS = 0.75;
 /**
  * Largest ratio of the clip level to the fitted clear sky at a saturated blob's edge: the
@@ -187,7 +188,7 @@ function compact(image: HdrPixels, spot: MeasuredSpot): boolean {
 
 function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
   if (spot.peak < CLIPPED_CONTRAST * spot.sky) return null;
-  return fromFit(image, spot.sun, scan, minShare);
+  return fromFit(image, spot.sun, scan, minShare, undefined, spot.visible);
 }
 
 /**
@@ -214,18 +215,20 @@ function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minS
   };
   // The blob's edge is where the sky reaches the clip level: the clear sky fitted around it must come close to it there.
   const reaches = (fit: SkyFit) => CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, blob.rim) >= scan.top;
-  return fromFit(image, sun, scan, minShare, reaches);
+  return fromFit(image, sun, scan, minShare, reaches, blob.visible);
 }
 
 /** The sun's irradiance from the clear sky fitted around it, when that sky is a clear one. */
-function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: number, consistent: (fit: SkyFit) => boolean = () => true): DetectedSun | null {
+function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: number, consistent: (fit: SkyFit) => boolean = () => true, visible = 1): DetectedSun | null {
   const fit = fitSky(image, sun.direction, scan.top);
   const blueness = Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleighBlueness(Math.PI / 2 - sun.elevation));
   if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < blueness || !consistent(fit)) return null;
-  const irradiance = fit.irradiance;
-  const illuminance = luminanceOf(irradiance);
-  if (!(illuminance > sun.illuminance) || illuminance <= needed(sun, scan, minShare, illuminance)) return null;
-  if (!lightsGround(image, scan, sun.elevation, illuminance)) return null;
+  // The sky's sun must cast its share whole; a ridge or trees in front of its disk hide a part of what it casts here.
+  const whole = luminanceOf(fit.irradiance);
+  if (whole <= needed(sun, scan, minShare, whole)) return null;
+  const irradiance = fit.irradiance.map((v) => v * visible) as [number, number, number];
+  const illuminance = whole * visible;
+  if (!(illuminance > sun.illuminance) || !lightsGround(image, scan, sun.elevation, illuminance)) return null;
   const intensity = Math.max(...irradiance);
   // Trust falls with the residual and with the air mass the assumed clear path crosses.
   const confidence = (1 - fit.residual / MAX_RESIDUAL) / Math.sqrt(airMass(Math.PI / 2 - sun.elevation));

@@ -20,9 +20,10 @@
  * sun; one too large to place the sun within a degree or two is left alone.
  */
 import { directionOfUv, elevationOfV, uOfDirection } from "../../api/panorama/panorama-directions.ts";
+import { clippedDisk } from "./clipped-disk.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perezCoefficients } from "./preetham.ts";
-import { luminanceAt, skyRows } from "./sun-candidates.ts";
+import { fourNeighbours, luminanceAt, skyRows } from "./sun-candidates.ts";
 import { atTop } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
@@ -93,6 +94,8 @@ export function floodedBlobs(image: HdrPixels): FloodedBlobs {
 export interface SaturatedBlob {
   /** Unit vector towards the sun. */
   direction: [number, number, number];
+  /** Share of the sun's disk that shows (clipped-disk.ts; 1 where the blob is larger than a disk). */
+  visible: number;
   /** The blob's pixel indices. */
   pixels: number[];
   /** Solid angle of the blob (steradians). */
@@ -140,6 +143,13 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   if (best.cost === Infinity) return null;
   const coarse = best.elevation;
   for (let e = coarse - step; e <= coarse + step; e += Math.min(step, GRID) / 2) if (e >= bottom && e <= top) tryAt(e);
+  const rim = (d: readonly number[]) => Math.max(top - Math.asin(d[1]!), GRID);
+  // A blob no larger than a clipped disk is the disk: its outline places it more closely than the sky's fit.
+  if (blob.solidAngle <= clippedDiskSolidAngle(width)) {
+    const disk = clippedDisk(image, blob.pixels);
+    if (diskHidden(image, disk.direction, clip)) return null;
+    return { ...disk, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction) };
+  }
   const direction: [number, number, number] = [0, 0, 0];
   directionOfUv(u, 0.5 - best.elevation / Math.PI, direction);
   // Its disk, where it shows as a core clipped in every channel inside a blob clipped in two, places the sun more
@@ -148,7 +158,7 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   const core = bestOf(diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip), fitAt);
   if (core && fitAt(core) <= SAME_FIT * best.cost) direction.splice(0, 3, ...core);
   else if (diskHidden(image, direction, clip)) return null;
-  return { direction, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: Math.max(top - Math.asin(direction[1]), GRID) };
+  return { direction, visible: 1, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(direction) };
 }
 
 /** Solid angle of the largest clipped disk (CLIPPED_RADIUS_DEG) in a panorama `width` pixels wide. */
@@ -240,13 +250,6 @@ function diskHidden(image: HdrPixels, direction: readonly number[], clip: number
 function bestOf<T>(items: T[], cost: (item: T) => number): T | null {
   const costs = items.map(cost);
   return items.length ? items[costs.indexOf(Math.min(...costs))]! : null;
-}
-
-/** The 4-connected neighbours of pixel i in a panorama `width` wide (columns wrap): -1 above the top row or from row `rows` down. */
-function fourNeighbours(i: number, width: number, rows: number): [number, number, number, number] {
-  const x = i % width;
-  const y = Math.floor(i / width);
-  return [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), y > 0 ? i - width : -1, y < rows - 1 ? i + width : -1];
 }
 
 /** Whether the pixel at (u, elevation) is in blob `id` of `mask`, and with `aureole` its four neighbours too. */

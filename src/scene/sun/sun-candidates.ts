@@ -48,6 +48,13 @@ export function skyRows(height: number): number {
   return Math.ceil(height / 2 - 0.5);
 }
 
+/** The 4-connected neighbours of pixel i in a panorama `width` wide (columns wrap): -1 above the top row or from row `rows` down. */
+export function fourNeighbours(i: number, width: number, rows: number): [number, number, number, number] {
+  const x = i % width;
+  const y = Math.floor(i / width);
+  return [y * width + ((x + 1) % width), y * width + ((x + width - 1) % width), y > 0 ? i - width : -1, y < rows - 1 ? i + width : -1];
+}
+
 /**
  * Scans the sky half of `image` every `stride` pixels.
  * @param image the decoded panorama

@@ -9,6 +9,7 @@
  */
 import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import type { DetectedSun } from "./detect-sun.ts";
+import { clippedDisk } from "./clipped-disk.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { LUMA, luminanceAt, skyRows, type SunCandidate } from "./sun-candidates.ts";
 
@@ -46,6 +47,8 @@ export interface MeasuredSpot {
   sky: number;
   /** Whether the spot's brightest pixels reach the value the image clips at (an 8-bit-derived sun). */
   clipped: boolean;
+  /** Share of a clipped disk that shows (something dark in front of it hides the rest), else 1. */
+  visible: number;
 }
 
 /** Solid angle of the core a spot's light is summed over, for a panorama `width` pixels wide. */
@@ -84,12 +87,12 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
 
   const irradiance = [0, 0, 0];
   const sum = [0, 0, 0];
+  const clippedAt: number[] = [];
   const pixels: number[] = [];
   const indices: number[] = [];
   // Solid angle above half the peak's excess, inside the core and outside it (where a sun has none).
   let halfMaximum = 0;
   let spill = 0;
-  let clippedPixels = 0;
   let brightPixels = 0;
   const top = Math.max(clip, windowMax(image.rgb, w));
   for (let k = 0; k < w.count; k++) {
@@ -101,7 +104,7 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
       continue;
     }
     if (excess < EDGE * peakExcess) continue;
-    if (atTop(image.rgb, i, CLIPPED * top)) clippedPixels++;
+    if (atTop(image.rgb, i, CLIPPED * top)) clippedAt.push(i);
     for (let c = 0; c < 3; c++) {
       const added = Math.max(0, image.rgb[i * 3 + c]! - sky[c]!);
       irradiance[c]! += added * solidAngle;
@@ -117,7 +120,13 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
   }
   const largest = Math.PI * maxRadius * maxRadius;
   if (halfMaximum > largest || spill > 0.25 * largest) return null;
-  return { sun: { ...describe(sum, irradiance, peakExcess), disk: { sky, pixels, at: { width: image.width, height: image.height, indices } } }, peak, sky: skyLuminance, clipped: clippedPixels >= Math.max(FLAT_TOP, FLAT_SHARE * brightPixels) };
+  const clipped = clippedAt.length >= Math.max(FLAT_TOP, FLAT_SHARE * brightPixels);
+  const sun: DetectedSun = { ...describe(sum, irradiance, peakExcess), disk: { sky, pixels, at: { width: image.width, height: image.height, indices } } };
+  if (!clipped) return { sun, peak, sky: skyLuminance, clipped, visible: 1 };
+  // A clipped disk is placed by its clipped pixels alone (clipped-disk.ts): the excess-weighted
+  // mean leans towards the unclipped glow on its sky side, away from the terrain below a low sun.
+  const disk = clippedDisk(image, clippedAt);
+  return { sun: { ...sun, ...towards(disk.direction) }, peak, sky: skyLuminance, clipped, visible: disk.visible };
 }
 
 /** The largest channel value of a window's pixels. */
@@ -208,16 +217,18 @@ function skyBehind(rgb: Float32Array, w: Window, cosCore: number): [number, numb
   return [sum[0]! / weight, sum[1]! / weight, sum[2]! / weight];
 }
 
+/** A direction with its azimuth and elevation. */
+function towards(direction: [number, number, number]): Pick<DetectedSun, "direction" | "azimuth" | "elevation"> {
+  return { direction, azimuth: azimuthOfU(uOfDirection(direction[0], direction[2])), elevation: elevationOfV(vOfDirection(direction[1])) };
+}
+
 /** The sun of a measured spot: direction from the weighted sum, colour and strength from the irradiance. */
 function describe(sum: number[], irradiance: number[], peakExcess: number): Omit<DetectedSun, "disk"> {
   const length = Math.hypot(sum[0]!, sum[1]!, sum[2]!);
-  const direction: [number, number, number] = [sum[0]! / length, sum[1]! / length, sum[2]! / length];
   const intensity = Math.max(irradiance[0]!, irradiance[1]!, irradiance[2]!);
   const illuminance = LUMA[0] * irradiance[0]! + LUMA[1] * irradiance[1]! + LUMA[2] * irradiance[2]!;
   return {
-    direction,
-    azimuth: azimuthOfU(uOfDirection(direction[0], direction[2])),
-    elevation: elevationOfV(vOfDirection(direction[1])),
+    ...towards([sum[0]! / length, sum[1]! / length, sum[2]! / length]),
     color: [irradiance[0]! / intensity, irradiance[1]! / intensity, irradiance[2]! / intensity],
     intensity,
     illuminance,

@@ -5,8 +5,7 @@
  * fog that hides the sun. As rendered, and clipped at 16 as an 8-bit-derived HDRI holds it:
  * every sun found within 2 degrees of the drawn one, none where there is none, the
  * irradiance within 35% of scene.json's (within 50% when clipped, estimated from the sky).
- * Clipped at 1.0, where the sky around the sun clips too: 40% of them (this part holds
- * the hard ones: sunsets whose glow clips down to the horizon), and no false sun. And a
+ * Clipped at 1.0, where the sky around the sun clips too: all of them, energy within 50%, and no false sun. And a
  * night whose clipped moon looks like a clipped sun gets none.
  */
 import { describe, expect, it } from "vitest";
@@ -23,6 +22,8 @@ const PART: [string, 3 | 4][] = [
   ["clear sky over a forest at dawn", 4],
   ["clear morning over rolling hills", 4],
   ["ocean beach at sunset, clear sky", 3],
+  // Its clear sky is barely bluer (0.141) than the foggy dawn's below (0.128).
+  ["lake at golden hour, clear sky", 3],
   ["moonlit night over the hills", 3],
   ["rainy afternoon in the forest", 3],
   ["stormy sea at noon", 3],
@@ -57,15 +58,15 @@ describe("detectSun on local skies with ground truth", () => {
       // Clipped, the energy is the sky's estimate; as rendered, the disk's own.
       expect(scores.filter((s) => s.estimated).length, label).toBe(limit === Infinity ? 0 : all.expected);
     }
-    // Clipped at 1.0 the sky around the sun clips too: a sun whose saturated blob is small
-    // enough is placed in it (saturated-blob.ts) with its energy from the sky, and none is made up.
+    // Clipped at 1.0 the sky around the sun clips too: a sun is placed in its saturated blob
+    // (saturated-blob.ts) or by its disk's outline (clipped-disk.ts), with its energy from the sky, and none is made up.
     const scores = skies.map((sky) => scoreSky(sky, clipped(sky.pixels, 1), (p) => detectSun(p)));
     const placed = scores.filter((s) => s.expect === "sun" && s.error !== null && s.error <= 2 && Math.abs(s.energy! - 1) < 0.5);
-    expect(placed.length, "suns placed within 2 degrees, energy within 50%").toBeGreaterThanOrEqual(Math.ceil(0.4 * scores.filter((s) => s.expect === "sun").length));
+    expect(placed.length, "suns placed within 2 degrees, energy within 50%").toBe(scores.filter((s) => s.expect === "sun").length);
     expect(scores.filter((s) => s.expect === "none" && s.found), "false suns clipped at 1.0").toEqual([]);
   });
 
-  it("clipped at 1.0: a sunset blob against a whiter spot higher up (its disk placing the sun under 1% noise), a noon sky clipped in blue all round, a canyon's blob, a small blob at dawn, a sky-only HDRI", { timeout: 60_000 }, async () => {
+  it("clipped at 1.0: a sunset blob against a whiter spot higher up (its disk placing the sun under 1% noise), a noon sky clipped in blue all round, a canyon's blob, a disk half behind the forest at dawn, a sky-only HDRI", { timeout: 60_000 }, async () => {
     const skies = corpusSkies();
     const pick = (prompt: string, model: 3 | 4) => skies.find((s) => s.prompt === prompt && s.model === model && s.elevation === undefined)!;
     const error = (sky: RenderedSky, pixels = clipped(sky.pixels, 1)) => scoreSky(sky, pixels, (p) => detectSun(p)).error;
@@ -87,9 +88,15 @@ describe("detectSun on local skies with ground truth", () => {
     // A blob whose column has a neck between canyon walls: the sun is placed where the blob holds its disk.
     const canyon = await renderSky(pool(), pick("clear afternoon over a canyon", 4), tempDir("sun-corpus"));
     expect(error(canyon)).toBeLessThan(2);
-    // A blob of a few pixels on three rows, 3 degrees up at dawn: no larger than a clipped disk, its rows tried one by one.
+    // A disk 2.7 degrees up at dawn, its lower half behind the forest: what shows of it (a few pixels on three rows)
+    // lies above the sun. The circle its uncut rows outline places it, and its energy is the share of it that shows
+    // (the sky's fit gives the whole sun: half as much again). Clipped at 16 too.
     const dawn = await renderSky(pool(), pick("clear sky over a forest at dawn", 3), tempDir("sun-corpus"));
-    expect(error(dawn)).toBeLessThan(2);
+    for (const limit of [1, 16]) {
+      const score = scoreSky(dawn, clipped(dawn.pixels, limit), (p) => detectSun(p));
+      expect(score.error, `clipped at ${limit}`).toBeLessThan(0.3);
+      expect(Math.abs(score.energy! - 1), `clipped at ${limit}`).toBeLessThan(0.35);
+    }
     // Ground black throughout (a sky-only HDRI): the ground's light says nothing, the sun is found.
     const noon = await renderSky(pool(), pick("clear desert at noon", 3), tempDir("sun-corpus"));
     const skyOnly = clipped(noon.pixels, 1);
