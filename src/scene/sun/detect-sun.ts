@@ -223,9 +223,10 @@ function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: nu
   const fit = fitSky(image, sun.direction, scan.top);
   const blueness = Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleighBlueness(Math.PI / 2 - sun.elevation));
   if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < blueness || !consistent(fit)) return null;
-  // The sky's sun must cast its share whole; a ridge or trees in front of its disk hide a part of what it casts here.
+  // The sky's sun must cast its share whole (a ridge or trees in front of its disk hide a part of what it casts
+  // here), against the sky without the clipped disk the picture holds of it.
   const whole = luminanceOf(fit.irradiance);
-  if (whole <= needed(sun, scan, minShare, whole)) return null;
+  if (whole <= needed(sun, scan, minShare, sun.illuminance)) return null;
   const irradiance = fit.irradiance.map((v) => v * visible) as [number, number, number];
   const illuminance = whole * visible;
   if (!(illuminance > sun.illuminance) || !lightsGround(image, scan, sun.elevation, illuminance)) return null;

@@ -127,6 +127,14 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   const top = elevationOfV(first / height);
   const bottom = Math.max(MIN_ELEVATION / 2, elevationOfV((last + 1) / height));
   const samples = skyAround(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, u, (top + bottom) / 2, (top - bottom) / 2, clip);
+  const rim = (d: readonly number[]) => Math.max(top - Math.asin(d[1]!), GRID);
+  // A blob no larger than a clipped disk is the disk: its outline places it more closely than the sky's fit, when
+  // the sky falls off around it there.
+  if (blob.solidAngle <= clippedDiskSolidAngle(width)) {
+    const disk = clippedDisk(image, blob.pixels);
+    if (!profileFit(samples, uOfDirection(disk.direction[0], disk.direction[2]), Math.asin(disk.direction[1])).fallsOff || diskHidden(image, disk.direction, clip)) return null;
+    return { ...disk, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction) };
+  }
   // Only a sun whose sky falls off around it is a candidate: lower down, a clipped horizon band explains the sky as well.
   // And only one whose disk the blob holds (a sun clips before its aureole), with the pixels around it when the
   // aureole clips too: a glow clipped above a ridge has its sun below it, behind the ridge.
@@ -143,13 +151,6 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   if (best.cost === Infinity) return null;
   const coarse = best.elevation;
   for (let e = coarse - step; e <= coarse + step; e += Math.min(step, GRID) / 2) if (e >= bottom && e <= top) tryAt(e);
-  const rim = (d: readonly number[]) => Math.max(top - Math.asin(d[1]!), GRID);
-  // A blob no larger than a clipped disk is the disk: its outline places it more closely than the sky's fit.
-  if (blob.solidAngle <= clippedDiskSolidAngle(width)) {
-    const disk = clippedDisk(image, blob.pixels);
-    if (diskHidden(image, disk.direction, clip)) return null;
-    return { ...disk, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction) };
-  }
   const direction: [number, number, number] = [0, 0, 0];
   directionOfUv(u, 0.5 - best.elevation / Math.PI, direction);
   // Its disk, where it shows as a core clipped in every channel inside a blob clipped in two, places the sun more
