@@ -213,8 +213,9 @@ function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minS
     turbidity: null,
     disk: { sky: [0, 0, 0], pixels: [] },
   };
-  // The blob's edge is where the sky reaches the clip level: the clear sky fitted around it must come close to it there.
-  const reaches = (fit: SkyFit) => CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, blob.rim) >= scan.top;
+  // The edge of a blob larger than a disk is where the sky reaches the clip level: the clear sky fitted around it
+  // must come close to it there. A disk clips by its own light.
+  const reaches = (fit: SkyFit) => blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, blob.rim) >= scan.top;
   return fromFit(image, sun, scan, minShare, reaches, blob.visible);
 }
 

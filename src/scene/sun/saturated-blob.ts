@@ -96,6 +96,8 @@ export interface SaturatedBlob {
   direction: [number, number, number];
   /** Share of the sun's disk that shows (clipped-disk.ts; 1 where the blob is larger than a disk). */
   visible: number;
+  /** Whether the blob is no larger than a clipped disk: the disk itself, not its sky clipped around it. */
+  isDisk: boolean;
   /** The blob's pixel indices. */
   pixels: number[];
   /** Solid angle of the blob (steradians). */
@@ -133,7 +135,7 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   if (blob.solidAngle <= clippedDiskSolidAngle(width)) {
     const disk = clippedDisk(image, blob.pixels);
     if (!profileFit(samples, uOfDirection(disk.direction[0], disk.direction[2]), Math.asin(disk.direction[1])).fallsOff || diskHidden(image, disk.direction, clip)) return null;
-    return { ...disk, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction) };
+    return { ...disk, isDisk: true, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction) };
   }
   // Only a sun whose sky falls off around it is a candidate: lower down, a clipped horizon band explains the sky as well.
   // And only one whose disk the blob holds (a sun clips before its aureole), with the pixels around it when the
@@ -159,7 +161,7 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   const core = bestOf(diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip), fitAt);
   if (core && fitAt(core) <= SAME_FIT * best.cost) direction.splice(0, 3, ...core);
   else if (diskHidden(image, direction, clip)) return null;
-  return { direction, visible: 1, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(direction) };
+  return { direction, visible: 1, isDisk: false, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(direction) };
 }
 
 /** Solid angle of the largest clipped disk (CLIPPED_RADIUS_DEG) in a panorama `width` pixels wide. */
