@@ -207,7 +207,8 @@ function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => bool
       solidAngle += w;
       for (let c = 0; c < 3; c++) sum[c]! += d[c]! * w;
       for (const j of fourNeighbours(i, width, height)) {
-        if (j < 0 || (!inBlob(j) && !dark(j))) enclosed = false;
+        // Right below it, the horizon's haze may clip in fewer channels than the blob: a low sun's core may touch it.
+        if (j < 0 || (!inBlob(j) && !dark(j) && j !== i + width)) enclosed = false;
         else if (!done.has(j) && white(j)) {
           done.add(j);
           stack.push(j);

@@ -66,7 +66,7 @@ describe("detectSun on local skies with ground truth", () => {
     expect(scores.filter((s) => s.expect === "none" && s.found), "false suns clipped at 1.0").toEqual([]);
   });
 
-  it("clipped at 1.0: a sunset blob against a whiter spot higher up (its disk placing the sun under 1% noise), a noon sky clipped in blue all round, a canyon's blob, a disk half behind the forest at dawn, a sky-only HDRI", { timeout: 60_000 }, async () => {
+  it("clipped at 1.0: a sunset blob against a whiter spot higher up (its disk placing the sun under 1% noise), a sunset disk at its blob's foot, a noon sky clipped in blue all round, a canyon's blob, a disk half behind the forest at dawn, a sky-only HDRI", { timeout: 60_000 }, async () => {
     const skies = corpusSkies();
     const pick = (prompt: string, model: 3 | 4) => skies.find((s) => s.prompt === prompt && s.model === model && s.elevation === undefined)!;
     const error = (sky: RenderedSky, pixels = clipped(sky.pixels, 1)) => scoreSky(sky, pixels, (p) => detectSun(p)).error;
@@ -82,6 +82,10 @@ describe("detectSun on local skies with ground truth", () => {
       expect(moved, `noise seed ${seed}`).not.toBeNull();
       expect(degreesBetween(moved!.direction, placed.direction), `noise seed ${seed}`).toBeLessThan(0.5);
     }
+    // A sunset 3 degrees up whose disk clips white at the foot of its blob, on the haze band below it (clipped in red
+    // alone): the disk places the sun, 1% noise or not (the sky's fit alone put it 0.85 degrees high, and moved 1.3).
+    const beach = await renderSky(pool(), pick("ocean beach at sunset, clear sky", 3), tempDir("sun-corpus"));
+    for (const seed of [0, 1, 2, 3]) expect(error(beach, clipped(seed ? perturbed(beach.pixels, 0.01, seed) : beach.pixels, 1)), `noise seed ${seed}`).toBeLessThan(0.3);
     // A noon sky brighter than the clip level in blue: the clear sky is fitted to its pixels clipped in one channel.
     const sea = await renderSky(pool(), pick("clear sky over the sea at midday", 4), tempDir("sun-corpus"));
     expect(error(sea)).toBeLessThan(2);
