@@ -19,8 +19,10 @@
  * it (sky-fit.ts) gives it back, when the sky is a clear one (blue for the sun's elevation,
  * and well fitted). When the sky around the sun clips too, only a saturated blob is left:
  * the sun is placed in it from how the unclipped sky around it falls off
- * (saturated-blob.ts), and the fitted clear sky must reach the clip level at its edge. The
- * result says which it is (`source`) and how far to trust it (`confidence`).
+ * (saturated-blob.ts), and the fitted clear sky must reach the clip level at its edge. A
+ * blob of lit cloud can pass all that: a blob's sun whose sky fits a clear sky clearly worse
+ * than a sun elsewhere in the clipped sky is refused (clear-sky-search.ts). The result says
+ * which it is (`source`) and how far to trust it (`confidence`).
  */
 import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
