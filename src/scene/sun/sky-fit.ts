@@ -141,7 +141,7 @@ function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clipp
 }
 
 /** The median of r and the mean squared deviation from it of the KEEP closest values. */
-function trimmedCost(r: Float64Array): { cost: number; centre: number } {
+export function trimmedCost(r: Float64Array): { cost: number; centre: number } {
   const sorted = Float64Array.from(r).sort();
   const centre = sorted[sorted.length >> 1]!;
   const dev = sorted.map((v) => (v - centre) * (v - centre)).sort();

@@ -33,7 +33,7 @@ const SAMPLES_ACROSS = 2048;
 /** Size of a block of the scan, in degrees: no sun is larger, so a block holds one at most. */
 const BLOCK_DEG = 3;
 /** Spots closer than this are one object (the sun and its glow). */
-const SEPARATION_DEG = 8;
+export const SEPARATION_DEG = 8;
 /** Rec. 709 luminance weights. */
 export const LUMA = [0.2126, 0.7152, 0.0722] as const;
 
