@@ -18,23 +18,20 @@
  * lattice: every 4 degrees where two channels clip (a sun clipped at 1.0 lies in such
  * sky).
  */
-import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
+import { directionOfUv } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perez, perezCoefficients } from "./preetham.ts";
-import { trimmedCost } from "./sky-fit.ts";
-import { skyRows } from "./sun-candidates.ts";
+import { SATURATED } from "./saturated-blob.ts";
+import { CLIP_SHARE, skyGrid, trimmedCost } from "./sky-fit.ts";
+import { luminanceAt } from "./sun-candidates.ts";
 import { atTop } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
-/** Spacing of the samples and of the lattice of suns. */
-const GRID = 4 * DEG;
+/** Spacing (degrees) of the samples and of the lattice of suns. */
+const GRID_DEG = 4;
 const MIN_ELEVATION = 2 * DEG;
 const MIN_FROM_SUN = 4 * DEG;
 const TURBIDITY = 2;
-/** A pixel clips when a channel reaches this share of the clip level (sky-fit.ts's). */
-const CLIPPED = 0.99;
-/** A pixel is saturated when two of its channels reach this share of the clip level (saturated-blob.ts's). */
-const SATURATED = 0.999;
 
 /** The clear-sky cost of suns in one panorama: `at` any direction, and the least over the lattice. */
 export interface ClearSkyCosts {
@@ -78,13 +75,12 @@ export function clearSkyCosts(image: HdrPixels, clip: number): ClearSkyCosts {
 function unclippedSky(image: HdrPixels, clip: number): { direction: number[]; logL: number[] } {
   const { width, height, rgb } = image;
   const out = { direction: [] as number[], logL: [] as number[] };
-  const limit = CLIPPED * clip;
+  const limit = CLIP_SHARE * clip;
   const d = new Float64Array(3);
-  for (const [x, y] of grid(width, height)) {
+  for (const [x, y] of skyGrid(width, height, GRID_DEG, MIN_ELEVATION)) {
     const o = (y * width + x) * 3;
-    const [r, g, b] = [rgb[o]!, rgb[o + 1]!, rgb[o + 2]!];
-    const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    if (r >= limit || g >= limit || b >= limit || !(l > 0)) continue;
+    const l = luminanceAt(rgb, y * width + x);
+    if (rgb[o]! >= limit || rgb[o + 1]! >= limit || rgb[o + 2]! >= limit || !(l > 0)) continue;
     directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
     out.direction.push(d[0]!, d[1]!, d[2]!);
     out.logL.push(Math.log(l));
@@ -96,22 +92,11 @@ function unclippedSky(image: HdrPixels, clip: number): { direction: number[]; lo
 function saturatedLattice(image: HdrPixels, clip: number): [number, Float64Array][] {
   const { width, height, rgb } = image;
   const out: [number, Float64Array][] = [];
-  for (const [x, y] of grid(width, height)) {
+  for (const [x, y] of skyGrid(width, height, GRID_DEG, MIN_ELEVATION)) {
     if (!atTop(rgb, y * width + x, SATURATED * clip)) continue;
     const d = new Float64Array(3);
     directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
     out.push([y * width + x, d]);
   }
   return out;
-}
-
-/** Pixels about GRID apart over the sky from MIN_ELEVATION up (columns farther apart towards the zenith). */
-function* grid(width: number, height: number): Generator<[number, number]> {
-  const rowStep = Math.max(1, Math.round((GRID / Math.PI) * height));
-  for (let y = Math.floor(rowStep / 2); y < skyRows(height); y += rowStep) {
-    const elevation = elevationOfV((y + 0.5) / height);
-    if (elevation < MIN_ELEVATION) continue;
-    const colStep = Math.max(1, Math.round(((GRID / (2 * Math.PI)) * width) / Math.max(Math.cos(elevation), 0.05)));
-    for (let x = 0; x < width; x += colStep) yield [x, y];
-  }
 }

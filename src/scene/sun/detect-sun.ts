@@ -239,7 +239,7 @@ function compact(image: HdrPixels, spot: MeasuredSpot): boolean {
 
 function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
   if (spot.peak < CLIPPED_CONTRAST * spot.sky) return null;
-  return fromFit(image, spot.sun, scan, minShare, undefined, spot.visible);
+  return fromFit(image, spot.sun, scan, minShare, spot.visible);
 }
 
 /**
@@ -267,11 +267,11 @@ function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minS
   // The edge of a blob larger than a disk is where the sky reaches the clip level: the clear sky fitted around it
   // must come close to it there. A disk clips by its own light.
   const reaches = (fit: SkyFit) => blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, blob.rim) >= scan.top;
-  return fromFit(image, sun, scan, minShare, reaches, blob.visible);
+  return fromFit(image, sun, scan, minShare, blob.visible, reaches);
 }
 
 /** The sun's irradiance from the clear sky fitted around it, when that sky is a clear one. */
-function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: number, consistent: (fit: SkyFit) => boolean = () => true, visible = 1): DetectedSun | null {
+function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: number, visible: number, consistent: (fit: SkyFit) => boolean = () => true): DetectedSun | null {
   const fit = fitSky(image, sun.direction, scan.top);
   const blueness = Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleighBlueness(Math.PI / 2 - sun.elevation));
   if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < blueness || !consistent(fit)) return null;

@@ -62,7 +62,7 @@ const CLIPPED_RADIUS_DEG = 1.15;
 /** Samples below this elevation are left out (the horizon's haze and terrain). */
 const MIN_ELEVATION = 1 * DEG;
 /** A pixel is saturated when two of its channels reach this share of the clip level. */
-const SATURATED = 0.999;
+export const SATURATED = 0.999;
 /**
  * Largest ratio of the fit's cost at a disk core to its least cost: the 99% point of the F
  * distribution for two fits of the fewest samples a fit takes (90 each).
@@ -180,7 +180,7 @@ export function clippedDiskSolidAngle(width: number): number {
 function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, clip: number): [number, number, number][] {
   const { width, height, rgb } = image;
   const level = SATURATED * clip;
-  const white = (i: number) => rgb[i * 3]! >= level && rgb[i * 3 + 1]! >= level && rgb[i * 3 + 2]! >= level;
+  const white = (i: number) => clipsWhite(rgb, i, level);
   // Outside the blob the sky still clips in one channel or nearly; a pixel far below that in every channel is terrain in front of the disk.
   const dark = (i: number) => Math.max(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!) < clip / 2;
   const largest = clippedDiskSolidAngle(width);
@@ -243,11 +243,15 @@ function diskHidden(image: HdrPixels, direction: readonly number[], clip: number
     for (let k = -across; k <= across; k++) {
       const x = (((x0 + k) % width) + width) % width;
       directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
-      const o = (y * width + x) * 3;
-      if (d[0]! * direction[0]! + d[1]! * direction[1]! + d[2]! * direction[2]! >= cosReach && rgb[o]! >= level && rgb[o + 1]! >= level && rgb[o + 2]! >= level) return false;
+      if (d[0]! * direction[0]! + d[1]! * direction[1]! + d[2]! * direction[2]! >= cosReach && clipsWhite(rgb, y * width + x, level)) return false;
     }
   }
   return true;
+}
+
+/** Whether pixel i reaches `level` in every channel. */
+function clipsWhite(rgb: Float32Array, i: number, level: number): boolean {
+  return rgb[i * 3]! >= level && rgb[i * 3 + 1]! >= level && rgb[i * 3 + 2]! >= level;
 }
 
 /** The item of least cost, or null when there is none. */

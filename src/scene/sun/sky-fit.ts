@@ -15,11 +15,14 @@
 import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perez, perezCoefficients, sunIrradiance, zenithLuminance } from "./preetham.ts";
+import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
 const DEG = Math.PI / 180;
 const GRID_DEG = 2;
 const MIN_ELEVATION = 2 * DEG;
 const MIN_FROM_SUN = 4 * DEG;
+/** A pixel's channel counts as clipped from this share of the clip level. */
+export const CLIP_SHARE = 0.99;
 const KEEP = 0.7;
 /** Least samples fitted. */
 const MIN_SAMPLES = 40;
@@ -113,31 +116,39 @@ export function fittedLuminance(fit: SkyFit, thetaSun: number, gamma: number): n
 function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clippedChannels: number): Samples {
   const { width, height, rgb } = image;
   const out: Samples = { cosTheta: [], gamma: [], logL: [], blue: [] };
-  const rowStep = Math.max(1, Math.round((height * GRID_DEG) / 180));
-  const limit = 0.99 * clip;
+  const limit = CLIP_SHARE * clip;
   const d = new Float64Array(3);
-  for (let y = Math.floor(rowStep / 2); y < height / 2; y += rowStep) {
-    const elevation = elevationOfV((y + 0.5) / height);
-    if (elevation < MIN_ELEVATION) continue;
-    const colStep = Math.max(1, Math.round((width * GRID_DEG) / 360 / Math.max(Math.cos(elevation), 0.05)));
-    for (let x = 0; x < width; x += colStep) {
-      const o = (y * width + x) * 3;
-      const r = rgb[o]!;
-      const g = rgb[o + 1]!;
-      const b = rgb[o + 2]!;
-      if ((r >= limit ? 1 : 0) + (g >= limit ? 1 : 0) + (b >= limit ? 1 : 0) > clippedChannels) continue;
-      const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-      if (!(l > 0)) continue;
-      directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
-      const gamma = Math.acos(Math.min(1, Math.max(-1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!)));
-      if (gamma < MIN_FROM_SUN) continue;
-      out.cosTheta.push(d[1]!);
-      out.gamma.push(gamma);
-      out.logL.push(Math.log(l));
-      if (elevation >= UPPER_SKY && r + b > 0) out.blue.push((b - r) / (b + r));
-    }
+  for (const [x, y, elevation] of skyGrid(width, height, GRID_DEG, MIN_ELEVATION)) {
+    const o = (y * width + x) * 3;
+    const r = rgb[o]!;
+    const g = rgb[o + 1]!;
+    const b = rgb[o + 2]!;
+    if ((r >= limit ? 1 : 0) + (g >= limit ? 1 : 0) + (b >= limit ? 1 : 0) > clippedChannels) continue;
+    const l = luminanceAt(rgb, y * width + x);
+    if (!(l > 0)) continue;
+    directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+    const gamma = Math.acos(Math.min(1, Math.max(-1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!)));
+    if (gamma < MIN_FROM_SUN) continue;
+    out.cosTheta.push(d[1]!);
+    out.gamma.push(gamma);
+    out.logL.push(Math.log(l));
+    if (elevation >= UPPER_SKY && r + b > 0) out.blue.push((b - r) / (b + r));
   }
   return out;
+}
+
+/**
+ * Pixels about `spacing` degrees apart over the sky from `minElevation` (radians) up, columns
+ * farther apart towards the zenith: column, row and elevation of each.
+ */
+export function* skyGrid(width: number, height: number, spacing: number, minElevation: number): Generator<[number, number, number]> {
+  const rowStep = Math.max(1, Math.round((height * spacing) / 180));
+  for (let y = Math.floor(rowStep / 2); y < skyRows(height); y += rowStep) {
+    const elevation = elevationOfV((y + 0.5) / height);
+    if (elevation < minElevation) continue;
+    const colStep = Math.max(1, Math.round((width * spacing) / 360 / Math.max(Math.cos(elevation), 0.05)));
+    for (let x = 0; x < width; x += colStep) yield [x, y, elevation];
+  }
 }
 
 /** The median of r and the mean squared deviation from it of the KEEP closest values. */
