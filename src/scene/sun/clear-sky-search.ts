@@ -21,10 +21,9 @@
 import { directionOfUv } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perez, perezCoefficients } from "./preetham.ts";
-import { SATURATED } from "./saturated-blob.ts";
 import { CLIP_SHARE, skyGrid, trimmedCost } from "./sky-fit.ts";
 import { luminanceAt } from "./sun-candidates.ts";
-import { atTop } from "./sun-measure.ts";
+import { atTop, SATURATED } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
 /** Spacing (degrees) of the samples and of the lattice of suns. */

@@ -24,7 +24,7 @@ import { clippedDisk } from "./clipped-disk.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perezCoefficients } from "./preetham.ts";
 import { fourNeighbours, luminanceAt, skyRows } from "./sun-candidates.ts";
-import { atTop } from "./sun-measure.ts";
+import { atTop, SATURATED } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
 /** Angular radius of the sun's disk. */
@@ -61,8 +61,6 @@ const GRID = 0.5 * DEG;
 const CLIPPED_RADIUS_DEG = 1.15;
 /** Samples below this elevation are left out (the horizon's haze and terrain). */
 const MIN_ELEVATION = 1 * DEG;
-/** A pixel is saturated when two of its channels reach this share of the clip level. */
-export const SATURATED = 0.999;
 /**
  * Largest ratio of the fit's cost at a disk core to its least cost: the 99% point of the F
  * distribution for two fits of the fewest samples a fit takes (90 each).

@@ -31,7 +31,8 @@ const EDGE = 0.02;
  */
 const FLAT_TOP = 3;
 const FLAT_SHARE = 0.5;
-const CLIPPED = 0.999;
+/** A channel is clipped when it reaches this share of the clip level (the image's largest value). */
+export const SATURATED = 0.999;
 
 /** Whether pixel i has at least two channels at or above `level` (a white clipped pixel). */
 export function atTop(rgb: Float32Array, i: number, level: number): boolean {
@@ -104,7 +105,7 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
       continue;
     }
     if (excess < EDGE * peakExcess) continue;
-    if (atTop(image.rgb, i, CLIPPED * top)) clippedAt.push(i);
+    if (atTop(image.rgb, i, SATURATED * top)) clippedAt.push(i);
     for (let c = 0; c < 3; c++) {
       const added = Math.max(0, image.rgb[i * 3 + c]! - sky[c]!);
       irradiance[c]! += added * solidAngle;

@@ -3,7 +3,7 @@
  * hot functions while nobody waits, so the first generation runs compiled code. Here a
  * cold Model 4 render took 2.7 to 2.9 s, and 2.3 s after a warm-up of 0.45 s.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RenderRequest } from "../contract.ts";
@@ -24,12 +24,38 @@ const WARM_UP: RenderRequest = {
   depthSize: { width: 128, height: 64 },
 };
 
-/** Renders the warm-up scene into a temporary folder, removed after. */
-export async function warmUp(pool: Pick<ImageryPool, "generate">): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), "babylon-skybox-warm-up-"));
+/** Names of warm-up folders: the prefix, then the pid of the process that made it. */
+const PREFIX = "babylon-skybox-warm-up-";
+const OWNER = new RegExp(`^${PREFIX}(\\d+)-`);
+
+/**
+ * Renders the warm-up scene into a temporary folder under `root`, removed after. Folders
+ * left there by processes that are gone (killed while warming up, so their `finally`
+ * never ran: `npm run dev` stopped within its first second) are removed first.
+ */
+export async function warmUp(pool: Pick<ImageryPool, "generate">, root = tmpdir()): Promise<void> {
+  await removeOrphans(root);
+  const dir = await mkdtemp(join(root, `${PREFIX}${process.pid}-`));
   try {
     await pool.generate(WARM_UP, dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function removeOrphans(root: string): Promise<void> {
+  for (const name of await readdir(root)) {
+    const owner = OWNER.exec(name);
+    if (owner && !alive(Number(owner[1]))) await rm(join(root, name), { recursive: true, force: true });
+  }
+}
+
+/** Whether process `pid` runs (EPERM: it does, under another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,14 +66,30 @@ describe("imagery pool", () => {
   });
 
   it("warms the workers up with a small render through all of them, leaving no folder behind, failed or not", async () => {
-    const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith("babylon-skybox-warm-up-"));
-    const before = leftovers();
+    const root = mkdtempSync(join(tmpdir(), "warm-up-root-"));
     pool.stats.reset();
-    await warmUp(pool);
+    await warmUp(pool, root);
     expect(pool.stats.byKind.get("render-rows")?.jobs).toBeGreaterThanOrEqual(pool.size);
-    expect(leftovers()).toEqual(before);
-    await expect(warmUp({ generate: () => Promise.reject(new Error("imagery pool is closed")) })).rejects.toThrow(/closed/);
-    expect(leftovers()).toEqual(before);
+    expect(readdirSync(root)).toEqual([]);
+    await expect(warmUp({ generate: () => Promise.reject(new Error("imagery pool is closed")) }, root)).rejects.toThrow(/closed/);
+    expect(readdirSync(root)).toEqual([]);
+    rmSync(root, { recursive: true });
+  });
+
+  it("removes the warm-up folders of processes killed while warming up, not those of processes still running", async () => {
+    const root = mkdtempSync(join(tmpdir(), "warm-up-root-"));
+    // A process killed with SIGKILL during its warm-up: its folder (files half written) stays behind.
+    const killed = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"]);
+    const gone = new Promise((resolve) => killed.once("exit", resolve));
+    killed.kill("SIGKILL");
+    await gone;
+    mkdirSync(join(root, `babylon-skybox-warm-up-${killed.pid}-abc123`));
+    writeFileSync(join(root, `babylon-skybox-warm-up-${killed.pid}-abc123`, "image.jpg"), "half");
+    mkdirSync(join(root, `babylon-skybox-warm-up-${process.pid}-running`));
+    mkdirSync(join(root, "someone-elses-folder"));
+    await warmUp({ generate: async () => ({ enhancedPrompt: null }) }, root);
+    expect(readdirSync(root).sort()).toEqual([`babylon-skybox-warm-up-${process.pid}-running`, "someone-elses-folder"]);
+    rmSync(root, { recursive: true });
   });
 
   it("refuses work once closed", async () => {
