@@ -31,12 +31,17 @@ export function installLines(versions: BabylonVersions) {
 
 // Uses the core entry: client, status tracking and applySkybox (browser code, bundled by Vite),
 // and gives the test a way in: the Babylon release that runs, a skybox applied with the canvas
-// read before and after, and the pane (its own chunk, loaded on demand as the README shows).
+// read before and after, the sun light's shade on a ground, and the pane (its own chunk,
+// loaded on demand as the README shows).
 const MAIN_TS = `import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
-import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
+import { Color3 } from "@babylonjs/core/Maths/math.color.js";
+import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
+import { CreateCylinder } from "@babylonjs/core/Meshes/Builders/cylinderBuilder.js";
 import { Scene } from "@babylonjs/core/scene.js";
-import { applySkybox, createSkyboxClient, createStatusTracker, isSkyboxApiError, type Generation } from "babylon-skybox";
+import { applySkybox, createSkyboxClient, createStatusTracker, isSkyboxApiError, type AppliedSkybox, type ApplySkyboxOptions, type Generation } from "babylon-skybox";
 
 const canvas = document.createElement("canvas");
 canvas.width = 64;
@@ -44,22 +49,61 @@ canvas.height = 64;
 document.body.append(canvas);
 const engine = new Engine(canvas, false, { preserveDrawingBuffer: true });
 const scene = new Scene(engine);
-new FreeCamera("camera", Vector3.Zero(), scene);
+const camera = new FreeCamera("camera", Vector3.Zero(), scene);
 const client = createSkyboxClient({ baseUrl: "/skybox" });
 const tracker = createStatusTracker({ client });
+let current: AppliedSkybox | undefined;
 
-export async function generateAndApply(prompt: string): Promise<Generation> {
+export async function generateAndApply(prompt: string, options: ApplySkyboxOptions = {}): Promise<Generation> {
   try {
     const styles = await client.styles({ model_version: 3 });
     const skybox = await client.generate({ prompt, skybox_style_id: styles[0]!.id });
     const record = await tracker.watchGeneration(skybox.id).done;
-    const applied = await applySkybox(scene, record, { lighting: { size: 64, quality: 16 }, backdrop: false });
-    applied.setRotation(Math.PI / 2);
+    current = await applySkybox(scene, record, { lighting: { size: 64, quality: 16 }, backdrop: false, replace: current, ...options });
+    current.setRotation(Math.PI / 2);
     return record;
   } catch (error) {
     if (isSkyboxApiError(error)) console.warn(error.kind, error.message);
     throw error;
   }
+}
+
+async function pixel(x: number, y: number): Promise<number[]> {
+  await scene.whenReadyAsync();
+  // Shadow maps settle over a frame or two.
+  for (let i = 0; i < 3; i++) scene.render();
+  return [...((await engine.readPixels(x, y, 1, 1)) as Uint8Array).slice(0, 3)];
+}
+
+/**
+ * A grey cylinder on a grey ground, seen from above, under the sun light of a skybox: the
+ * ground 0.75 units from the cylinder's axis away from the sun and towards it.
+ */
+async function sunShade(prompt: string) {
+  await generateAndApply(prompt, { lighting: { size: 64, quality: 16, resolution: "2K" }, sun: { shadowMapSize: 1024 } });
+  const sun = current!.sun;
+  if (!sun) return null;
+  const grey = new PBRMaterial("grey", scene);
+  grey.albedoColor = new Color3(0.3, 0.3, 0.3);
+  grey.metallic = 0;
+  grey.roughness = 1;
+  const ground = CreateBox("ground", { width: 20, height: 0.1, depth: 20 }, scene);
+  ground.position.y = -2.05;
+  const cylinder = CreateCylinder("cylinder", { diameter: 1, height: 1, tessellation: 48 }, scene);
+  cylinder.position.y = -1.5;
+  ground.material = cylinder.material = grey;
+  camera.position.set(0, 6, 0);
+  camera.setTarget(new Vector3(0, -2, 0.001));
+  scene.render();
+  const viewport = camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight());
+  const across = new Vector3(sun.direction.x, 0, sun.direction.z).normalize().scale(0.75);
+  const read = (at: Vector3) => {
+    const screen = Vector3.Project(at, Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
+    return pixel(Math.round(screen.x), Math.round(engine.getRenderHeight() - screen.y));
+  };
+  const centre = new Vector3(0, -2, 0);
+  const elevation = (Math.asin(sun.direction.y) * 180) / Math.PI;
+  return { elevation, intensity: sun.light.intensity, away: await read(centre.subtract(across)), towards: await read(centre.add(across)) };
 }
 
 async function centre(): Promise<number[]> {
@@ -76,6 +120,7 @@ Object.assign(window, {
       const record = await generateAndApply(prompt);
       return { id: record.id, before, after: await centre(), environment: scene.environmentTexture?.getClassName() ?? null };
     },
+    sunShade,
     async openPane() {
       const { openPane } = await import("./pane.ts");
       await openPane(scene);

@@ -189,13 +189,15 @@ async function applyInChromium(dir: string, versions: BabylonVersions) {
     page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
     await page.goto(server.resolvedUrls!.local[0]!);
     await page.waitForFunction(() => "consumer" in window);
-    type Consumer = { babylon: string; apply(prompt: string): Promise<{ before: number[]; after: number[]; environment: string | null }>; openPane(): Promise<void> };
+    type Shade = { elevation: number; intensity: number; away: number[]; towards: number[] } | null;
+    type Consumer = { babylon: string; apply(prompt: string): Promise<{ before: number[]; after: number[]; environment: string | null }>; sunShade(prompt: string): Promise<Shade>; openPane(): Promise<void> };
     const running = await page.evaluate(() => (window as unknown as { consumer: Consumer }).consumer.babylon);
     const applied = await within(120_000, "applySkybox", page.evaluate((p) => (window as unknown as { consumer: Consumer }).consumer.apply(p), "desert at noon"));
+    const shade = await within(180_000, "applySkybox with the sun", page.evaluate((p) => (window as unknown as { consumer: Consumer }).consumer.sunShade(p), "clear desert at noon"));
     await within(60_000, "opening the pane", page.evaluate(() => (window as unknown as { consumer: Consumer }).consumer.openPane()));
     await page.getByTestId("skybox-pane").waitFor({ timeout: 60_000 });
     await page.getByTestId("skybox-style-2").waitFor({ timeout: 60_000 });
-    return { running, applied, errors, expected: versions.core };
+    return { running, applied, shade, errors, expected: versions.core };
   } finally {
     await browser.close();
     await server.close();
@@ -225,13 +227,19 @@ for (const entry of matrix.entries) {
       expect(stdout).toMatch(/built in/);
     }, 300_000);
 
-    it("applies a skybox in Chromium and shows the pane, on the Babylon release installed", async () => {
-      const { running, applied, errors, expected } = await applyInChromium(dir, versions);
+    it("applies a skybox in Chromium, lights a ground with its sun, and shows the pane, on the Babylon release installed", async () => {
+      const { running, applied, shade, errors, expected } = await applyInChromium(dir, versions);
       expect(running).toBe(expected);
       expect(applied.environment).toBe("HDRCubeTexture");
       // The background replaces the clear colour in the middle of the canvas.
       const change = applied.before.reduce((sum, c, i) => sum + Math.abs(c - applied.after[i]!), 0) / 3;
       expect(change).toBeGreaterThan(10);
+      // A noon sun high up, and with the default intensity a shade at least 25% darker than the ground in the sun.
+      const luma = ([r, g, b]: number[]) => 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      console.log(`consumer app ${label}: noon sun ${shade?.elevation.toFixed(1)} degrees up, intensity ${shade?.intensity.toFixed(2)}, ground ${shade ? luma(shade.away).toFixed(0) : "-"} in the shade, ${shade ? luma(shade.towards).toFixed(0) : "-"} in the sun`);
+      expect(shade).not.toBeNull();
+      expect(shade!.elevation).toBeGreaterThan(30);
+      expect(luma(shade!.away)).toBeLessThan(0.75 * luma(shade!.towards));
       expect(errors).toEqual([]);
     }, 300_000);
   });
