@@ -125,6 +125,16 @@ const CLIP_REACH = 3;
  */
 const MIN_ALBEDO = 0.01;
 /**
+ * Least irradiance (luminance) of the sky on an upward surface under an estimated sun. A
+ * clipped moon in a clear moonlit sky is a clipped sun in a dim day sky: the same
+ * scattering of the same light, some 400 000 times fainter, and a stylised picture may
+ * light the ground under it as brightly. Only the sky's level tells them apart, in an HDRI
+ * that keeps the scale of the scene (the local service's: a moonlit sky casts 0.014 to
+ * 0.016, a day sky with the sun 1.2 degrees up 0.29) or of the picture it was made from
+ * (white at 1: a day sky's display is bright, a night sky's dark).
+ */
+const MIN_SKY_IRRADIANCE = 0.05;
+/**
  * Largest excess of a blob's sun's clear-sky cost over the least of the lattice
  * (clear-sky-search.ts): on the local corpus clipped at 1.0, a sun placed within 2 degrees
  * of the drawn one shows up to 0.0044 (the Perez shape is off the renderer's sky by a few
@@ -281,7 +291,7 @@ function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: nu
   if (whole <= needed(sun, scan, minShare, sun.illuminance)) return null;
   const irradiance = fit.irradiance.map((v) => v * visible) as [number, number, number];
   const illuminance = whole * visible;
-  if (!(illuminance > sun.illuminance) || !lightsGround(image, scan, sun.elevation, illuminance)) return null;
+  if (!(illuminance > sun.illuminance) || scan.skyIrradiance < MIN_SKY_IRRADIANCE || !lightsGround(image, scan, sun.elevation, illuminance)) return null;
   const intensity = Math.max(...irradiance);
   // Trust falls with the residual and with the air mass the assumed clear path crosses.
   const confidence = (1 - fit.residual / MAX_RESIDUAL) / Math.sqrt(airMass(Math.PI / 2 - sun.elevation));
