@@ -80,6 +80,8 @@ interface Slot {
   ready: Promise<void>;
   /** Callers waiting for the worker's collections, in the order asked (all called if it dies). */
   collected: (() => void)[];
+  /** Set once the pool closes: the worker keeps the process alive until it has exited. */
+  closing?: boolean;
 }
 
 export function createImageryPool(options: { size?: number } = {}): ImageryPool {
@@ -172,6 +174,10 @@ class WorkerPool implements ImageryPool {
         this._slots[i] = null;
         if (!slot) return;
         slot.busy?.reject(new Error("imagery pool is closed"));
+        // An idle worker is unref'd: terminating it, the process would have nothing left to wait on and end before
+        // close() settles, so the code after `await close()` would never run.
+        slot.closing = true;
+        keepsProcess(slot);
         await slot.worker.terminate();
       }),
     );
@@ -232,9 +238,9 @@ class WorkerPool implements ImageryPool {
   }
 }
 
-/** A worker keeps the process alive while it owes an answer (a job's or a collection's), never when idle. */
+/** A worker keeps the process alive while it owes an answer (a job's or a collection's) or is being stopped, never when idle. */
 function keepsProcess(slot: Slot): void {
-  if (slot.busy || slot.collected.length > 0) slot.worker.ref();
+  if (slot.busy || slot.collected.length > 0 || slot.closing) slot.worker.ref();
   else slot.worker.unref();
 }
 

@@ -54,11 +54,13 @@ describe("imagery pool", () => {
     await expect(collected).resolves.toBeUndefined();
   });
 
-  it("keeps a process that only awaits a render alive until the render ends, its collections included", () => {
+  it("keeps a process that only awaits a render alive until the render ends, its collections included, and until close() settles", () => {
     const dir = mkdtempSync(join(tmpdir(), "render-alone-"));
     try {
       const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./render-alone.ts", import.meta.url)), dir], { encoding: "utf8" });
       expect(out).toContain("rendered");
+      // Before, the process ended inside close() (exit code 13: its last await never settled).
+      expect(out).toContain("closed");
       expect(readdirSync(dir)).toContain("image.jpg");
     } finally {
       rmSync(dir, { recursive: true, force: true });
