@@ -4,7 +4,7 @@
  * as an HDRI made from an 8-bit picture would hold it; per group, the suns found within 2
  * degrees of the drawn one, false suns, angular errors and the detected over the drawn
  * irradiance (scene.json's `sun.irradiance`). `SKYBOX_SUN_CORPUS=dir` keeps the renders
- * there and reuses them. Two sets of seeds: the first tuned the detector, the second is held out. Then its speed: `detectSun` on 8K HDRIs (8192 x 4096) from the decoded
+ * there and reuses them. Six sets of seeds (sun-corpus.ts's SEED_SETS: the first tuned the detector, the last two are held out), and a summary of every set and variant. Then its speed: `detectSun` on 8K HDRIs (8192 x 4096) from the decoded
  * pixels, as `applySkybox` runs it once the export is decoded. The HDRIs are real exports of
  * the local service: skies rendered at 2048 wide and exported at 8K (the export resamples),
  * two noon suns, a low sunset sun and a night (no sun: the scan alone). Medians of several
@@ -41,8 +41,25 @@ const VARIANTS: [string, number][] = [
 
 async function corpusBench(): Promise<string[]> {
   const lines: string[] = [];
-  for (const set of SEED_SETS) lines.push(...(await corpusSetBench(set.name, set.offset)));
-  return lines;
+  const summary: string[] = [];
+  for (const set of SEED_SETS) {
+    const { lines: table, scores } = await corpusSetBench(set.name, set.offset);
+    lines.push(...table);
+    for (const [variant] of VARIANTS) summary.push(summaryRow(set.name, variant, scores.get(variant)!));
+  }
+  const header = `${"set".padEnd(36)} ${"variant".padEnd(15)} ${"recall".padStart(7)} ${"false".padStart(5)} ${"err med/max".padStart(12)} ${"energy median [min, max]".padStart(26)} ${"+-35%".padStart(6)} ${"+-50%".padStart(6)} ${"sun +-50%".padStart(11)}`;
+  return [...lines, "Summary: every set and variant (energy over all found suns of skies with one; sun: only skies that must have one)", "", header, ...summary, ""];
+}
+
+function summaryRow(set: string, variant: string, scores: SkyScore[]): string {
+  const all = groupFigures(scores.map((s) => ({ ...s, group: "all" })))[0]!;
+  const clear = scores.filter((s) => s.expect === "sun" && s.energy !== null);
+  const e = all.energy;
+  const within = (k: number) => `${e.filter((v) => Math.abs(v - 1) <= k).length}/${e.length}`;
+  const err = all.medianError === null ? "-" : `${all.medianError.toFixed(2)}/${all.maxError!.toFixed(2)}`;
+  const energy = e.length ? `${e[e.length >> 1]!.toFixed(2)} [${e[0]!.toFixed(2)}, ${e[e.length - 1]!.toFixed(2)}]` : "-";
+  const clearWithin = `${clear.filter((s) => Math.abs(s.energy! - 1) <= 0.5).length}/${clear.length}`;
+  return `${set.padEnd(36)} ${variant.padEnd(15)} ${`${all.recalled}/${all.expected}`.padStart(7)} ${String(all.falseSuns).padStart(5)} ${err.padStart(12)} ${energy.padStart(26)} ${within(0.35).padStart(6)} ${within(0.5).padStart(6)} ${clearWithin.padStart(11)}`;
 }
 
 async function renderCorpus(offset: number): Promise<{ rendered: RenderedSky[]; seconds: number }> {
@@ -64,7 +81,7 @@ async function renderCorpus(offset: number): Promise<{ rendered: RenderedSky[]; 
   return { rendered, seconds: (performance.now() - t0) / 1000 };
 }
 
-async function corpusSetBench(name: string, offset: number): Promise<string[]> {
+async function corpusSetBench(name: string, offset: number): Promise<{ lines: string[]; scores: Map<string, SkyScore[]> }> {
   const { rendered, seconds } = await renderCorpus(offset);
   const models = (m: number) => rendered.filter((r) => r.sky.model === m).length;
   const lines = [
@@ -73,8 +90,10 @@ async function corpusSetBench(name: string, offset: number): Promise<string[]> {
     "",
     `${"variant".padEnd(15)} ${"group".padEnd(40)} ${"skies".padStart(5)} ${"recall".padStart(8)} ${"false".padStart(5)} ${"err med/max".padStart(12)} ${"energy median [min, max]".padStart(26)} ${"+-35%".padStart(6)} ${"+-50%".padStart(6)} ${"estim.".padStart(6)} ${"ms/sky".padStart(6)}`,
   ];
+  const byVariant = new Map<string, SkyScore[]>();
   for (const [variant, limit] of VARIANTS) {
     const scores: SkyScore[] = [];
+    byVariant.set(variant, scores);
     let ms = 0;
     for (const sky of rendered) {
       const pixels = limit === Infinity ? sky.pixels : clipped(sky.pixels, limit);
@@ -86,7 +105,7 @@ async function corpusSetBench(name: string, offset: number): Promise<string[]> {
     const all = groupFigures(scores.map((s) => ({ ...s, group: "all" })))[0]!;
     lines.push(row(variant, { ...all, group: "all skies" }, ms / rendered.length), "");
   }
-  return lines;
+  return { lines, scores: byVariant };
 }
 
 function row(variant: string, g: GroupFigures, ms: number): string {
