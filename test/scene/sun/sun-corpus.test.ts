@@ -148,7 +148,7 @@ describe("detectSun on local skies with ground truth", () => {
   });
 
   it("finds no sun in a clear moonlit night whose glow lights the ground as a dim day's sun would (a stylised look), in any variant", { timeout: 60_000 }, async () => {
-    // Model 4 "digital art" (seeds 302 and 202, from seed sets the detector was not tuned on): a moon clipped flat by the look's glow in a clear
+    // Model 4 "digital art" (seeds 302 and 202, of the seed sets the night floor came from): a moon clipped flat by the look's glow in a clear
     // sky that fits Preetham's as a day's does, its ground lit to match; only the sky's level (0.014 against a day's 0.29 or more) says night.
     for (const [offset, prompt] of [[300, "moonlit night over the hills"], [200, "aurora over a frozen lake"]] as const) {
       const sky = corpusSkies(offset).find((s) => s.prompt === prompt && s.model === 4)!;
