@@ -43,23 +43,22 @@ async function corpusBench(): Promise<string[]> {
   const lines: string[] = [];
   const summary: string[] = [];
   for (const set of SEED_SETS) {
-    const { lines: table, scores } = await corpusSetBench(set.name, set.offset);
+    const { lines: table, totals } = await corpusSetBench(set.name, set.offset);
     lines.push(...table);
-    for (const [variant] of VARIANTS) summary.push(summaryRow(set.name, variant, scores.get(variant)!));
+    for (const [variant] of VARIANTS) summary.push(summaryRow(set.name, variant, totals.get(variant)!));
   }
   const header = `${"set".padEnd(36)} ${"variant".padEnd(15)} ${"recall".padStart(7)} ${"false".padStart(5)} ${"err med/max".padStart(12)} ${"energy median [min, max]".padStart(26)} ${"+-35%".padStart(6)} ${"+-50%".padStart(6)} ${"sun +-50%".padStart(11)}`;
   return [...lines, "Summary: every set and variant (energy over all found suns of skies with one; sun: only skies that must have one)", "", header, ...summary, ""];
 }
 
-function summaryRow(set: string, variant: string, scores: SkyScore[]): string {
-  const all = groupFigures(scores.map((s) => ({ ...s, group: "all" })))[0]!;
-  const clear = scores.filter((s) => s.expect === "sun" && s.energy !== null);
-  const e = all.energy;
-  const within = (k: number) => `${e.filter((v) => Math.abs(v - 1) <= k).length}/${e.length}`;
-  const err = all.medianError === null ? "-" : `${all.medianError.toFixed(2)}/${all.maxError!.toFixed(2)}`;
-  const energy = e.length ? `${e[e.length >> 1]!.toFixed(2)} [${e[0]!.toFixed(2)}, ${e[e.length - 1]!.toFixed(2)}]` : "-";
-  const clearWithin = `${clear.filter((s) => Math.abs(s.energy! - 1) <= 0.5).length}/${clear.length}`;
-  return `${set.padEnd(36)} ${variant.padEnd(15)} ${`${all.recalled}/${all.expected}`.padStart(7)} ${String(all.falseSuns).padStart(5)} ${err.padStart(12)} ${energy.padStart(26)} ${within(0.35).padStart(6)} ${within(0.5).padStart(6)} ${clearWithin.padStart(11)}`;
+/** One variant of a set as a whole: every sky's figures, and the energy ratios of the skies that must have a sun. */
+interface VariantTotals {
+  all: GroupFigures;
+  sunEnergy: number[];
+}
+
+function summaryRow(set: string, variant: string, { all, sunEnergy }: VariantTotals): string {
+  return `${set.padEnd(36)} ${variant.padEnd(15)} ${`${all.recalled}/${all.expected}`.padStart(7)} ${String(all.falseSuns).padStart(5)} ${errorCell(all).padStart(12)} ${energyCell(all.energy).padStart(26)} ${withinCell(all.energy, 0.35).padStart(6)} ${withinCell(all.energy, 0.5).padStart(6)} ${withinCell(sunEnergy, 0.5).padStart(11)}`;
 }
 
 async function renderCorpus(offset: number): Promise<{ rendered: RenderedSky[]; seconds: number }> {
@@ -81,7 +80,7 @@ async function renderCorpus(offset: number): Promise<{ rendered: RenderedSky[]; 
   return { rendered, seconds: (performance.now() - t0) / 1000 };
 }
 
-async function corpusSetBench(name: string, offset: number): Promise<{ lines: string[]; scores: Map<string, SkyScore[]> }> {
+async function corpusSetBench(name: string, offset: number): Promise<{ lines: string[]; totals: Map<string, VariantTotals> }> {
   const { rendered, seconds } = await renderCorpus(offset);
   const models = (m: number) => rendered.filter((r) => r.sky.model === m).length;
   const lines = [
@@ -90,10 +89,9 @@ async function corpusSetBench(name: string, offset: number): Promise<{ lines: st
     "",
     `${"variant".padEnd(15)} ${"group".padEnd(40)} ${"skies".padStart(5)} ${"recall".padStart(8)} ${"false".padStart(5)} ${"err med/max".padStart(12)} ${"energy median [min, max]".padStart(26)} ${"+-35%".padStart(6)} ${"+-50%".padStart(6)} ${"estim.".padStart(6)} ${"ms/sky".padStart(6)}`,
   ];
-  const byVariant = new Map<string, SkyScore[]>();
+  const totals = new Map<string, VariantTotals>();
   for (const [variant, limit] of VARIANTS) {
     const scores: SkyScore[] = [];
-    byVariant.set(variant, scores);
     let ms = 0;
     for (const sky of rendered) {
       const pixels = limit === Infinity ? sky.pixels : clipped(sky.pixels, limit);
@@ -104,18 +102,22 @@ async function corpusSetBench(name: string, offset: number): Promise<{ lines: st
     for (const g of groupFigures(scores)) lines.push(row(variant, g, ms / rendered.length));
     const all = groupFigures(scores.map((s) => ({ ...s, group: "all" })))[0]!;
     lines.push(row(variant, { ...all, group: "all skies" }, ms / rendered.length), "");
+    totals.set(variant, { all, sunEnergy: scores.flatMap((s) => (s.expect === "sun" && s.energy !== null ? [s.energy] : [])) });
   }
-  return { lines, scores: byVariant };
+  return { lines, totals };
 }
 
 function row(variant: string, g: GroupFigures, ms: number): string {
   const recall = g.expected ? `${g.recalled}/${g.expected}` : g.either ? `(${g.found}/${g.either})` : "-";
-  const err = g.medianError === null ? "-" : `${g.medianError.toFixed(2)}/${g.maxError!.toFixed(2)}`;
-  const e = g.energy;
-  const energy = e.length ? `${e[e.length >> 1]!.toFixed(2)} [${e[0]!.toFixed(2)}, ${e[e.length - 1]!.toFixed(2)}]` : "-";
-  const within = (k: number) => (e.length ? `${e.filter((v) => Math.abs(v - 1) <= k).length}/${e.length}` : "-");
-  return `${variant.padEnd(15)} ${g.group.padEnd(40)} ${String(g.skies).padStart(5)} ${recall.padStart(8)} ${String(g.falseSuns).padStart(5)} ${err.padStart(12)} ${energy.padStart(26)} ${within(0.35).padStart(6)} ${within(0.5).padStart(6)} ${String(g.estimated).padStart(6)} ${ms.toFixed(0).padStart(6)}`;
+  return `${variant.padEnd(15)} ${g.group.padEnd(40)} ${String(g.skies).padStart(5)} ${recall.padStart(8)} ${String(g.falseSuns).padStart(5)} ${errorCell(g).padStart(12)} ${energyCell(g.energy).padStart(26)} ${withinCell(g.energy, 0.35).padStart(6)} ${withinCell(g.energy, 0.5).padStart(6)} ${String(g.estimated).padStart(6)} ${ms.toFixed(0).padStart(6)}`;
 }
+
+/** Median and largest angular error. */
+const errorCell = (g: GroupFigures) => (g.medianError === null ? "-" : `${g.medianError.toFixed(2)}/${g.maxError!.toFixed(2)}`);
+/** Median [least, largest] of sorted energy ratios. */
+const energyCell = (e: number[]) => (e.length ? `${e[e.length >> 1]!.toFixed(2)} [${e[0]!.toFixed(2)}, ${e[e.length - 1]!.toFixed(2)}]` : "-");
+/** How many energy ratios lie within k of 1. */
+const withinCell = (e: number[], k: number) => (e.length ? `${e.filter((v) => Math.abs(v - 1) <= k).length}/${e.length}` : "-");
 
 async function speedBench(): Promise<string[]> {
   const pool = createImageryPool({ size: 2 });

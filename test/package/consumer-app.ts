@@ -75,6 +75,8 @@ async function pixel(x: number, y: number): Promise<number[]> {
   return [...((await engine.readPixels(x, y, 1, 1)) as Uint8Array).slice(0, 3)];
 }
 
+const centre = () => pixel(31, 31);
+
 /**
  * A grey cylinder on a grey ground, seen from above, under the sun light of a skybox: the
  * ground 0.75 units from the cylinder's axis away from the sun and towards it.
@@ -101,15 +103,9 @@ async function sunShade(prompt: string) {
     const screen = Vector3.Project(at, Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
     return pixel(Math.round(screen.x), Math.round(engine.getRenderHeight() - screen.y));
   };
-  const centre = new Vector3(0, -2, 0);
+  const axis = new Vector3(0, -2, 0);
   const elevation = (Math.asin(sun.direction.y) * 180) / Math.PI;
-  return { elevation, intensity: sun.light.intensity, away: await read(centre.subtract(across)), towards: await read(centre.add(across)) };
-}
-
-async function centre(): Promise<number[]> {
-  await scene.whenReadyAsync();
-  scene.render();
-  return [...((await engine.readPixels(31, 31, 1, 1)) as Uint8Array).slice(0, 3)];
+  return { elevation, intensity: sun.light.intensity, away: await read(axis.subtract(across)), towards: await read(axis.add(across)) };
 }
 
 Object.assign(window, {
