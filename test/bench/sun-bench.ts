@@ -4,7 +4,7 @@
  * as an HDRI made from an 8-bit picture would hold it; per group, the suns found within 2
  * degrees of the drawn one, false suns, angular errors and the detected over the drawn
  * irradiance (scene.json's `sun.irradiance`). `SKYBOX_SUN_CORPUS=dir` keeps the renders
- * there and reuses them. Eight sets of seeds (sun-corpus.ts's SEED_SETS: the first tuned the detector, the last four are held out), and a summary of every set and variant. Then its speed: `detectSun` on 8K HDRIs (8192 x 4096) from the decoded
+ * there and reuses them. Twelve sets of seeds (sun-corpus.ts's SEED_SETS: the first tuned the detector, the last four are held out), and a summary of every set and variant. Then its speed: `detectSun` on 8K HDRIs (8192 x 4096) from the decoded
  * pixels, as `applySkybox` runs it once the export is decoded. The HDRIs are real exports of
  * the local service: skies rendered at 2048 wide and exported at 8K (the export resamples),
  * two noon suns, a low sunset sun and a night (no sun: the scan alone). Medians of several

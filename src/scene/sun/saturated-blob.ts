@@ -7,11 +7,12 @@
  * - its azimuth is the median midpoint of the blob's rows: a sky is mirror-symmetric about the vertical
  *   plane through the sun (every clear-sky model depends on the view's elevation and its
  *   angle to the sun only);
- * - its elevation is the one that best explains the sky's radiance around the blob as a
- *   product of a function of the angle to the sun (the aureole, any shape: one value per
- *   degree) and a smooth function of the view's elevation (the brightening towards the
- *   horizon: one value per degree). Single scattering in a thin atmosphere has this
- *   form. Tried every degree across the blob, then every quarter around the best;
+ * - its elevation is the one that best explains the sky's radiance around the blob, in red
+ *   and in green, as a product of a function of the angle to the sun (the aureole, any
+ *   shape: one value per degree) and a smooth function of the view's elevation (the
+ *   brightening towards the horizon: one value per degree). Single scattering in a thin
+ *   atmosphere has this form. Tried every degree across the blob, then every quarter around
+ *   the best;
  * - but where the blob is coloured (its sky clips in two channels) and the disk shows inside
  *   it as a core clipped in all three, the disk places the sun (the sky's fit near the
  *   horizon barely says how high a low sun stands); and where no disk shows near the fitted
@@ -43,6 +44,16 @@ const WINDOW = 30 * DEG;
 /** Spacing of the fitted samples, and the width of a bin of the aureole and of the elevation term (90 bins each). */
 const SPACING = 1 * DEG;
 const BANDS = 90;
+/**
+ * The channels fitted (red, green), each with its own aureole and elevation term. In a blue
+ * sky red clips last, nearest the sun, and shows the aureole most: Mie scattering is grey
+ * and Rayleigh's, which has no forward peak, is weakest in red. In a sunset's red sky green
+ * is left. Blue is not fitted: Rayleigh scattering rules it, so its aureole is the weakest,
+ * and at sunset the sky's blue brightens away from the sun.
+ */
+const CHANNELS = [0, 1];
+/** Bins of one channel's terms: its aureole's and its elevation term's are offset by channel * BANDS. */
+const CHANNEL_BINS = 3 * BANDS;
 /** Lattice points across the panorama on which the blob's rim is read (a 1K panorama's pixels). */
 const RIM_LATTICE = 1024;
 /** Rounds of the alternating fit (it converges in a few). */
@@ -363,32 +374,37 @@ function nearestRun(runs: Run[], x: number, width: number): Run {
   return runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
 }
 
-/** Sky samples whose green channel is not clipped: direction, elevation bin, log green. */
+/** Sky samples, one per unclipped channel of CHANNELS: direction, channel, elevation bin, log value. */
 interface Samples {
   direction: number[];
+  channel: number[];
   band: number[];
-  logG: number[];
+  logValue: number[];
 }
 
 /**
  * The sky around the blob: a sample every SPACING within WINDOW of its reach, and every
  * pixel on its rim (where the sky falls to the clip level: the contour that holds the sun's
- * place). Green, the channel that clips last in a blue sky and in a sunset's red one, is
- * used where luminance would be clipped in one channel.
+ * place), in each channel of CHANNELS where it is not clipped (luminance would be clipped
+ * wherever one channel is).
  */
 function skyAround(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, u: number, elevation: number, halfSpan: number, clip: number): Samples {
   const { width, height, rgb } = image;
-  const out: Samples = { direction: [], band: [], logG: [] };
+  const out: Samples = { direction: [], channel: [], band: [], logValue: [] };
   const level = SATURATED * clip;
   const d = new Float64Array(3);
   const add = (x: number, y: number) => {
-    const g = rgb[(y * width + x) * 3 + 1]!;
     const e = elevationOfV((y + 0.5) / height);
-    if (e < MIN_ELEVATION || !(g > 0) || g >= level) return;
+    if (e < MIN_ELEVATION) return;
     directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
-    out.direction.push(d[0]!, d[1]!, d[2]!);
-    out.band.push(Math.min(BANDS - 1, Math.floor(e / SPACING)));
-    out.logG.push(Math.log(g));
+    for (const c of CHANNELS) {
+      const value = rgb[(y * width + x) * 3 + c]!;
+      if (!(value > 0) || value >= level) continue;
+      out.direction.push(d[0]!, d[1]!, d[2]!);
+      out.channel.push(c);
+      out.band.push(c * BANDS + Math.min(BANDS - 1, Math.floor(e / SPACING)));
+      out.logValue.push(Math.log(value));
+    }
   };
   const centre = new Float64Array(3);
   directionOfUv(u, 0.5 - elevation / Math.PI, centre);
@@ -419,27 +435,29 @@ function skyAround(image: HdrPixels, blob: number[], inBlob: (i: number) => bool
 }
 
 /**
- * Least squares of log green = aureole[bin of the angle to the sun] + horizon[bin of the
- * view's elevation] (both one value per SPACING, any shape: the two factors of single
- * scattering) for a sun at (u, elevation), by alternating means, refitted once without the
- * outliers (terrain, clouds). Returns the mean squared residual of the kept samples, and
- * whether the fitted aureole falls off: its nearest bin brighter than its farthest.
+ * Least squares of each channel's log value = aureole[bin of the angle to the sun] +
+ * horizon[bin of the view's elevation] (both one value per SPACING and channel, any shape:
+ * the two factors of single scattering) for a sun at (u, elevation), by alternating means,
+ * refitted once without the outliers (terrain, clouds). Returns the mean squared residual of
+ * the kept samples, and whether a channel's fitted aureole falls off: its nearest bin
+ * brighter than its farthest.
  */
 function profileFit(s: Samples, u: number, elevation: number): { cost: number; fallsOff: boolean } {
   const sun = new Float64Array(3);
   directionOfUv(u, 0.5 - elevation / Math.PI, sun);
-  const n = s.logG.length;
+  const n = s.logValue.length;
   if (n < 3 * (WINDOW / SPACING)) return { cost: Infinity, fallsOff: false };
   const bins = new Int32Array(n);
   for (let k = 0; k < n; k++) {
     const cos = s.direction[k * 3]! * sun[0]! + s.direction[k * 3 + 1]! * sun[1]! + s.direction[k * 3 + 2]! * sun[2]!;
-    bins[k] = Math.min(BANDS - 1, Math.floor(Math.acos(Math.min(1, cos)) / SPACING));
+    bins[k] = s.channel[k]! * BANDS + Math.min(BANDS - 1, Math.floor(Math.acos(Math.min(1, cos)) / SPACING));
   }
   let keep = new Uint8Array(n).fill(1);
-  let fit = solveProfile(bins, s.band, s.logG, keep);
-  const spread = fit.residuals.map(Math.abs).sort((a, b) => a - b)[n >> 1]!;
+  let fit = solveProfile(bins, s.band, s.logValue, keep);
+  // A typed array sorts numerically, without a comparator to call.
+  const spread = fit.residuals.map(Math.abs).sort()[n >> 1]!;
   keep = Uint8Array.from(fit.residuals, (r) => (Math.abs(r) <= OUTLIER * spread + 1e-6 ? 1 : 0));
-  fit = solveProfile(bins, s.band, s.logG, keep);
+  fit = solveProfile(bins, s.band, s.logValue, keep);
   let sum = 0;
   let kept = 0;
   fit.residuals.forEach((r, k) => {
@@ -447,12 +465,22 @@ function profileFit(s: Samples, u: number, elevation: number): { cost: number; f
     sum += r * r;
     kept++;
   });
-  const filled = Array.from(fit.counts.keys()).filter((b) => fit.counts[b]! > 0);
-  const near = filled[0]!;
-  const far = filled[filled.length - 1]!;
+  return { cost: kept ? sum / kept : Infinity, fallsOff: CHANNELS.some((c) => fallsOff(fit.aureole, fit.counts, c)) };
+}
+
+/** Whether channel c's fitted aureole falls off: its nearest filled bin brighter than its farthest by FALL_OFF_SHARE of a clear sky's fall-off. */
+function fallsOff(aureole: Float64Array, counts: Int32Array, c: number): boolean {
+  let near = -1;
+  let far = -1;
+  for (let b = 0; b < BANDS; b++) {
+    if (!counts[c * BANDS + b]) continue;
+    if (near < 0) near = b;
+    far = b;
+  }
+  if (far <= near) return false;
   const angle = (b: number) => (b + 0.5) * SPACING;
   const clear = Math.log(circumsolar(angle(near)) / circumsolar(angle(far)));
-  return { cost: kept ? sum / kept : Infinity, fallsOff: far > near && fit.aureole[near]! - fit.aureole[far]! >= FALL_OFF_SHARE * clear };
+  return aureole[c * BANDS + near]! - aureole[c * BANDS + far]! >= FALL_OFF_SHARE * clear;
 }
 
 /** The part of Preetham's sky (Perez) that depends on the angle to the sun, at FALL_OFF_TURBIDITY. */
@@ -462,28 +490,28 @@ function circumsolar(gamma: number): number {
 }
 
 /** The two-way fit by alternating means (backfitting): each factor the mean of what the other leaves. */
-function solveProfile(bins: Int32Array, bands: number[], logG: number[], keep: Uint8Array): { aureole: Float64Array; counts: Int32Array; residuals: Float64Array } {
-  const aureole = new Float64Array(BANDS);
-  const horizon = new Float64Array(BANDS);
-  const counts = new Int32Array(BANDS);
-  const sum = new Float64Array(BANDS);
-  const count = new Int32Array(BANDS);
-  for (let k = 0; k < logG.length; k++) if (keep[k]) counts[bins[k]!]!++;
+function solveProfile(bins: Int32Array, bands: number[], logValue: number[], keep: Uint8Array): { aureole: Float64Array; counts: Int32Array; residuals: Float64Array } {
+  const aureole = new Float64Array(CHANNEL_BINS);
+  const horizon = new Float64Array(CHANNEL_BINS);
+  const counts = new Int32Array(CHANNEL_BINS);
+  const sum = new Float64Array(CHANNEL_BINS);
+  const count = new Int32Array(CHANNEL_BINS);
+  for (let k = 0; k < logValue.length; k++) if (keep[k]) counts[bins[k]!]!++;
   const pass = (into: Float64Array, by: ArrayLike<number>, other: Float64Array, otherBy: ArrayLike<number>) => {
     sum.fill(0);
     count.fill(0);
-    for (let k = 0; k < logG.length; k++) {
+    for (let k = 0; k < logValue.length; k++) {
       if (!keep[k]) continue;
-      sum[by[k]!]! += logG[k]! - other[otherBy[k]!]!;
+      sum[by[k]!]! += logValue[k]! - other[otherBy[k]!]!;
       count[by[k]!]!++;
     }
-    for (let b = 0; b < BANDS; b++) into[b] = count[b]! ? sum[b]! / count[b]! : 0;
+    for (let b = 0; b < CHANNEL_BINS; b++) into[b] = count[b]! ? sum[b]! / count[b]! : 0;
   };
   // The elevation term first: the aureole explains only what a sky brightening towards the horizon leaves.
   for (let i = 0; i < ITERATIONS; i++) {
     pass(horizon, bands, aureole, bins);
     pass(aureole, bins, horizon, bands);
   }
-  const residuals = Float64Array.from(logG, (l, k) => l - aureole[bins[k]!]! - horizon[bands[k]!]!);
+  const residuals = Float64Array.from(logValue, (l, k) => l - aureole[bins[k]!]! - horizon[bands[k]!]!);
   return { aureole, counts, residuals };
 }
