@@ -129,6 +129,20 @@ describe("detectSun on local skies with ground truth", () => {
     }
   });
 
+  it("clipped at 1.0: a sun over hills or a canyon placed from the sky alone, the terrain above the horizon left out of the fit", { timeout: 60_000 }, async () => {
+    // Seed sets 200 and 500 (seen). With the dark hills and canyon walls fitted as sky, the sun was placed 10.8 and 2.4
+    // degrees off.
+    for (const [offset, prompt] of [
+      [200, "clear morning over rolling hills"],
+      [500, "clear afternoon over a canyon"],
+    ] as const) {
+      const sky = await renderSky(pool(), corpusSkies(offset).find((s) => s.prompt === prompt && s.model === 3)!, tempDir("sun-corpus"));
+      const score = scoreSky(sky, clipped(sky.pixels, 1), (p) => detectSun(p));
+      expect(score.error, prompt).toBeLessThan(2);
+      expect(Math.abs(score.energy! - 1), prompt).toBeLessThan(0.5);
+    }
+  });
+
   it("clipped at 1.0: no sun placed on a lit cloud whose blob passes for the sun's, and the sun's own blob tried where the clear sky points", { timeout: 60_000 }, async () => {
     const find = (prompt: string, seed: number) => [...corpusSkies(), ...corpusSkies(100)].find((s) => s.prompt === prompt && s.seed === seed)!;
     const score = async (prompt: string, seed: number) => {
