@@ -1,8 +1,14 @@
 /**
  * Downloads of skybox files (through the proxy's same-origin asset passthrough), with
- * progress, cancellation, and the cache in front of them.
+ * progress, cancellation, and the cache in front of them. A download is sent again as the
+ * client's GETs are (retrying-fetch.ts): the proxy answers a burst of re-applies with 429
+ * and Retry-After, a restarting proxy with 502 or a refused connection.
  */
+import { HttpStatusError, retryingFetch, retryPolicy } from "../api/client/retrying-fetch.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
+
+/** Longest wait for an answer's headers, per attempt; its body takes as long as it takes. */
+const HEADERS_TIMEOUT = 60_000;
 
 /** Where downloads report and which writes to the cache are still running. */
 export interface DownloadContext {
@@ -18,12 +24,19 @@ export interface DownloadContext {
 export async function downloadBytes(url: string, label: string, ctx: Pick<DownloadContext, "signal" | "onFraction">): Promise<Uint8Array> {
   let response: Response;
   try {
-    response = await fetch(url, ctx.signal ? { signal: ctx.signal } : {});
+    response = await retryingFetch({
+      fetch: (request) => fetch(request),
+      request: (signal) => new Request(url, { signal }),
+      method: "GET",
+      timeout: HEADERS_TIMEOUT,
+      retry: retryPolicy(undefined),
+      signal: ctx.signal,
+    });
   } catch (error) {
     ctx.signal?.throwIfAborted();
-    throw new Error(`Download of the ${label} failed (${url}): ${(error as Error).message}`, { cause: error });
+    const reason = error instanceof HttpStatusError ? `HTTP ${error.response.status} ${error.response.statusText}`.trim() : (error as Error).message;
+    throw new Error(`Download of the ${label} failed (${url}): ${reason}`, { cause: error });
   }
-  if (!response.ok) throw new Error(`Download of the ${label} failed (${url}): HTTP ${response.status} ${response.statusText}`.trim());
   const total = Number(response.headers.get("content-length") ?? 0);
   if (!response.body || !total || !ctx.onFraction) return new Uint8Array(await response.arrayBuffer());
   const out = new Uint8Array(total);
