@@ -4,7 +4,7 @@
  * as an HDRI made from an 8-bit picture would hold it; per group, the suns found within 2
  * degrees of the drawn one, false suns, angular errors and the detected over the drawn
  * irradiance (scene.json's `sun.irradiance`). `SKYBOX_SUN_CORPUS=dir` keeps the renders
- * there and reuses them. Twelve sets of seeds (sun-corpus.ts's SEED_SETS: the first tuned the detector, the last four are held out), and a summary of every set and variant. Then its speed: `detectSun` on 8K HDRIs (8192 x 4096) from the decoded
+ * there and reuses them. Sixteen sets of seeds (sun-corpus.ts's SEED_SETS: the first tuned the detector, the last four are held out), and a summary of every set and variant. Then its speed: `detectSun` on 8K HDRIs (8192 x 4096) from the decoded
  * pixels, as `applySkybox` runs it once the export is decoded. The HDRIs are real exports of
  * the local service: skies rendered at 2048 wide and exported at 8K (the export resamples),
  * two noon suns, a low sunset sun and a night (no sun: the scan alone). Medians of several
@@ -47,7 +47,7 @@ async function corpusBench(): Promise<string[]> {
     lines.push(...table);
     for (const [variant] of VARIANTS) summary.push(summaryRow(set.name, variant, totals.get(variant)!));
   }
-  const header = `${"set".padEnd(36)} ${"variant".padEnd(15)} ${"recall".padStart(7)} ${"false".padStart(5)} ${"err med/max".padStart(12)} ${"energy median [min, max]".padStart(26)} ${"+-35%".padStart(6)} ${"+-50%".padStart(6)} ${"sun +-50%".padStart(11)}`;
+  const header = `${"set".padEnd(38)} ${"variant".padEnd(15)} ${"recall".padStart(7)} ${"false".padStart(5)} ${"err med/max".padStart(12)} ${"energy median [min, max]".padStart(26)} ${"+-35%".padStart(6)} ${"+-50%".padStart(6)} ${"sun +-50%".padStart(11)}`;
   return [...lines, "Summary: every set and variant (energy over all found suns of skies with one; sun: only skies that must have one)", "", header, ...summary, ""];
 }
 
@@ -58,7 +58,7 @@ interface VariantTotals {
 }
 
 function summaryRow(set: string, variant: string, { all, sunEnergy }: VariantTotals): string {
-  return `${set.padEnd(36)} ${variant.padEnd(15)} ${`${all.recalled}/${all.expected}`.padStart(7)} ${String(all.falseSuns).padStart(5)} ${errorCell(all).padStart(12)} ${energyCell(all.energy).padStart(26)} ${withinCell(all.energy, 0.35).padStart(6)} ${withinCell(all.energy, 0.5).padStart(6)} ${withinCell(sunEnergy, 0.5).padStart(11)}`;
+  return `${set.padEnd(38)} ${variant.padEnd(15)} ${`${all.recalled}/${all.expected}`.padStart(7)} ${String(all.falseSuns).padStart(5)} ${errorCell(all).padStart(12)} ${energyCell(all.energy).padStart(26)} ${withinCell(all.energy, 0.35).padStart(6)} ${withinCell(all.energy, 0.5).padStart(6)} ${withinCell(sunEnergy, 0.5).padStart(11)}`;
 }
 
 async function renderCorpus(offset: number): Promise<{ rendered: RenderedSky[]; seconds: number }> {
