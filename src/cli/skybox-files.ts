@@ -8,6 +8,7 @@ import type { SkyboxClient } from "../api/client/create-client.ts";
 import type { MeshQualityKey, ResolutionName } from "../api/reference.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import type { SavedSun } from "../api/saved/saved-skybox.ts";
+import { downloadBytes } from "../scene/download.ts";
 import { loadExportCatalog } from "../scene/export-catalog.ts";
 import { describeChoice, modelOf, pickResolution, type ExportChoice } from "../scene/export-choice.ts";
 import { obtainExport, type ExportContext } from "../scene/export-request.ts";
@@ -81,12 +82,8 @@ export async function gatherSkyboxFiles(client: SkyboxClient, baseUrl: string, i
   }
 }
 
+/** A skybox file, its URL resolved against the API's (downloadBytes retries as the pane's downloads do). */
 async function download(url: string, baseUrl: string, label: string): Promise<Uint8Array> {
   if (!url) throw new Error(`The skybox has no ${label} URL`);
-  const absolute = new URL(url, baseUrl).href;
-  const response = await fetch(absolute).catch((error: unknown) => {
-    throw new Error(`Download of the ${label} failed (${absolute}): ${(error as Error).message}`, { cause: error });
-  });
-  if (!response.ok) throw new Error(`Download of the ${label} failed (${absolute}): HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return downloadBytes(new URL(url, baseUrl).href, label, {});
 }
