@@ -164,6 +164,9 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
     // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
     const most = candidate.luminance * core;
     if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) continue;
+    // A candidate in a saturated blob flooded before is a part of it (the clipped sky's top rows often are): its
+    // spot is that blob, already tried.
+    if (seen?.mask[candidate.y * image.width + candidate.x]) continue;
     const spot = measureSpot(image, candidate, scan.stride, scan.top);
     let sun: DetectedSun | null = null;
     if (spot && !spot.clipped) sun = measured(spot, scan, minShare);

@@ -209,12 +209,13 @@ function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => bool
   const pixel = (2 * Math.PI) / width;
   const least = (Math.ceil((2 * SUN_RADIUS) / pixel) * pixel) ** 2;
   const cell = ((2 * Math.PI) / width) * (Math.PI / height);
-  const done = new Set<number>();
+  // A byte per pixel, not a set: a blob in an 8K panorama holds millions of pixels.
+  const done = new Uint8Array(width * height);
   const d = new Float64Array(3);
   const out: [number, number, number][] = [];
   for (const seed of blob) {
-    if (done.has(seed) || !white(seed)) continue;
-    done.add(seed);
+    if (done[seed] || !white(seed)) continue;
+    done[seed] = 1;
     const stack = [seed];
     const sum = [0, 0, 0];
     let solidAngle = 0;
@@ -230,8 +231,8 @@ function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => bool
       for (const j of fourNeighbours(i, width, height)) {
         // Right below it, the horizon's haze may clip in fewer channels than the blob: a low sun's core may touch it.
         if (j < 0 || (!inBlob(j) && !dark(j) && j !== i + width)) enclosed = false;
-        else if (!done.has(j) && white(j)) {
-          done.add(j);
+        else if (!done[j] && white(j)) {
+          done[j] = 1;
           stack.push(j);
         }
       }
@@ -488,20 +489,45 @@ function profileFit(s: Samples, u: number, elevation: number): { cost: number; f
     const cos = s.direction[k * 3]! * sun[0]! + s.direction[k * 3 + 1]! * sun[1]! + s.direction[k * 3 + 2]! * sun[2]!;
     bins[k] = s.channel[k]! * BANDS + Math.min(BANDS - 1, Math.floor(Math.acos(Math.min(1, cos)) / SPACING));
   }
-  let keep = new Uint8Array(n).fill(1);
+  const keep = new Uint8Array(n).fill(1);
   let fit = solveProfile(bins, s.band, s.logValue, keep);
-  // A typed array sorts numerically, without a comparator to call.
-  const spread = fit.residuals.map(Math.abs).sort()[n >> 1]!;
-  keep = Uint8Array.from(fit.residuals, (r) => (Math.abs(r) <= OUTLIER * spread + 1e-6 ? 1 : 0));
+  const size = new Float64Array(n);
+  for (let k = 0; k < n; k++) size[k] = Math.abs(fit.residuals[k]!);
+  const spread = nthSmallest(size, n >> 1);
+  for (let k = 0; k < n; k++) keep[k] = Math.abs(fit.residuals[k]!) <= OUTLIER * spread + 1e-6 ? 1 : 0;
   fit = solveProfile(bins, s.band, s.logValue, keep);
   let sum = 0;
   let kept = 0;
-  fit.residuals.forEach((r, k) => {
-    if (!keep[k]) return;
-    sum += r * r;
+  for (let k = 0; k < n; k++) {
+    if (!keep[k]) continue;
+    sum += fit.residuals[k]! ** 2;
     kept++;
-  });
+  }
   return { cost: kept ? sum / kept : Infinity, fallsOff: CHANNELS.some((c) => fallsOff(fit.aureole, fit.counts, c)) };
+}
+
+/** The k-th smallest of `values` (0-based), found in place by quickselect (Hoare's partition, middle pivot): a sort's value in linear time. */
+function nthSmallest(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return values[k]!;
 }
 
 /** Whether channel c's fitted aureole falls off: its nearest filled bin brighter than its farthest by FALL_OFF_SHARE of a clear sky's fall-off. */
@@ -525,29 +551,59 @@ function circumsolar(gamma: number): number {
   return 1 + c * Math.exp(d * gamma) + e * Math.cos(gamma) ** 2;
 }
 
-/** The two-way fit by alternating means (backfitting): each factor the mean of what the other leaves. */
+/**
+ * The two-way fit by alternating means (backfitting): each factor the mean of what the other
+ * leaves. Each mean only needs the kept samples' count and sum of log values in each cell of
+ * the (aureole bin, elevation band) table, so the passes run over its few thousand filled
+ * cells instead of the tens of thousands of samples.
+ */
 function solveProfile(bins: Int32Array, bands: number[], logValue: number[], keep: Uint8Array): { aureole: Float64Array; counts: Int32Array; residuals: Float64Array } {
+  const table = profileTable(bins, bands, logValue, keep);
   const aureole = new Float64Array(CHANNEL_BINS);
   const horizon = new Float64Array(CHANNEL_BINS);
   const counts = new Int32Array(CHANNEL_BINS);
   const sum = new Float64Array(CHANNEL_BINS);
   const count = new Int32Array(CHANNEL_BINS);
-  for (let k = 0; k < logValue.length; k++) if (keep[k]) counts[bins[k]!]!++;
-  const pass = (into: Float64Array, by: ArrayLike<number>, other: Float64Array, otherBy: ArrayLike<number>) => {
+  for (let c = 0; c < table.cells; c++) counts[table.bin[c]!]! += table.count[c]!;
+  const pass = (into: Float64Array, by: Int32Array, other: Float64Array, otherBy: Int32Array) => {
     sum.fill(0);
     count.fill(0);
-    for (let k = 0; k < logValue.length; k++) {
-      if (!keep[k]) continue;
-      sum[by[k]!]! += logValue[k]! - other[otherBy[k]!]!;
-      count[by[k]!]!++;
+    for (let c = 0; c < table.cells; c++) {
+      sum[by[c]!]! += table.sum[c]! - table.count[c]! * other[otherBy[c]!]!;
+      count[by[c]!]! += table.count[c]!;
     }
     for (let b = 0; b < CHANNEL_BINS; b++) into[b] = count[b]! ? sum[b]! / count[b]! : 0;
   };
   // The elevation term first: the aureole explains only what a sky brightening towards the horizon leaves.
   for (let i = 0; i < ITERATIONS; i++) {
-    pass(horizon, bands, aureole, bins);
-    pass(aureole, bins, horizon, bands);
+    pass(horizon, table.band, aureole, table.bin);
+    pass(aureole, table.bin, horizon, table.band);
   }
-  const residuals = Float64Array.from(logValue, (l, k) => l - aureole[bins[k]!]! - horizon[bands[k]!]!);
+  const residuals = new Float64Array(logValue.length);
+  for (let k = 0; k < logValue.length; k++) residuals[k] = logValue[k]! - aureole[bins[k]!]! - horizon[bands[k]!]!;
   return { aureole, counts, residuals };
+}
+
+/** The kept samples gathered by (aureole bin, elevation band): each filled cell's bin, band, count and sum of log values. */
+function profileTable(bins: Int32Array, bands: number[], logValue: number[], keep: Uint8Array) {
+  // A bin and a band of one sample hold the same channel: the band within its channel completes the key.
+  const slot = new Int32Array(CHANNEL_BINS * BANDS).fill(-1);
+  const bin = new Int32Array(logValue.length);
+  const band = new Int32Array(logValue.length);
+  const count = new Int32Array(logValue.length);
+  const sum = new Float64Array(logValue.length);
+  let cells = 0;
+  for (let k = 0; k < logValue.length; k++) {
+    if (!keep[k]) continue;
+    const key = bins[k]! * BANDS + (bands[k]! % BANDS);
+    let c = slot[key]!;
+    if (c < 0) {
+      c = slot[key] = cells++;
+      bin[c] = bins[k]!;
+      band[c] = bands[k]!;
+    }
+    count[c]!++;
+    sum[c]! += logValue[k]!;
+  }
+  return { cells, bin, band, count, sum };
 }
