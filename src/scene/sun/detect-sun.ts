@@ -25,7 +25,7 @@
  * which it is (`source`) and how far to trust it (`confidence`).
  */
 import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
-import type { HdrPixels } from "./hdr-pixels.ts";
+import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
 import { fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
 import { type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
@@ -143,6 +143,13 @@ const MIN_SKY_IRRADIANCE = 0.05;
  * the blob the clear sky points to replaces it).
  */
 const CLOUD_EXCESS = 0.0055;
+/**
+ * Widest panorama saturated blobs are searched in; a wider one is read every few pixels
+ * (pointSampled). Its pixels are still a tenth of a degree apart, twenty times closer than
+ * the sun must be placed, and a blob of an 8K panorama clipped at 1.0 holds millions of
+ * pixels: flooding and tracing them took most of a second.
+ */
+const BLOB_WIDTH = 2048;
 const DEG = Math.PI / 180;
 
 /**
@@ -156,6 +163,9 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
   const scan = scanSky(image, CANDIDATES);
   const core = coreSolidAngle(image.width);
   let found: DetectedSun | null = null;
+  // The panorama the saturated blobs are searched in (BLOB_WIDTH), made for the first.
+  const factor = Math.ceil(image.width / BLOB_WIDTH);
+  let blobs: HdrPixels | undefined;
   // Saturated pixels of the blobs placed so far: a large blob holds several candidates, placed once.
   let seen: FloodedBlobs | undefined;
   // The clear sky's cost of suns across the clipped sky (clear-sky-search.ts), made once for the first blob's sun.
@@ -166,20 +176,33 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
     if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) continue;
     // A candidate in a saturated blob flooded before is a part of it (the clipped sky's top rows often are): its
     // spot is that blob, already tried.
-    if (seen?.mask[candidate.y * image.width + candidate.x]) continue;
+    if (blobs && seen?.mask[indexOf(sampledCandidate(blobs, candidate, factor), blobs)]) continue;
     const spot = measureSpot(image, candidate, scan.stride, scan.top);
     let sun: DetectedSun | null = null;
     if (spot && !spot.clipped) sun = measured(spot, scan, minShare);
     else if (spot && compact(image, spot)) sun = estimated(image, spot, scan, minShare);
     else {
-      sun = fromBlob(image, candidate, scan, minShare, (seen ??= floodedBlobs(image)));
-      if (sun && onCloud(sun, (costs ??= clearSkyCosts(image, scan.top)))) sun = null;
+      blobs ??= pointSampled(image, factor);
+      sun = fromBlob(blobs, sampledCandidate(blobs, candidate, factor), scan, minShare, (seen ??= floodedBlobs(blobs)));
+      if (sun && onCloud(sun, (costs ??= clearSkyCosts(blobs, scan.top)))) sun = null;
     }
     if (sun && (!found || better(sun, found))) found = sun;
   }
-  if (!found || !costs || !seen) return found;
-  const sun = pointedBlob(image, scan, minShare, seen, costs);
+  if (!found || !blobs || !costs || !seen) return found;
+  const sun = pointedBlob(blobs, scan, minShare, seen, costs);
   return sun && elsewhere(sun, found) ? sun : found;
+}
+
+/** The candidate in `sampled`, the panorama read every `factor` pixels (pointSampled). */
+function sampledCandidate(sampled: HdrPixels, candidate: SunCandidate, factor: number): SunCandidate {
+  const x = Math.min(sampled.width - 1, Math.floor(candidate.x / factor));
+  const y = Math.min(sampled.height - 1, Math.floor(candidate.y / factor));
+  return { ...candidate, x, y };
+}
+
+/** The candidate's pixel index in `image` (row * width + column). */
+function indexOf(candidate: SunCandidate, image: HdrPixels): number {
+  return candidate.y * image.width + candidate.x;
 }
 
 /**
@@ -261,7 +284,7 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare
  * sky's, so its disk is empty.
  */
 function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number, seen: FloodedBlobs): DetectedSun | null {
-  const blob = placeInBlob(image, candidate.y * image.width + candidate.x, scan.top, seen);
+  const blob = placeInBlob(image, indexOf(candidate, image), scan.top, seen);
   if (!blob) return null;
   const [x, y, z] = blob.direction;
   const sun: DetectedSun = {

@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { detectSun } from "../../../src/scene/sun/detect-sun.ts";
+import type { HdrPixels } from "../../../src/scene/sun/hdr-pixels.ts";
 import { renderPool, tempDir } from "../../local/imagery/render-fixtures.ts";
 import { clipped, corpusSkies, groupFigures, perturbed, type RenderedSky, renderSky, scoreSky } from "./sun-corpus.ts";
 import { degreesBetween } from "./sun-exports.ts";
@@ -143,6 +144,18 @@ describe("detectSun on local skies with ground truth", () => {
     }
   });
 
+  it("clipped at 1.0 in a 4K panorama: its blobs searched every other pixel, the sun placed as in the 1K one", { timeout: 60_000 }, async () => {
+    // Seed set 200 (seen): a Model 3 sun over hills, placed in its saturated blob.
+    const sky = await renderSky(pool(), corpusSkies(200).find((s) => s.prompt === "clear morning over rolling hills" && s.model === 3)!, tempDir("sun-corpus"));
+    const small = clipped(sky.pixels, 1);
+    const large = repeated(small, 4);
+    const [a, b] = [detectSun(small), detectSun(large)];
+    expect(a?.source).toBe("estimated");
+    expect(degreesBetween(b!.direction, a!.direction)).toBeLessThan(0.5);
+    expect(Math.abs(b!.illuminance / a!.illuminance - 1)).toBeLessThan(0.1);
+    expect(scoreSky(sky, large, () => b).error).toBeLessThan(2);
+  });
+
   it("clipped at 1.0: no sun placed on a lit cloud whose blob passes for the sun's, and the sun's own blob tried where the clear sky points", { timeout: 60_000 }, async () => {
     const find = (prompt: string, seed: number) => [...corpusSkies(), ...corpusSkies(100)].find((s) => s.prompt === prompt && s.seed === seed)!;
     const score = async (prompt: string, seed: number) => {
@@ -188,3 +201,17 @@ describe("detectSun on local skies with ground truth", () => {
     }
   });
 });
+
+/** The panorama with each pixel repeated `factor` times across and down: the same sky in a wider panorama. */
+function repeated(image: HdrPixels, factor: number): HdrPixels {
+  const width = image.width * factor;
+  const height = image.height * factor;
+  const rgb = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = (Math.floor(y / factor) * image.width + Math.floor(x / factor)) * 3;
+      rgb.set(image.rgb.subarray(from, from + 3), (y * width + x) * 3);
+    }
+  }
+  return { width, height, rgb };
+}
