@@ -554,8 +554,8 @@ function circumsolar(gamma: number): number {
 /**
  * The two-way fit by alternating means (backfitting): each factor the mean of what the other
  * leaves. Each mean only needs the kept samples' count and sum of log values in each cell of
- * the (aureole bin, elevation band) table, so the passes run over its few thousand filled
- * cells instead of the tens of thousands of samples.
+ * the (aureole bin, elevation band) table, so the passes run over its filled cells: a third
+ * as many as the samples (2 to 7 thousand against 4 to 22 on the corpus clipped at 1.0).
  */
 function solveProfile(bins: Int32Array, bands: number[], logValue: number[], keep: Uint8Array): { aureole: Float64Array; counts: Int32Array; residuals: Float64Array } {
   const table = profileTable(bins, bands, logValue, keep);
