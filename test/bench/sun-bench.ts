@@ -58,7 +58,7 @@ async function corpusBench(): Promise<string[]> {
       }
     }
   }
-  const header = `${"set".padEnd(38)} ${"variant".padEnd(15)} ${"recall".padStart(7)} ${"false".padStart(5)} ${"err med/max".padStart(12)} ${"energy median [min, max]".padStart(26)} ${"+-35%".padStart(6)} ${"+-50%".padStart(6)} ${"sun +-50%".padStart(11)}`;
+  const header = summaryLine(["set", "variant", "recall", "false", "err med/max", "energy median [min, max]", "+-35%", "+-50%", "sun +-50%"]);
   const pools = [...pooled].map(([key, sets]) => pooledRow(...(key.split("\t") as [string, string]), sets));
   return [...lines, "Summary: every set and variant (energy over all found suns of skies with one; sun: only skies that must have one)", "", header, ...summary, ...pools, ""];
 }
@@ -68,7 +68,7 @@ function pooledRow(pool: string, variant: string, sets: VariantTotals[]): string
   const sum = (f: (t: VariantTotals) => number) => sets.reduce((n, t) => n + f(t), 0);
   const recall = `${sum((t) => t.all.recalled)}/${sum((t) => t.all.expected)}`;
   const energy = `${sum((t) => t.sunEnergy.filter((v) => Math.abs(v - 1) <= 0.5).length)}/${sum((t) => t.sunEnergy.length)}`;
-  return `${pool.padEnd(38)} ${variant.padEnd(15)} ${recall.padStart(7)} ${String(sum((t) => t.all.falseSuns)).padStart(5)} ${"".padStart(12)} ${"".padStart(26)} ${"".padStart(6)} ${"".padStart(6)} ${energy.padStart(11)}`;
+  return summaryLine([pool, variant, recall, String(sum((t) => t.all.falseSuns)), "", "", "", "", energy]);
 }
 
 /** One variant of a set as a whole: every sky's figures, and the energy ratios of the skies that must have a sun. */
@@ -78,7 +78,17 @@ interface VariantTotals {
 }
 
 function summaryRow(set: string, variant: string, { all, sunEnergy }: VariantTotals): string {
-  return `${set.padEnd(38)} ${variant.padEnd(15)} ${`${all.recalled}/${all.expected}`.padStart(7)} ${String(all.falseSuns).padStart(5)} ${errorCell(all).padStart(12)} ${energyCell(all.energy).padStart(26)} ${withinCell(all.energy, 0.35).padStart(6)} ${withinCell(all.energy, 0.5).padStart(6)} ${withinCell(sunEnergy, 0.5).padStart(11)}`;
+  return summaryLine([set, variant, `${all.recalled}/${all.expected}`, String(all.falseSuns), errorCell(all), energyCell(all.energy), withinCell(all.energy, 0.35), withinCell(all.energy, 0.5), withinCell(sunEnergy, 0.5)]);
+}
+
+/** Widths of the summary's columns after the set's and the variant's (right-aligned). */
+const SUMMARY_WIDTHS = [7, 5, 12, 26, 6, 6, 11];
+/** The set's column: as wide as the longest set name. */
+const SET_WIDTH = Math.max(...SEED_SETS.map((set) => set.name.length));
+
+/** One line of the summary: set, variant, then its figures. */
+function summaryLine([set, variant, ...figures]: string[]): string {
+  return [set!.padEnd(SET_WIDTH), variant!.padEnd(15), ...figures.map((f, i) => f.padStart(SUMMARY_WIDTHS[i]!))].join(" ");
 }
 
 async function renderCorpus(offset: number): Promise<{ rendered: RenderedSky[]; seconds: number }> {

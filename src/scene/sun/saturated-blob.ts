@@ -387,10 +387,9 @@ function nearestRun(runs: Run[], x: number, width: number): Run {
   return runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
 }
 
-/** Sky samples, one per unclipped channel of CHANNELS: direction, channel, elevation bin, log value. */
+/** Sky samples, one per unclipped channel of CHANNELS: direction, elevation bin (offset by channel * BANDS: it holds the channel), log value. */
 interface Samples {
   direction: number[];
-  channel: number[];
   band: number[];
   logValue: number[];
 }
@@ -403,7 +402,7 @@ interface Samples {
  */
 function skyAround(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, u: number, elevation: number, halfSpan: number, clip: number): Samples {
   const { width, height, rgb } = image;
-  const out: Samples = { direction: [], channel: [], band: [], logValue: [] };
+  const out: Samples = { direction: [], band: [], logValue: [] };
   const level = SATURATED * clip;
   const d = new Float64Array(3);
   const add = (x: number, y: number) => {
@@ -414,7 +413,6 @@ function skyAround(image: HdrPixels, blob: number[], inBlob: (i: number) => bool
       const value = rgb[(y * width + x) * 3 + c]!;
       if (!(value > 0) || value >= level) continue;
       out.direction.push(d[0]!, d[1]!, d[2]!);
-      out.channel.push(c);
       out.band.push(c * BANDS + Math.min(BANDS - 1, Math.floor(e / SPACING)));
       out.logValue.push(Math.log(value));
     }
@@ -460,11 +458,10 @@ function withoutTerrain(s: Samples): Samples {
     const sorted = Float64Array.from(values).sort();
     floor.set(b, sorted[Math.min(sorted.length - 1, Math.floor(TERRAIN_QUANTILE * sorted.length))]! - Math.log(TERRAIN_DARKNESS));
   }
-  const out: Samples = { direction: [], channel: [], band: [], logValue: [] };
+  const out: Samples = { direction: [], band: [], logValue: [] };
   s.band.forEach((b, k) => {
     if (s.logValue[k]! < floor.get(b)!) return;
     out.direction.push(s.direction[k * 3]!, s.direction[k * 3 + 1]!, s.direction[k * 3 + 2]!);
-    out.channel.push(s.channel[k]!);
     out.band.push(b);
     out.logValue.push(s.logValue[k]!);
   });
@@ -487,7 +484,8 @@ function profileFit(s: Samples, u: number, elevation: number): { cost: number; f
   const bins = new Int32Array(n);
   for (let k = 0; k < n; k++) {
     const cos = s.direction[k * 3]! * sun[0]! + s.direction[k * 3 + 1]! * sun[1]! + s.direction[k * 3 + 2]! * sun[2]!;
-    bins[k] = s.channel[k]! * BANDS + Math.min(BANDS - 1, Math.floor(Math.acos(Math.min(1, cos)) / SPACING));
+    // The sample's band starts at its channel's offset: its aureole bin starts there too.
+    bins[k] = s.band[k]! - (s.band[k]! % BANDS) + Math.min(BANDS - 1, Math.floor(Math.acos(Math.min(1, cos)) / SPACING));
   }
   const keep = new Uint8Array(n).fill(1);
   let fit = solveProfile(bins, s.band, s.logValue, keep);
