@@ -238,17 +238,17 @@ function elsewhere(sun: DetectedSun, found: DetectedSun): boolean {
 }
 
 /**
- * Measured suns beat estimated ones; among each, the brighter (measured) or the better
- * fitted (estimated: the confidence without its air-mass factor, which says how far the
- * energy is to be trusted, not where the sky's sun is).
+ * Measured suns beat estimated ones; among measured ones, the brighter; among estimated
+ * ones, the more confident: the better fitted, with less air between it and the ground.
+ * (The air-mass factor was once left out here, as saying how far to trust the energy, not
+ * where the sun is. On the twenty seed sets clipped at 1.0 with the stylised skies' HDR
+ * made plausible, keeping it places 6 more suns and loses none: a painterly tundra's
+ * morning sun, in 6 sets of 20, lost to a clipped spot of horizon 16 to 21 degrees below
+ * it that fits the sky as well.)
  */
 function better(a: DetectedSun, b: DetectedSun): boolean {
   if (a.source !== b.source) return a.source === "measured";
-  return a.source === "measured" ? a.illuminance > b.illuminance : fitQuality(a) > fitQuality(b);
-}
-
-function fitQuality(sun: DetectedSun): number {
-  return sun.confidence * Math.sqrt(airMass(Math.PI / 2 - sun.elevation));
+  return a.source === "measured" ? a.illuminance > b.illuminance : a.confidence > b.confidence;
 }
 
 /** The irradiance a sun at `elevation` must cast, given the sky's (its own share left out). */

@@ -4,7 +4,7 @@
  * colour grade, posterize/palette; an overlay (the untouched source of an edit, the
  * picture of image-to-pano) is blended on top. The final display byte is written and the
  * radiance is made consistent with it: unchanged where the look changed nothing, else
- * the inverse tone map of the final colour (keeping HDR values where the display clips).
+ * the radiance of the final colour (tone-map.ts: lookRadianceScaled; HDR values are kept where the display clips).
  * Last, the displayed sun disk of the radiance becomes the one carrying the sun's energy.
  */
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
@@ -14,7 +14,7 @@ import type { Look } from "../contract.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { blockSample, brushSample, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage, smooth } from "./stylize.ts";
-import { dither, inverseToneMapScaled } from "./tone-map.ts";
+import { dither, lookRadianceScaled } from "./tone-map.ts";
 import { addSunEnergy } from "../scene/sun-energy.ts";
 import { readRgbe, writeRgbe } from "../formats/rgbe-pixel.ts";
 
@@ -106,7 +106,10 @@ function write(v: TaskViews, i: number, display: Float64Array, radiance: Float64
   writeRgbe(radiance[0]!, radiance[1]!, radiance[2]!, v.radiance, i * 4);
 }
 
-/** Radiance consistent with display colour s (HDR kept where the display clips). */
+/**
+ * Radiance consistent with display colour disp: HDR kept where the display clipped before
+ * the look, else the radiance of the look's colour (tone-map.ts: lookRadianceScaled).
+ */
 function radianceOf(P: PreparedScene, v: TaskViews, o: number, disp: Float64Array, out: Float64Array): void {
   const d0 = v.display[o]!;
   const d1 = v.display[o + 1]!;
@@ -119,7 +122,7 @@ function radianceOf(P: PreparedScene, v: TaskViews, o: number, disp: Float64Arra
     return;
   }
   const k = 1 / P.exposure;
-  for (let c = 0; c < 3; c++) out[c] = inverseToneMapScaled(Math.min(254, Math.max(0, disp[c]!))) * k;
+  for (let c = 0; c < 3; c++) out[c] = lookRadianceScaled(disp[c]!) * k;
 }
 
 function stylizePixel(P: PreparedScene, v: TaskViews, img: DisplayImage, x: number, y: number, block: number, brush: number, glowRadius: number): void {

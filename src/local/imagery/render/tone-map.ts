@@ -1,8 +1,9 @@
 /**
  * Linear radiance -> display bytes and back. The operator is exposure then the ACES
  * filmic fit (Narkowicz) then the sRGB transfer curve; it has a closed-form inverse so
- * that stylised display colours can be written back to the HDR radiance consistently
- * (tone-mapping radiance.hdr with the scene's exposure reproduces image.jpg).
+ * that stylised display colours can be written back to the HDR radiance (tone-mapping
+ * radiance.hdr with the scene's exposure reproduces image.jpg, but for a look's colours
+ * near white, which stay below the shoulder: see LOOK_KNEE).
  */
 
 /** ACES filmic fit, per channel, input >= 0, output 0..1. */
@@ -99,21 +100,39 @@ export function inverseToneMapChannel(display255: number, exposure: number): num
   return acesInverse(srgbDecode(display255)) / exposure;
 }
 
-/** acesInverse(srgbDecode(v)) for v = i / INVERSE_STEPS_PER_LEVEL, up to 255. */
-const INVERSE_STEPS_PER_LEVEL = 16;
-const inverseLut = new Float64Array(255 * INVERSE_STEPS_PER_LEVEL + 2);
-for (let i = 0; i < inverseLut.length; i++) inverseLut[i] = acesInverse(srgbDecode(Math.min(255, i / INVERSE_STEPS_PER_LEVEL)));
+/**
+ * Linear display value above which a stylised colour's radiance follows the inverse
+ * curve's tangent instead of its shoulder. Near white the shoulder turns a step of a few
+ * levels into a large radiance step: a grade or posterize that lifts a blue sky of
+ * radiance 0.55 (display 212) to 255 would make it 5.7, a skybox lighting a scene ten
+ * times brighter than its photoreal twin. Along the tangent from 0.6 (display 203) white
+ * is 1.05: a look's white is a bright colour, not a clipped highlight.
+ */
+const LOOK_KNEE = 0.6;
+const kneeRadiance = acesInverse(LOOK_KNEE);
+const kneeSlope = (acesInverse(LOOK_KNEE + 1e-4) - acesInverse(LOOK_KNEE - 1e-4)) / 2e-4;
+
+/** Radiance (at exposure 1) of a colour a look made, from its linear display value. */
+function lookRadiance(linear: number): number {
+  return linear <= LOOK_KNEE ? acesInverse(linear) : kneeRadiance + (linear - LOOK_KNEE) * kneeSlope;
+}
+
+/** lookRadiance(srgbDecode(v)) for v = i / STEPS_PER_LEVEL, up to 255. */
+const STEPS_PER_LEVEL = 16;
+const lookLut = new Float64Array(255 * STEPS_PER_LEVEL + 2);
+for (let i = 0; i < lookLut.length; i++) lookLut[i] = lookRadiance(srgbDecode(Math.min(255, i / STEPS_PER_LEVEL)));
 
 /**
- * inverseToneMapChannel times the exposure, from a table (finishing calls it for every
- * channel of every stylised pixel; the curve is smooth below 255, where the table is
+ * Radiance times the exposure of a display value (sRGB 0..255 float) a look made: the
+ * inverse tone map below the knee, its tangent above. From a table (finishing calls it
+ * for every channel of every stylised pixel; the curve is smooth, so the table is
  * interpolated 16 steps a display level).
  */
-export function inverseToneMapScaled(display255: number): number {
-  const f = (display255 <= 0 ? 0 : display255 >= 255 ? 255 : display255) * INVERSE_STEPS_PER_LEVEL;
+export function lookRadianceScaled(display255: number): number {
+  const f = (display255 <= 0 ? 0 : display255 >= 255 ? 255 : display255) * STEPS_PER_LEVEL;
   const i = f | 0;
-  const a = inverseLut[i]!;
-  return a + (inverseLut[i + 1]! - a) * (f - i);
+  const a = lookLut[i]!;
+  return a + (lookLut[i + 1]! - a) * (f - i);
 }
 
 /** A small deterministic dither in [-0.5, 0.5) for pixel (x, y), to hide 8-bit banding. */

@@ -32,6 +32,15 @@ function distinctGreens(dir: string): number {
   return set.size;
 }
 
+/** Quantiles of the luminance of the radiance above the horizon. */
+function skyLuminance(dir: string): (q: number) => number {
+  const { rgb } = readRadiance(dir);
+  const values: number[] = [];
+  for (let i = 0; i < (W * H) / 2; i++) values.push(0.2126 * rgb[i * 3]! + 0.7152 * rgb[i * 3 + 1]! + 0.0722 * rgb[i * 3 + 2]!);
+  values.sort((a, b) => a - b);
+  return (q) => values[Math.floor(q * (values.length - 1))]!;
+}
+
 /** Mean absolute Laplacian of luma over the lower two thirds (ground and horizon). */
 async function detail(dir: string): Promise<number> {
   const img = await readJpeg(dir);
@@ -79,6 +88,23 @@ describe("looks", () => {
     const photo = distinctGreens(dirs.get("photoreal")!);
     expect(distinctGreens(dirs.get("anime")!)).toBeLessThan(photo / 5);
     expect(distinctGreens(dirs.get("pixel-art")!)).toBeLessThan(photo / 5);
+  });
+
+  it("keeps every look's HDR sky about as bright as the photoreal sky it restyles", () => {
+    // The shoulder of the tone curve once turned a grade's lift of a blue sky to white
+    // into radiance 5.7: a digital-art skybox lit a scene ten times brighter than its
+    // photoreal twin. Median and 90th percentile of the sky's luminance (the disk is
+    // under 0.1% of it) within a factor of two of the photoreal sky's. Neon is left out:
+    // it moves the sun to a sunset, a darker sky.
+    const photo = skyLuminance(dirs.get("photoreal")!);
+    for (const look of LOOKS.filter((l) => l !== "photoreal" && l !== "neon")) {
+      const sky = skyLuminance(dirs.get(look)!);
+      for (const q of [0.5, 0.9] as const) {
+        const ratio = sky(q) / photo(q);
+        expect(ratio, `${look} at ${q}`).toBeGreaterThan(0.5);
+        expect(ratio, `${look} at ${q}`).toBeLessThan(2);
+      }
+    }
   });
 
   it("neon shifts the palette to magenta and violet; watercolor lightens", async () => {
