@@ -179,7 +179,7 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   // Its disk, where it shows as a core clipped in every channel inside a blob clipped in two, places the sun more
   // closely than the sky's fit, when the sky fits about as well around it (a white fleck of paint in the glow does not).
   const fitAt = (d: readonly number[]) => profileFit(samples, uOfDirection(d[0]!, d[2]!), Math.asin(d[1]!)).cost;
-  const core = bestOf(diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip), fitAt);
+  const core = bestOf(diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip, last), fitAt);
   if (core && fitAt(core) <= SAME_FIT * best.cost) direction.splice(0, 3, ...core);
   else if (diskHidden(image, direction, clip)) return null;
   return { direction, visible: 1, isDisk: false, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(direction) };
@@ -196,9 +196,11 @@ export function clippedDiskSolidAngle(width: number): number {
  * or more in every channel, so where that sky clips in two channels the disk clips in the
  * third too. Each 4-connected run of pixels clipped in all three, no larger than a clipped
  * disk and enclosed by the blob (a white patch on its rim is sky), gives the direction of
- * its centre (the mean of its pixels' directions, weighted by solid angle).
+ * its centre (the mean of its pixels' directions, weighted by solid angle). Rows from `foot`
+ * (the blob's lowest) down count as enclosing it: there the horizon's haze under a low sun
+ * clips in fewer channels than the blob.
  */
-function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, clip: number): [number, number, number][] {
+function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, clip: number, foot: number): [number, number, number][] {
   const { width, height, rgb } = image;
   const level = SATURATED * clip;
   const white = (i: number) => clipsWhite(rgb, i, level);
@@ -229,8 +231,9 @@ function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => bool
       solidAngle += w;
       for (let c = 0; c < 3; c++) sum[c]! += d[c]! * w;
       for (const j of fourNeighbours(i, width, height)) {
-        // Right below it, the horizon's haze may clip in fewer channels than the blob: a low sun's core may touch it.
-        if (j < 0 || (!inBlob(j) && !dark(j) && j !== i + width)) enclosed = false;
+        // Right below it, or beside it at the blob's foot, the horizon's haze may clip in fewer channels than the
+        // blob: a low sun's core may touch it.
+        if (j < 0 || (!inBlob(j) && !dark(j) && j !== i + width && j < foot * width)) enclosed = false;
         else if (!done[j] && white(j)) {
           done[j] = 1;
           stack.push(j);
