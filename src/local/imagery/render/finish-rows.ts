@@ -4,7 +4,8 @@
  * colour grade, posterize/palette; an overlay (the untouched source of an edit, the
  * picture of image-to-pano) is blended on top. The final display byte is written and the
  * radiance is made consistent with it: unchanged where the look changed nothing, else
- * the radiance of the final colour (tone-map.ts: lookRadianceScaled; HDR values are kept where the display clips).
+ * the radiance of the final colour (lookRadianceScaled in tone-map.ts), keeping HDR values
+ * where the display clipped.
  * Last, the displayed sun disk of the radiance becomes the one carrying the sun's energy.
  */
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
