@@ -33,8 +33,9 @@ beforeAll(async () => {
   const local = await startLocalProcess();
   try {
     const client = createSkyboxClient({ baseUrl: local.info.url, apiKey: local.info.apiKey });
-    // A fixed seed: with a seed the service draws, the rough sphere lit by the .env differed from the .hdr's by 12
-    // and 16 levels in 2 runs of about 10 (the .env darker; 0 to 3 in the others and on seeds 1 to 5).
+    // A fixed seed: with a seed the service draws, the test failed at random. On seeds 1 to 30 the rough sphere lit by
+    // the .env is within 7 levels of the .hdr's but on seeds 11 and 17 (17.7 and 16 levels brighter, the sun 108 to
+    // 120 degrees round from the view); a drawn seed once gave 16 levels darker. Cause not found: reported.
     const desert = await complete(client, (await generate(client, "clear desert at noon", 3, 1)).id);
     const args = ["--upstream", local.info.url, "--hdr-resolution", "8K", "--background-width", "512", "--mesh-quality", "low", "--quiet"];
     await runSaveCommand([String(desert.id), "--out", join(skyboxes, "desert"), ...args], { SKYBOX_API_KEY: local.info.apiKey }, () => undefined);
