@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Look, LOOKS, type RenderRequest } from "../../../../src/local/imagery/contract.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
+import { luminanceAt } from "../../../../src/scene/sun/sun-candidates.ts";
 import { H, luma, meanAbsDiff, meanColour, readJpeg, readRadiance, renderPool, request, tempDir, W } from "../render-fixtures.ts";
 
 const pool = renderPool();
@@ -36,7 +37,7 @@ function distinctGreens(dir: string): number {
 function skyLuminance(dir: string): (q: number) => number {
   const { rgb } = readRadiance(dir);
   const values: number[] = [];
-  for (let i = 0; i < (W * H) / 2; i++) values.push(0.2126 * rgb[i * 3]! + 0.7152 * rgb[i * 3 + 1]! + 0.0722 * rgb[i * 3 + 2]!);
+  for (let i = 0; i < (W * H) / 2; i++) values.push(luminanceAt(rgb, i));
   values.sort((a, b) => a - b);
   return (q) => values[Math.floor(q * (values.length - 1))]!;
 }
