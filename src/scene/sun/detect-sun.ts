@@ -17,12 +17,13 @@
  * A clipped disk (an HDRI made from an 8-bit picture: its brightest pixels flat at the
  * image's largest value) has lost its energy: a clear-sky model fitted to the sky around
  * it (sky-fit.ts) gives it back, when the sky is a clear one (blue for the sun's elevation,
- * and well fitted). When the sky around the sun clips too, only a saturated blob is left:
- * the sun is placed in it from how the unclipped sky around it falls off
- * (saturated-blob.ts), and the fitted clear sky must reach the clip level at its edge. A
- * blob of lit cloud can pass all that: a blob's sun whose sky fits a clear sky clearly worse
- * than a sun elsewhere in the clipped sky is refused (clear-sky-search.ts). The result says
- * which it is (`source`) and how far to trust it (`confidence`).
+ * around the sun too, and well fitted: fog in front of a sun whitens the sky around it).
+ * When the sky around the sun clips too, only a saturated blob is left: the sun is placed
+ * in it from how the unclipped sky around it falls off (saturated-blob.ts), and the fitted
+ * clear sky must reach the clip level at its edge. A blob of lit cloud can pass all that:
+ * a blob's sun whose sky fits a clear sky clearly worse than a sun elsewhere in the clipped
+ * sky is refused (clear-sky-search.ts). The result says which it is (`source`) and how far
+ * to trust it (`confidence`).
  */
 import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
@@ -110,6 +111,13 @@ const MAX_RESIDUAL = 0.35;
  */
 const MIN_BLUENESS = 0.135;
 const CLEAR_BLUENESS = 0.75;
+/**
+ * Least blueness of the sky 10 to 40 degrees from a sun whose Rayleigh sky would be bluer
+ * than MIN_BLUENESS (some 9 degrees up or more): a clear sky's shows 0.17 to 0.7 on the
+ * local corpus, a sun glimpsed through fog or a veil of cloud -0.1 to 0.1. Such a sun's
+ * disk may clip at the same level as a clear one's while it casts a tenth of the light.
+ */
+const AUREOLE_BLUENESS = 0.1;
 /**
  * Largest ratio of the clip level to the fitted clear sky at a saturated blob's edge: the
  * Perez distribution's circumsolar term is smooth, and a real aureole (or the local
@@ -309,8 +317,7 @@ function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minS
 /** The sun's irradiance from the clear sky fitted around it, when that sky is a clear one. */
 function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: number, visible: number, consistent: (fit: SkyFit) => boolean = () => true): DetectedSun | null {
   const fit = fitSky(image, sun.direction, scan.top);
-  const blueness = Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleighBlueness(Math.PI / 2 - sun.elevation));
-  if (!fit || fit.residual > MAX_RESIDUAL || fit.blueness < blueness || !consistent(fit)) return null;
+  if (!fit || fit.residual > MAX_RESIDUAL || !clear(fit, sun.elevation) || !consistent(fit)) return null;
   // The sky's sun must cast its share whole (a ridge or trees in front of its disk hide a part of what it casts
   // here), against the sky without the clipped disk the picture holds of it.
   const whole = luminanceOf(fit.irradiance);
@@ -330,6 +337,13 @@ function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: nu
     confidence: round(confidence),
     turbidity: fit.turbidity,
   };
+}
+
+/** Whether a fitted sky's colours are a clear sky's, for a sun at `elevation`: blue away from the sun and, with the sun up, around it. */
+function clear(fit: SkyFit, elevation: number): boolean {
+  const rayleigh = rayleighBlueness(Math.PI / 2 - elevation);
+  if (fit.blueness < Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleigh)) return false;
+  return rayleigh < MIN_BLUENESS || fit.aureoleBlueness === null || fit.aureoleBlueness >= AUREOLE_BLUENESS;
 }
 
 /**

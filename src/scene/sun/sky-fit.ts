@@ -32,6 +32,8 @@ const COARSE = Array.from({ length: 21 }, (_, i) => 1.7 + i * 0.5);
 const PATH_TURBIDITY = 1;
 /** Least elevation of the samples that say whether the sky is blue. */
 const UPPER_SKY = 20 * DEG;
+/** The aureole: samples this far from the sun, where a clear sky's Rayleigh blue shows through its glow. */
+const AUREOLE = [10 * DEG, 40 * DEG] as const;
 
 /** A fitted clear sky. */
 export interface SkyFit {
@@ -50,9 +52,16 @@ export interface SkyFit {
    * fits an overcast sky about as well as a clear one; its colour does not).
    */
   blueness: number;
+  /**
+   * Median of (B - R) / (B + R) over the samples 10 to 40 degrees from the sun (null with
+   * none unclipped): a clear sky's Rayleigh blue shows there through the aureole once the
+   * sun is some 10 degrees up; fog or a veil of cloud in front of the sun whitens it (its
+   * droplets scatter every wavelength alike).
+   */
+  aureoleBlueness: number | null;
 }
 
-/** Sky samples: cosine of the zenith angle, angle to the sun, log luminance. */
+/** Sky samples: cosine of the zenith angle, angle to the sun, log luminance, (B - R) / (B + R). */
 interface Samples {
   cosTheta: number[];
   gamma: number[];
@@ -92,15 +101,21 @@ export function fitSky(image: HdrPixels, sun: readonly number[], clip: number): 
   }
   const scale = Math.exp(best.centre);
   const sunKlux = sunIrradiance(PATH_TURBIDITY, thetaSun);
-  const blue = s.blue.sort((a, b) => a - b);
   return {
     turbidity: Math.round(best.turbidity * 10) / 10,
     scale,
     residual: Math.sqrt(best.cost),
     samples: n,
     irradiance: [sunKlux[0] * scale, sunKlux[1] * scale, sunKlux[2] * scale],
-    blueness: blue.length ? blue[blue.length >> 1]! : 0,
+    blueness: median(s.blue.filter((_, i) => s.cosTheta[i]! >= Math.sin(UPPER_SKY))) ?? 0,
+    aureoleBlueness: median(s.blue.filter((_, i) => s.gamma[i]! >= AUREOLE[0] && s.gamma[i]! < AUREOLE[1])),
   };
+}
+
+/** The median of `values` (sorted in place), null when empty. */
+function median(values: number[]): number | null {
+  const sorted = values.sort((a, b) => a - b);
+  return sorted.length ? sorted[sorted.length >> 1]! : null;
 }
 
 /**
@@ -118,7 +133,7 @@ function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clipp
   const out: Samples = { cosTheta: [], gamma: [], logL: [], blue: [] };
   const limit = CLIP_SHARE * clip;
   const d = new Float64Array(3);
-  for (const [x, y, elevation] of skyGrid(width, height, GRID_DEG, MIN_ELEVATION)) {
+  for (const [x, y] of skyGrid(width, height, GRID_DEG, MIN_ELEVATION)) {
     const o = (y * width + x) * 3;
     const r = rgb[o]!;
     const g = rgb[o + 1]!;
@@ -132,7 +147,7 @@ function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clipp
     out.cosTheta.push(d[1]!);
     out.gamma.push(gamma);
     out.logL.push(Math.log(l));
-    if (elevation >= UPPER_SKY && r + b > 0) out.blue.push((b - r) / (b + r));
+    out.blue.push(r + b > 0 ? (b - r) / (b + r) : 0);
   }
   return out;
 }

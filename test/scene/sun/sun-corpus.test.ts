@@ -211,6 +211,15 @@ describe("detectSun on local skies with ground truth", () => {
       for (const limit of [Infinity, 16, 1]) expect(detectSun(limit === Infinity ? night.pixels : clipped(night.pixels, limit)), `${prompt}, clipped at ${limit}`).toBeNull();
     }
   });
+
+  it("finds no sun behind fog whose disk clips as a clear sun's, in any variant: the sky is white around it", { timeout: 60_000 }, async () => {
+    // Seed set 1100 (seen). A digital-art misty lake, the sun 18 degrees up: the fog lets through under a tenth of it, and its
+    // disk still outshines the clip level at 16; the sky above the fog is clear and fits Preetham's as a clear day's
+    // does. But 10 to 40 degrees from the sun, where a clear sky's Rayleigh blue shows, it is white.
+    const sky = await renderSky(pool(), corpusSkies(1100).find((s) => s.prompt === "misty lake in the morning" && s.look === "digital-art")!, tempDir("sun-corpus"));
+    expect(sky.expect).toBe("none");
+    for (const limit of [Infinity, 16, 1]) expect(detectSun(limit === Infinity ? sky.pixels : clipped(sky.pixels, limit)), `clipped at ${limit}`).toBeNull();
+  });
 });
 
 /** The panorama with each pixel repeated `factor` times across and down: the same sky in a wider panorama. */
