@@ -144,13 +144,17 @@ const MIN_ALBEDO = 0.01;
 const MIN_SKY_IRRADIANCE = 0.05;
 /**
  * Largest excess of a blob's sun's clear-sky cost over the least of the lattice
- * (clear-sky-search.ts): on the local corpus clipped at 1.0, a sun placed within 2 degrees
- * of the drawn one shows up to 0.0044 (the Perez shape is off the renderer's sky by a few
- * degrees, more at sunset: its best sun lies up to 15 degrees from the drawn one), a sun
- * placed on a cloud 8 to 30 degrees away 0.0078 to 0.043 (and one 12 degrees away 0.0043:
- * the blob the clear sky points to replaces it).
+ * (clear-sky-search.ts). On the sixteen seen seed sets of the local corpus clipped at 1.0,
+ * a sun placed within 2 degrees of the drawn one shows up to 0.0066 (dawn suns 5 to 6
+ * degrees up: the Perez shape is off the renderer's sky by a few degrees, more at sunset,
+ * its best sun lying up to 15 degrees from the drawn one). A sun placed on a cloud shows
+ * anything from below 0 to 0.11: this refuses those that fit clearly worse (the others
+ * are mostly refused for a sky that does not fall off around them, or lose to the sun's
+ * own blob), and lets through a white fleck on the horizon under a cirrus morning's sun,
+ * 26 degrees from it (0.0067). Once 0.0055, set on the first renderer's skies (its suns
+ * showed up to 0.0044): it refused four dawn suns of the re-rendered ones.
  */
-const CLOUD_EXCESS = 0.0055;
+const CLOUD_EXCESS = 0.007;
 /**
  * Widest panorama saturated blobs are searched in; a wider one is read every few pixels
  * (pointSampled). Its pixels are still a tenth of a degree apart, twenty times closer than
