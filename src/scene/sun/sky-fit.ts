@@ -34,6 +34,8 @@ const PATH_TURBIDITY = 1;
 const UPPER_SKY = 20 * DEG;
 /** The aureole: samples this far from the sun, where a clear sky's Rayleigh blue shows through its glow. */
 const AUREOLE = [10 * DEG, 40 * DEG] as const;
+/** Highest elevation of the samples that say whether the sky along the horizon is red. */
+const HORIZON_BAND = 10 * DEG;
 
 /** A fitted clear sky. */
 export interface SkyFit {
@@ -59,6 +61,12 @@ export interface SkyFit {
    * droplets scatter every wavelength alike).
    */
   aureoleBlueness: number | null;
+  /**
+   * Median of (B - R) / (B + R) over the samples under 10 degrees up (null with none): red
+   * all round with a low sun in a clear sky (its light, reddened along the sun's grazing
+   * path, lights the air near the horizon), grey in fog or under overcast.
+   */
+  horizonBlueness: number | null;
 }
 
 /** Sky samples: cosine of the zenith angle, angle to the sun, log luminance, (B - R) / (B + R). */
@@ -109,6 +117,7 @@ export function fitSky(image: HdrPixels, sun: readonly number[], clip: number): 
     irradiance: [sunKlux[0] * scale, sunKlux[1] * scale, sunKlux[2] * scale],
     blueness: median(s.blue.filter((_, i) => s.cosTheta[i]! >= Math.sin(UPPER_SKY))) ?? 0,
     aureoleBlueness: median(s.blue.filter((_, i) => s.gamma[i]! >= AUREOLE[0] && s.gamma[i]! < AUREOLE[1])),
+    horizonBlueness: median(s.blue.filter((_, i) => s.cosTheta[i]! < Math.sin(HORIZON_BAND))),
   };
 }
 

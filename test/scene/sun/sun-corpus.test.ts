@@ -141,6 +141,17 @@ describe("detectSun on local skies with ground truth", () => {
     expect(Math.abs(score.energy! - 1)).toBeLessThan(0.35);
   });
 
+  it("clipped at 16 and 1.0: a golden-hour lake's sun, its upper sky too pale to pass for clear but its horizon red all round", { timeout: 60_000 }, async () => {
+    // Seed set 1200 (seen). A Model 3 lake, the sun 2.5 degrees up: its sky 20 degrees up shows a blueness of 0.09,
+    // under the 0.135 a foggy dawn is refused at; under 10 degrees up -0.69, where fog and overcast show -0.49 at most.
+    const sky = await renderSky(pool(), corpusSkies(1200).find((s) => s.prompt === "lake at golden hour, clear sky" && s.model === 3)!, tempDir("sun-corpus"));
+    for (const limit of [16, 1]) {
+      const score = scoreSky(sky, clipped(sky.pixels, limit), (p) => detectSun(p));
+      expect(score.error, `clipped at ${limit}`).toBeLessThan(0.5);
+      expect(Math.abs(score.energy! - 1), `clipped at ${limit}`).toBeLessThan(0.35);
+    }
+  });
+
   it("clipped at 1.0: a dawn sun kept whose blob fits a clear sky a little worse than the best of the clipped sky", { timeout: 60_000 }, async () => {
     // Seed set 1000 (seen). A Model 3 forest at dawn, the sun 6 degrees up and placed by its disk: the Perez shape is
     // off the renderer's dawn sky by a few degrees, and its blob's cost exceeds the lattice's least by 0.0066. Refused
