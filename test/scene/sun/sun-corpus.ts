@@ -3,8 +3,8 @@
  * 1024 x 512 (its radiance.hdr is what a 1K `hdri-hdr` export of it holds), each with its
  * scene.json (the sun's direction and the irradiance its HDR disk carries). Every time of
  * day and weather, Model 3 and Model 4 (standard, enhanced, several looks), plus suns at
- * 1-2 and 80-88 degrees that prompts never place (a prompt's scene with the sun moved,
- * rendered through remix). `clipped` gives the same pixels as an HDRI made from an 8-bit
+ * 1-2, 6-10 and 80-88 degrees that prompts never or seldom place (a prompt's scene with the
+ * sun moved, rendered through remix). `clipped` gives the same pixels as an HDRI made from an 8-bit
  * image would hold them: clipped at 1.0 (display white) or 16.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -61,12 +61,19 @@ const NIGHT = ["moonlit night over the hills", "starry night over a lake, full m
 const OVERCAST = ["overcast day over the hills", "rainy afternoon in the forest", "grey sky over the sea at noon", "gloomy morning in the mountains"];
 const STORM = ["stormy sea at noon", "thunderstorm over the prairie", "dramatic sky over the mountains at sunset", "storm over the desert in the afternoon"];
 const FOG = ["foggy forest at dawn", "misty lake in the morning", "hazy noon over the city", "fog over the hills at sunset"];
-/** Suns no prompt places: [prompt whose scene is used, elevation]. */
-const MOVED: [string, number][] = [
+/** Suns the prompts place seldom or never: [prompt whose scene is used, elevation, Model 4's look (photoreal unless named)]. */
+const MOVED: [string, number, Look?][] = [
   ["clear desert dunes at sunset", 1.2],
   ["ocean beach at sunset, clear sky", 1.6],
   ["clear sky over the sea at midday", 80],
   ["clear desert at noon", 88],
+  // Morning and evening suns 6 to 10 degrees up, clear and in fog: the prompts place few there (their dawns and
+  // sunsets lie 1 to 6 degrees up, their mornings 20 or more), and an 8-bit picture of such a sky is common.
+  ["clear sky over a forest at dawn", 7, "painterly"],
+  ["ocean beach at sunset, clear sky", 9, "digital-art"],
+  ["mountains at sunrise, clear sky", 10, "anime"],
+  ["fog over the hills at sunset", 6, "digital-art"],
+  ["foggy forest at dawn", 8, "painterly"],
 ];
 const LOOKS: Look[] = ["photoreal", "anime", "digital-art", "painterly"];
 
@@ -114,9 +121,9 @@ export function corpusSkies(offset = 0): CorpusSky[] {
     out.push({ prompt, seed: 1 + offset, model: 3 });
     out.push({ prompt, seed: 2 + offset, model: 4, variant: i % 3 === 0 ? "enhanced" : "standard", look: LOOKS[i % LOOKS.length] });
   });
-  for (const [prompt, elevation] of MOVED) {
+  for (const [prompt, elevation, look] of MOVED) {
     out.push({ prompt, seed: 3 + offset, model: 3, elevation });
-    out.push({ prompt, seed: 4 + offset, model: 4, variant: "standard", elevation });
+    out.push({ prompt, seed: 4 + offset, model: 4, variant: "standard", elevation, ...(look ? { look } : {}) });
   }
   return out;
 }
@@ -166,7 +173,7 @@ export function readSky(sky: CorpusSky, dir: string): RenderedSky {
 
 /** A prompt without its words of time and weather (so a remix keeps the scene's). */
 function groundWords(prompt: string): string {
-  return prompt.replace(/\b(clear sky|clear|at sunset|at noon|midday|sunset|noon)\b/g, "").replace(/[ ,]+/g, " ").trim();
+  return prompt.replace(/\b(clear sky|clear|at sunset|at noon|at dawn|at sunrise|midday|sunset|noon|dawn|sunrise)\b/g, "").replace(/[ ,]+/g, " ").trim();
 }
 
 /**
