@@ -17,8 +17,9 @@
  * A clipped disk (an HDRI made from an 8-bit picture: its brightest pixels flat at the
  * image's largest value) has lost its energy: a clear-sky model fitted to the sky around
  * it (sky-fit.ts) gives it back, when the sky is a clear one (blue for the sun's elevation
- * or red along the horizon under a low sun, blue around a higher sun too, and well fitted:
- * fog in front of a sun whitens the sky around it, and greys the horizon).
+ * or red along the horizon under a low sun, around the sun as blue as Rayleigh scattering
+ * of its light makes it, and well fitted: fog in front of a sun gives the sky around it the
+ * sun's own colour, and greys the horizon).
  * When the sky around the sun clips too, only a saturated blob is left: the sun is placed
  * in it from how the unclipped sky around it falls off (saturated-blob.ts), and the fitted
  * clear sky must reach the clip level at its edge. A blob of lit cloud can pass all that:
@@ -114,12 +115,18 @@ const MAX_RESIDUAL = 0.35;
 const MIN_BLUENESS = 0.135;
 const CLEAR_BLUENESS = 0.75;
 /**
- * Least blueness of the sky 10 to 40 degrees from a sun whose Rayleigh sky would be bluer
- * than MIN_BLUENESS (some 9 degrees up or more): a clear sky's shows 0.17 to 0.7 on the
- * local corpus, a sun glimpsed through fog or a veil of cloud -0.1 to 0.1. Such a sun's
- * disk may clip at the same level as a clear one's while it casts a tenth of the light.
+ * The sky 10 to 40 degrees from the sun (its aureole) must be at most AUREOLE_MARGIN less
+ * blue than a pure Rayleigh sky lit at the sun's elevation, and need be no bluer than
+ * AUREOLE_BLUENESS. A clear sky's Rayleigh blue shows through its aureole; fog or a veil of
+ * cloud in front of the sun scatters every wavelength alike, giving it the sun's own colour:
+ * white with the sun high (-0.1 to 0.1 on the local corpus, a clear sky's 0.17 to 0.7), the
+ * sun's red at dawn (0.12 to 0.36 under the Rayleigh sky's in the local fog skies with the
+ * sun 5 to 8 degrees up, where clear skies show from 0.01 over it: a golden-hour lake 4
+ * degrees up). Such a sun's disk may clip at the same level as a clear one's while it casts
+ * a tenth of the light.
  */
 const AUREOLE_BLUENESS = 0.1;
+const AUREOLE_MARGIN = 0.07;
 /**
  * Largest blueness of the sky under 10 degrees up that says a sky is clear however pale its
  * upper sky: a low sun's light, reddened along a clear grazing path, lights the air near the
@@ -155,17 +162,18 @@ const MIN_ALBEDO = 0.01;
 const MIN_SKY_IRRADIANCE = 0.05;
 /**
  * Largest excess of a blob's sun's clear-sky cost over the least of the lattice
- * (clear-sky-search.ts). On the sixteen seen seed sets of the local corpus clipped at 1.0,
- * a sun placed within 2 degrees of the drawn one shows up to 0.0066 (dawn suns 5 to 6
- * degrees up: the Perez shape is off the renderer's sky by a few degrees, more at sunset,
- * its best sun lying up to 15 degrees from the drawn one). A sun placed on a cloud shows
- * anything from below 0 to 0.11: this refuses those that fit clearly worse (the others
- * are mostly refused for a sky that does not fall off around them, or lose to the sun's
- * own blob), and lets through a white fleck on the horizon under a cirrus morning's sun,
- * 26 degrees from it (0.0067). Once 0.0055, set on the first renderer's skies (its suns
- * showed up to 0.0044): it refused four dawn suns of the re-rendered ones.
+ * (clear-sky-search.ts). Clipped at 1.0, a sun placed within 2 degrees of the drawn one
+ * shows up to 0.0083 on the local skies, most with the sun 7 to 11 degrees up (0.0066 at
+ * 5 to 6 degrees, 0.007 at 12, 0.0045 at 17: the Perez shape is off the renderer's
+ * sky by a few degrees, its best sun lying 14 to 23 degrees from the drawn one). A sun
+ * placed on a cloud shows anything from below 0 to 0.11: this refuses those that fit
+ * clearly worse (0.0095 and more on the corpus; the others are mostly refused for a sky
+ * that does not fall off around them, or lose to the sun's own blob), and lets through a
+ * white fleck on the horizon under a cirrus morning's sun, 26 degrees from it (0.0067).
+ * Once 0.0055, set on the first renderer's skies, then 0.007, set on suns up to 6 degrees
+ * (the corpus then held few between 6 and 12): it refused most morning suns 7 to 11 degrees up.
  */
-const CLOUD_EXCESS = 0.007;
+const CLOUD_EXCESS = 0.009;
 /**
  * Widest panorama saturated blobs are searched in; a wider one is read every few pixels
  * (pointSampled). Its pixels are still a tenth of a degree apart, twenty times closer than
@@ -356,14 +364,15 @@ function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: nu
 
 /**
  * Whether a fitted sky's colours are a clear sky's, for a sun at `elevation`: blue above (or,
- * with the sun low, red along the horizon) and, with the sun up, blue around it too.
+ * with the sun low, red along the horizon), and around the sun about as blue as Rayleigh
+ * scattering of its light makes it.
  */
 function clear(fit: SkyFit, elevation: number): boolean {
   const rayleigh = rayleighBlueness(Math.PI / 2 - elevation);
   const blue = fit.blueness >= Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleigh);
   const redHorizon = fit.horizonBlueness !== null && fit.horizonBlueness <= RED_HORIZON;
   if (!blue && !redHorizon) return false;
-  return rayleigh < MIN_BLUENESS || fit.aureoleBlueness === null || fit.aureoleBlueness >= AUREOLE_BLUENESS;
+  return fit.aureoleBlueness === null || fit.aureoleBlueness >= Math.min(AUREOLE_BLUENESS, rayleigh - AUREOLE_MARGIN);
 }
 
 /**

@@ -56,9 +56,9 @@ export interface SkyFit {
   blueness: number;
   /**
    * Median of (B - R) / (B + R) over the samples 10 to 40 degrees from the sun (null with
-   * none unclipped): a clear sky's Rayleigh blue shows there through the aureole once the
-   * sun is some 10 degrees up; fog or a veil of cloud in front of the sun whitens it (its
-   * droplets scatter every wavelength alike).
+   * none unclipped): a clear sky's Rayleigh blue shows there through the aureole (less
+   * blue at dawn, its light reddened); fog or a veil of cloud in front of the sun gives it
+   * the sun's own colour, white or red (its droplets scatter every wavelength alike).
    */
   aureoleBlueness: number | null;
   /**
