@@ -27,12 +27,12 @@
  * sky is refused (clear-sky-search.ts). The result says which it is (`source`) and how far
  * to trust it (`confidence`).
  */
-import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
+import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
-import { fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
+import { bestFittingElevation, fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
 import { type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
-import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob } from "./saturated-blob.ts";
+import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob, type SaturatedBlob } from "./saturated-blob.ts";
 import { groundLuminance, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
 
@@ -182,6 +182,13 @@ const CLOUD_EXCESS = 0.009;
  */
 const BLOB_WIDTH = 2048;
 const DEG = Math.PI / 180;
+/**
+ * A saturated blob whose foot is at most HAZE_FOOT up has merged with the clipped haze along
+ * the horizon; its sun placed within FOOT_REACH of its foot was placed there by the haze
+ * (`onHazeFoot`).
+ */
+const HAZE_FOOT = 1.5 * DEG;
+const FOOT_REACH = 1 * DEG;
 
 /**
  * Finds the sun in a decoded HDR panorama.
@@ -312,29 +319,58 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare
 /**
  * A sun in the saturated blob around a candidate at the clip level (saturated-blob.ts),
  * where the sky around the sun clips too: it holds none of the sun's own light beyond its
- * sky's, so its disk is empty.
+ * sky's, so its disk is empty. When the blob reaches down to the horizon and its sun was
+ * placed at its foot and refused, the sun is placed again where the clear sky fits best
+ * (`onHazeFoot`).
  */
 function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number, seen: FloodedBlobs): DetectedSun | null {
   const blob = placeInBlob(image, indexOf(candidate, image), scan.top, seen);
   if (!blob) return null;
-  const [x, y, z] = blob.direction;
-  const sun: DetectedSun = {
-    direction: blob.direction,
+  // The edge of a blob larger than a disk is where the sky reaches the clip level: the clear sky fitted around it
+  // must come close to it there. A disk clips by its own light.
+  const reaches = (elevation: number) => (fit: SkyFit) => blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - elevation, blob.rim) >= scan.top;
+  const placed = blobSun(blob.direction, blob.solidAngle);
+  const sun = fromFit(image, placed, scan, minShare, blob.visible, reaches(placed.elevation));
+  if (sun || !onHazeFoot(blob, placed.elevation)) return sun;
+  const [x, , z] = blob.direction;
+  const u = uOfDirection(x, z);
+  const elevation = bestFittingElevation(image, u, blob.foot, blob.top, scan.top);
+  if (elevation === null) return null;
+  const direction: [number, number, number] = [0, 0, 0];
+  directionOfUv(u, 0.5 - elevation / Math.PI, direction);
+  return fromFit(image, blobSun(direction, blob.solidAngle), scan, minShare, blob.visible, reaches(elevation));
+}
+
+/**
+ * Whether a blob's sun is one the sky's profile cannot place: the blob reaches down to the
+ * horizon (HAZE_FOOT), merged with the clipped haze there, and the sun was placed at its
+ * foot (within FOOT_REACH). The profile's free elevation term then explains the sky's fall-off
+ * about as well as the aureole does, and a sun at the blob's foot explains it best: on the
+ * local corpus clipped at 1.0, a "digital art" beach's sun 9 degrees up in a mound of glow
+ * and haze reaching 13.7 degrees was placed 1 degree up, where it casts too little to pass.
+ * The clear-sky model's shape ties the brightening towards the horizon to the sun's
+ * elevation, so it places that sun 1.5 to 2.5 degrees low, within the blob.
+ */
+function onHazeFoot(blob: SaturatedBlob, elevation: number): boolean {
+  return !blob.isDisk && blob.foot <= HAZE_FOOT && elevation <= blob.foot + FOOT_REACH;
+}
+
+/** An estimated sun in `direction`, placed in a blob of `solidAngle`, its energy yet to be fitted. */
+function blobSun(direction: [number, number, number], solidAngle: number): DetectedSun {
+  const [x, y, z] = direction;
+  return {
+    direction,
     azimuth: azimuthOfU(uOfDirection(x, z)),
     elevation: elevationOfV(vOfDirection(y)),
     color: [1, 1, 1],
     intensity: 0,
     illuminance: 0,
-    solidAngle: blob.solidAngle,
+    solidAngle,
     source: "estimated",
     confidence: 0,
     turbidity: null,
     disk: { sky: [0, 0, 0], pixels: [] },
   };
-  // The edge of a blob larger than a disk is where the sky reaches the clip level: the clear sky fitted around it
-  // must come close to it there. A disk clips by its own light.
-  const reaches = (fit: SkyFit) => blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - sun.elevation, blob.rim) >= scan.top;
-  return fromFit(image, sun, scan, minShare, blob.visible, reaches);
 }
 
 /** The sun's irradiance from the clear sky fitted around it, when that sky is a clear one. */

@@ -125,6 +125,9 @@ export interface SaturatedBlob {
   solidAngle: number;
   /** Angle (radians) from the sun up to the blob's top: where the sky above the sun falls to the clip level. */
   rim: number;
+  /** Elevations (radians) of the blob's lowest and highest edges. */
+  foot: number;
+  top: number;
 }
 
 /**
@@ -156,7 +159,7 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   if (blob.solidAngle <= clippedDiskSolidAngle(width)) {
     const disk = clippedDisk(image, blob.pixels);
     if (!profileFit(samples, uOfDirection(disk.direction[0], disk.direction[2]), Math.asin(disk.direction[1])).fallsOff || diskHidden(image, disk.direction, clip)) return null;
-    return { ...disk, isDisk: true, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction) };
+    return { ...disk, isDisk: true, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction), foot: bottom, top };
   }
   // Only a sun whose sky falls off around it is a candidate: lower down, a clipped horizon band explains the sky as well.
   // And only one whose disk the blob holds (a sun clips before its aureole), with the pixels around it when the
@@ -182,7 +185,7 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   const core = bestOf(diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip, last), fitAt);
   if (core && fitAt(core) <= SAME_FIT * best.cost) direction.splice(0, 3, ...core);
   else if (diskHidden(image, direction, clip)) return null;
-  return { direction, visible: 1, isDisk: false, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(direction) };
+  return { direction, visible: 1, isDisk: false, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(direction), foot: bottom, top };
 }
 
 /** Solid angle of the largest clipped disk (CLIPPED_RADIUS_DEG) in a panorama `width` pixels wide. */

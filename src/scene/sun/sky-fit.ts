@@ -18,6 +18,7 @@ import { perez, perezCoefficients, sunIrradiance, zenithLuminance } from "./pree
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
 const DEG = Math.PI / 180;
+const QUARTER = DEG / 4;
 const GRID_DEG = 2;
 const MIN_ELEVATION = 2 * DEG;
 const MIN_FROM_SUN = 4 * DEG;
@@ -119,6 +120,28 @@ export function fitSky(image: HdrPixels, sun: readonly number[], clip: number): 
     aureoleBlueness: median(s.blue.filter((_, i) => s.gamma[i]! >= AUREOLE[0] && s.gamma[i]! < AUREOLE[1])),
     horizonBlueness: median(s.blue.filter((_, i) => s.cosTheta[i]! < Math.sin(HORIZON_BAND))),
   };
+}
+
+/**
+ * The elevation, between `from` and `to` (radians) on the vertical at `u`, of the sun whose
+ * clear sky fits the panorama best (least `residual`): tried every degree, then every
+ * quarter degree around the best. Null when no fit has enough samples.
+ */
+export function bestFittingElevation(image: HdrPixels, u: number, from: number, to: number, clip: number): number | null {
+  const sun = [0, 0, 0];
+  const residual = (elevation: number) => {
+    directionOfUv(u, 0.5 - elevation / Math.PI, sun);
+    return fitSky(image, sun, clip)?.residual ?? Infinity;
+  };
+  let best = { elevation: NaN, residual: Infinity };
+  const tryAt = (elevation: number) => {
+    const r = residual(elevation);
+    if (r < best.residual) best = { elevation, residual: r };
+  };
+  for (let e = from; e <= to; e += DEG) tryAt(e);
+  const coarse = best.elevation;
+  for (let k = -3; k <= 3; k++) if (k && coarse + k * QUARTER >= from && coarse + k * QUARTER <= to) tryAt(coarse + k * QUARTER);
+  return best.residual < Infinity ? best.elevation : null;
 }
 
 /** The median of `values` (sorted in place), null when empty. */
