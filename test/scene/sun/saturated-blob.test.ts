@@ -2,8 +2,9 @@
  * placeInBlob on synthetic panoramas clipped as an 8-bit-derived HDRI holds them: a sky
  * whose radiance is an aureole around the sun times a brightening towards the horizon, so
  * its clipped blob reaches further below the sun than above it. The sun is placed within
- * half a degree (the blob's own centre is degrees off), and within a degree where the blob
- * merges with a clipped horizon band; a saturated patch in a sky that does not brighten
+ * half a degree (the blob's own centre is degrees off), within 1.1 degrees where the blob
+ * merges with a clipped horizon band, and at its azimuth where a peak cuts one side of the
+ * glow; a saturated patch in a sky that does not brighten
  * towards it (snow, a lit cloud) and a blob larger than the sky fitted around it are not.
  */
 import { describe, expect, it } from "vitest";
@@ -89,7 +90,23 @@ describe("placeInBlob", () => {
     expect(blob).not.toBeNull();
     // Far larger than a clipped aureole alone (10 degrees in radius: the largest blob placed before).
     expect(Math.sqrt(blob!.solidAngle / Math.PI) * (180 / Math.PI)).toBeGreaterThan(10);
-    expect(degreesBetween(blob!.direction, sun)).toBeLessThan(1);
+    // Its azimuth from the rows that end in sky at both ends, its elevation a quarter-degree step or so high.
+    expect(Math.abs(Math.atan2(blob!.direction[0]!, -blob!.direction[2]!) * (180 / Math.PI) - 40)).toBeLessThan(0.2);
+    expect(degreesBetween(blob!.direction, sun)).toBeLessThan(1.1);
+  });
+
+  it("places the sun's azimuth from the rows of its blob that end in sky, where a peak in front of the glow cuts the others", () => {
+    // A peak rising to 14 degrees from 1 to 25 degrees of longitude cuts the right side of the glow of a sun 10
+    // degrees up at 0: the midpoints of the rows it cuts lie left of the sun. The rows above it end in sky.
+    const sun = directionOfDegrees(0, 10);
+    const peak = (d: Float64Array) => {
+      const longitude = Math.atan2(d[0]!, -d[2]!) * (180 / Math.PI);
+      return longitude > 1 && longitude < 25 && Math.asin(d[1]!) < 14 * (Math.PI / 180);
+    };
+    const image = panorama(clearSky(sun, 1.2), peak);
+    const blob = placeInBlob(image, pixelAt(directionOfDegrees(0, 12)), 1);
+    expect(blob).not.toBeNull();
+    expect(Math.abs(Math.atan2(blob!.direction[0]!, -blob!.direction[2]!) * (180 / Math.PI))).toBeLessThan(0.5);
   });
 
   it("leaves alone a blob larger than the sky fitted around it (the sky itself clips)", () => {
