@@ -349,7 +349,8 @@ function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minS
  * local corpus clipped at 1.0, a "digital art" beach's sun 9 degrees up in a mound of glow
  * and haze reaching 13.7 degrees was placed 1 degree up, where it casts too little to pass.
  * The clear-sky model's shape ties the brightening towards the horizon to the sun's
- * elevation, so it places that sun 1.5 to 2.5 degrees low, within the blob.
+ * elevation: fitted to the sky above the horizon band, it places that sun within 1.25
+ * degrees (sky-fit.ts, `bestFittingElevation`).
  */
 function onHazeFoot(blob: SaturatedBlob, elevation: number): boolean {
   return !blob.isDisk && blob.foot <= HAZE_FOOT && elevation <= blob.foot + FOOT_REACH;

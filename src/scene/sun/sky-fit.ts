@@ -35,7 +35,10 @@ const PATH_TURBIDITY = 1;
 const UPPER_SKY = 20 * DEG;
 /** The aureole: samples this far from the sun, where a clear sky's Rayleigh blue shows through its glow. */
 const AUREOLE = [10 * DEG, 40 * DEG] as const;
-/** Highest elevation of the samples that say whether the sky along the horizon is red. */
+/**
+ * The horizon band: its samples say whether the sky along the horizon is red, and are left
+ * out where a sun is placed by the fit (`bestFittingElevation`).
+ */
 const HORIZON_BAND = 10 * DEG;
 
 /** A fitted clear sky. */
@@ -85,12 +88,13 @@ interface Samples {
  * along the sun's own grazing path, which decides the sun's energy at sunset (tens of air
  * masses); a clear path is the bound a clear sky allows.
  * @param clip channel value at which the image clips (pixels reaching 99% of it are left out)
+ * @param minElevation elevation (radians) of the lowest samples
  * @returns the fit, or null with too few usable sky samples
  */
-export function fitSky(image: HdrPixels, sun: readonly number[], clip: number): SkyFit | null {
-  let s = sampleSky(image, sun, clip, 0);
+export function fitSky(image: HdrPixels, sun: readonly number[], clip: number, minElevation = MIN_ELEVATION): SkyFit | null {
+  let s = sampleSky(image, sun, clip, 0, minElevation);
   // A blue sky brighter than the clip level clips in blue everywhere: its luminance, short of at most blue's share, is still the sky's.
-  if (s.logL.length < MIN_SAMPLES) s = sampleSky(image, sun, clip, 1);
+  if (s.logL.length < MIN_SAMPLES) s = sampleSky(image, sun, clip, 1, minElevation);
   const n = s.logL.length;
   if (n < MIN_SAMPLES) return null;
   const thetaSun = Math.acos(Math.min(1, Math.max(-1, sun[1]!)));
@@ -124,14 +128,17 @@ export function fitSky(image: HdrPixels, sun: readonly number[], clip: number): 
 
 /**
  * The elevation, between `from` and `to` (radians) on the vertical at `u`, of the sun whose
- * clear sky fits the panorama best (least `residual`): tried every degree, then every
- * quarter degree around the best. Null when no fit has enough samples.
+ * clear sky fits the panorama's sky above the horizon band best (least `residual`): tried
+ * every degree, then every quarter degree around the best. Null when no fit has enough
+ * samples. The band is left out: the haze along the horizon is brighter than a clear sky's
+ * gradation there, and fitted it pulls the sun down towards it (on the local "digital art"
+ * beach, a sun 9 degrees up was placed 1.5 to 2.5 degrees low with it, within 1.25 without).
  */
 export function bestFittingElevation(image: HdrPixels, u: number, from: number, to: number, clip: number): number | null {
   const sun = [0, 0, 0];
   const residual = (elevation: number) => {
     directionOfUv(u, 0.5 - elevation / Math.PI, sun);
-    return fitSky(image, sun, clip)?.residual ?? Infinity;
+    return fitSky(image, sun, clip, HORIZON_BAND)?.residual ?? Infinity;
   };
   let best = { elevation: NaN, residual: Infinity };
   const tryAt = (elevation: number) => {
@@ -160,12 +167,12 @@ export function fittedLuminance(fit: SkyFit, thetaSun: number, gamma: number): n
 }
 
 /** Sky samples off the sun, with at most `clippedChannels` of their channels at the clip level. */
-function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clippedChannels: number): Samples {
+function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clippedChannels: number, minElevation: number): Samples {
   const { width, height, rgb } = image;
   const out: Samples = { cosTheta: [], gamma: [], logL: [], blue: [] };
   const limit = CLIP_SHARE * clip;
   const d = new Float64Array(3);
-  for (const [x, y] of skyGrid(width, height, GRID_DEG, MIN_ELEVATION)) {
+  for (const [x, y] of skyGrid(width, height, GRID_DEG, minElevation)) {
     const o = (y * width + x) * 3;
     const r = rgb[o]!;
     const g = rgb[o + 1]!;

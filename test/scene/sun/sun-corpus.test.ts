@@ -180,13 +180,14 @@ describe("detectSun on local skies with ground truth", () => {
   it("clipped at 1.0: a sun 9 degrees up in a mound of glow merged with the horizon's haze placed where the clear sky fits best", { timeout: 60_000 }, async () => {
     // Seed set 0 (tuning), the moved "digital art" beach at sunset: its glow and the haze clip into one blob from the
     // horizon to 13.7 degrees. The sky's profile placed the sun at the blob's foot, 1 degree up, where it cast too
-    // little to pass: no sun. The clear-sky model places it 1.75 degrees low.
+    // little to pass: no sun. The clear-sky model, fitted above the horizon band, places it 1 degree low (1.75
+    // with the band fitted).
     const sky = await renderSky(pool(), corpusSkies(0).find((s) => s.prompt === "ocean beach at sunset, clear sky" && s.elevation === 9 && s.look === "digital-art")!, tempDir("sun-corpus"));
     const sun = detectSun(clipped(sky.pixels, 1));
     const score = scoreSky(sky, clipped(sky.pixels, 1), () => sun);
     expect(sun?.source).toBe("estimated");
-    expect(score.error).toBeLessThan(2);
-    expect(Math.abs(score.energy! - 1)).toBeLessThan(0.5);
+    expect(score.error).toBeLessThan(1.5);
+    expect(Math.abs(score.energy! - 1)).toBeLessThan(0.35);
   });
 
   it("clipped at 1.0: a sun over hills or a canyon placed from the sky alone, the terrain above the horizon left out of the fit", { timeout: 60_000 }, async () => {
