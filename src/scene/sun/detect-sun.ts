@@ -21,7 +21,8 @@
  * of its light makes it, and well fitted: fog in front of a sun gives the sky around it the
  * sun's own colour, and greys the horizon).
  * When the sky around the sun clips too, only a saturated blob is left: the sun is placed
- * in it from how the unclipped sky around it falls off (saturated-blob.ts), and the fitted
+ * in it from how the unclipped sky around it falls off (saturated-blob.ts; in a blob merged
+ * with the horizon's haze, where the clear sky fits best if that fails), and the fitted
  * clear sky must reach the clip level at its edge. A blob of lit cloud can pass all that:
  * a blob's sun whose sky fits a clear sky clearly worse than a sun elsewhere in the clipped
  * sky is refused (clear-sky-search.ts). The result says which it is (`source`) and how far

@@ -5,8 +5,9 @@
  * (Lalonde & Matthews, 3DV 2014; Hold-Geoffroy et al., CVPR 2017), and the fitted scale
  * and the sun's elevation predict the sun's irradiance.
  *
- * The fit: sky pixels on a grid about 2 degrees apart, 2 to 90 degrees up, more than 4
- * degrees from the sun and not clipped; for each turbidity from 1.7 to 12, the scale is the
+ * The fit: sky pixels on a grid about 2 degrees apart, 2 degrees up (or a given elevation)
+ * to 90, more than 4 degrees from the sun and not clipped; for each turbidity from 1.7 to
+ * 12, the scale is the
  * median log ratio of pixel to model luminance, and the cost the mean squared log residual
  * of the 70% best-fitting samples (terrain standing above the horizon, clouds and the
  * glow of a low sun's haze are left out that way). The turbidity of least cost wins
