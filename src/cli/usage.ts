@@ -7,7 +7,7 @@ import { RATE_LIMIT_USAGE } from "./rate-limit-flag.ts";
 
 export const LOCAL_USAGE = `babylon-skybox local [--port 8790] [--host 127.0.0.1] [--data-dir .skybox-local]
   [--api-key K] [--api-secret S] [--plan free|essential|standard|business] [--speed N]
-  [--image-scale F] [--rate-limit N (polls a minute per key)] [--admin-token T] [--log-level info|debug]
+  [--image-scale F] [--export-scale F (default: --image-scale)] [--rate-limit N (polls a minute per key)] [--admin-token T] [--log-level info|debug]
   [--allow-private-webhooks (with a --host other than loopback: webhook_url may still name loopback and private addresses)]`;
 
 export const ACCOUNTS_USAGE = `babylon-skybox accounts list [--data-dir .skybox-local]

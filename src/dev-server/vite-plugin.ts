@@ -41,9 +41,11 @@ export interface LocalUpstream {
  * size (a Model 3 skybox is 4096x2048), so a first skybox completes about 10 s after the
  * click on two cores. `babylon-skybox local` keeps the realistic speed 1 and full sizes.
  * Private webhook targets are allowed even if `local.host` is not loopback: the local
- * service posts its webhooks to this server, on loopback.
+ * service posts its webhooks to this server, on loopback. Exports keep the size their
+ * resolution names (an "8K" HDRI is 8192 x 4096, resampled from the half-size panorama),
+ * as the pane's labels say.
  */
-export const DEV_LOCAL_DEFAULTS = { port: 0, speed: 3, imageScale: 0.5, allowPrivateWebhooks: true } as const satisfies LocalServiceOptions;
+export const DEV_LOCAL_DEFAULTS = { port: 0, speed: 3, imageScale: 0.5, exportScale: 1, allowPrivateWebhooks: true } as const satisfies LocalServiceOptions;
 
 /** Options of the Vite plugin: the proxy's, plus the local service's and the Save to project folder. */
 export interface SkyboxVitePluginOptions extends Partial<SkyboxProxyOptions> {

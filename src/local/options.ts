@@ -17,6 +17,13 @@ export interface LocalServiceOptions {
   speed?: number;
   /** Renders every image at this fraction of its specified size. @default 1 */
   imageScale?: number;
+  /**
+   * Renders the exports that name a resolution (HDRI, equirectangular, cube map, depth map)
+   * at this fraction of it, from the stored skybox whatever its own scale: 1 gives an "8K"
+   * export 8192 x 4096 even when generations are drawn at half size.
+   * @default imageScale
+   */
+  exportScale?: number;
   /** Polling routes: requests a minute per key. @default 600 */
   rateLimit?: number;
   /** Token of the /_admin routes; random when not given. */

@@ -36,6 +36,7 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   mkdirSync(dataDir, { recursive: true });
   const speed = options.speed ?? 1;
   const imageScale = options.imageScale ?? 1;
+  const exportScale = options.exportScale ?? imageScale;
   const data = new DataStore(dataDir);
   const { accounts, records: store } = data;
   const account = accounts.upsert({
@@ -59,7 +60,7 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   const debug = options.logLevel === "debug" ? (line: string) => log(`debug: ${line}`) : () => {};
   const common = { store, events, imagery: pictures, dataDir, imageScale, delay, log, debug };
   const generations = new GenerationRunner({ ...common, accounts, concurrency: options.concurrency ?? 2 });
-  const exports = new ExportRunner({ ...common, concurrency: 2 });
+  const exports = new ExportRunner({ ...common, exportScale, concurrency: 2 });
   const ctx: ServiceContext = {
     dataDir, store, accounts, views, generations, exports, events,
     pollLimit: pollLimit(options.rateLimit ?? DEFAULT_POLL_RATE_PER_MINUTE),

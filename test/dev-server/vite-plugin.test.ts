@@ -67,7 +67,7 @@ describe("vite plugin", () => {
       await server.listen();
       expect(local.calls.started).toBe(1);
       // A newcomer's first skybox: the real lifecycle, 3x faster, at half size.
-      expect(local.calls.options[0]).toEqual({ port: 0, speed: 3, imageScale: 0.5, allowPrivateWebhooks: true });
+      expect(local.calls.options[0]).toEqual({ port: 0, speed: 3, imageScale: 0.5, exportScale: 1, allowPrivateWebhooks: true });
       const res = await fetch(`${urlOf(server)}/skybox/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"prompt":"p","skybox_style_id":2}' });
       expect(res.status).toBe(200);
       const sent = upstream.last();

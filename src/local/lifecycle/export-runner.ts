@@ -12,7 +12,10 @@ import { scaled } from "./render-request.ts";
 import { sleep } from "./timing.ts";
 import { endFailedJob, isActive, type RunnerDeps } from "./runner-deps.ts";
 
-export type ExportRunnerDeps = RunnerDeps;
+export interface ExportRunnerDeps extends RunnerDeps {
+  /** Fraction of its named resolution an export is rendered at (LocalServiceOptions.exportScale). */
+  exportScale: number;
+}
 
 /**
  * Writes export files. JPG and Depth Map complete within the request; an identical export
@@ -99,7 +102,7 @@ export class ExportRunner {
     return {
       from: generationDir(this._d.dataDir, g.obfuscatedId),
       type: e.typeKey as ExportTypeKey,
-      size: scaled(resolution, this._d.imageScale),
+      size: scaled(resolution, this._d.exportScale),
       ...(hdriMode ? { hdriMode } : {}),
       ...(meshQuality ? { meshQuality } : {}),
       ...(e.depthScale != null ? { depthScale: e.depthScale } : {}),
