@@ -10,9 +10,9 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { exportKey, generationFileKey } from "./cache-keys.ts";
 import { cachedBytes, type DownloadContext } from "./download.ts";
 import { loadExportCatalog, type ExportCatalog } from "./export-catalog.ts";
-import { describeChoice, type ExportChoice } from "./export-choice.ts";
+import { exportTitle, type ExportChoice } from "./export-choice.ts";
 import { obtainExport } from "./export-request.ts";
-import type { ProgressSink } from "./progress.ts";
+import type { ApplyPart, ProgressSink } from "./progress.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
 
 export class ApplyContext {
@@ -56,16 +56,18 @@ export class ApplyContext {
   /**
    * The bytes of an export: from the cache, else requested, waited for and downloaded; once
    * per apply (lighting and sun may share one).
+   * @param choice the export
+   * @param part the part it is for, which the progress reports name
    */
-  exportBytes(choice: ExportChoice): Promise<{ bytes: Uint8Array; cached: boolean }> {
+  exportBytes(choice: ExportChoice, part: ApplyPart): Promise<{ bytes: Uint8Array; cached: boolean }> {
     const key = exportKey(this.skyboxId, choice);
     let pending = this._exports.get(key);
     if (!pending) {
-      const label = describeChoice(choice);
+      const label = exportTitle(choice);
       pending = cachedBytes(key, label, async () => {
-        this.progress({ stage: "requesting-export", detail: label });
+        this.progress({ stage: "requesting-export", part, detail: label });
         const url = await obtainExport({ client: this.client, tracker: this.tracker, catalog: () => this.catalog(), ...(this.signal ? { signal: this.signal } : {}) }, this.skyboxId, this.model, choice);
-        this.progress({ stage: "downloading", detail: label, fraction: 0 });
+        this.progress({ stage: "downloading", part, detail: label, fraction: 0 });
         return url;
       }, this.downloads);
       this._exports.set(key, pending);

@@ -43,7 +43,7 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
   const name = ctx.name("environment");
   const cached = await cachedEnvironment(ctx, key, name, active, options.intensity);
   if (cached) return cached;
-  const bytes = choice ? (await ctx.exportBytes(choice)).bytes : await ctx.generationFile("panorama");
+  const bytes = choice ? (await ctx.exportBytes(choice, "lighting")).bytes : await ctx.generationFile("panorama");
   ctx.signal?.throwIfAborted();
   const clamped = size < options.size ? ` (GPU limit; ${options.size} asked)` : "";
   ctx.progress({ stage: "prefiltering", detail: `${source} to a ${size} cube${clamped}, ${options.quality} samples` });
@@ -123,7 +123,7 @@ export async function buildBackdrop(ctx: ApplyContext, options: ResolvedBackdrop
   const choice = backdropExport(ctx.model, options);
   const name = ctx.name("backdrop");
   if (choice) {
-    const [{ bytes }, { loadGlbBackdrop }] = await Promise.all([ctx.exportBytes(choice), import("./backdrop-glb.ts")]);
+    const [{ bytes }, { loadGlbBackdrop }] = await Promise.all([ctx.exportBytes(choice, "backdrop"), import("./backdrop-glb.ts")]);
     ctx.signal?.throwIfAborted();
     ctx.progress({ stage: "building-backdrop", detail: "GLB export" });
     const backdrop = await loadGlbBackdrop(ctx.scene, bytes, name, options.radius, glbFileName(ctx, choice, name));

@@ -2,7 +2,7 @@
  * Which export of a skybox each part uses, from its model and the caller's options, and
  * how the skybox's model is read from its record.
  */
-import { EXPORT_RESOLUTIONS, type ExportTypeKey, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../api/reference.ts";
+import { EXPORT_RESOLUTIONS, EXPORT_TYPES, type ExportTypeKey, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../api/reference.ts";
 import { DEFAULT_HDRI_MODE, exportTypesFor, resolutionsFor } from "../api/rules/export-rules.ts";
 import { recordModel } from "../api/rules/record-model.ts";
 import type { Generation } from "../api/schemas/generation.ts";
@@ -91,4 +91,18 @@ export function pickResolution(typeKey: ExportTypeKey, model: 3 | 4, width: numb
 export function describeChoice(choice: ExportChoice): string {
   const extra = [choice.resolution, choice.hdriMode, choice.meshQuality, choice.depthScale != null ? `depth ${choice.depthScale}` : null];
   return [choice.typeKey, ...extra.filter((x) => x != null)].join(" ");
+}
+
+/** What a person calls an export type, where its catalogue name says too little. */
+const EXPORT_TITLES: Partial<Record<ExportTypeKey, string>> = { "3d-mesh-glb": "GLB mesh" };
+
+/**
+ * An export in words, for progress reports: "GLB mesh, medium quality, depth scale 3",
+ * "HDRI HDR 1K, realism".
+ * @param choice the export
+ */
+export function exportTitle(choice: ExportChoice): string {
+  const type = EXPORT_TITLES[choice.typeKey] ?? EXPORT_TYPES.find((t) => t.key === choice.typeKey)?.name ?? choice.typeKey;
+  const extra = [choice.hdriMode, choice.meshQuality && `${choice.meshQuality} quality`, choice.depthScale != null ? `depth scale ${choice.depthScale}` : null];
+  return [[type, choice.resolution].filter(Boolean).join(" "), ...extra.filter(Boolean)].join(", ");
 }

@@ -9,7 +9,7 @@ export { loadSkybox } from "./load-skybox.ts";
 export type { LoadSkyboxOptions } from "./load-options.ts";
 export { AppliedSkybox, type SkyboxParts, type SkyboxVisibility } from "./applied-skybox.ts";
 export type { ApplySkyboxOptions, LightingOptions, BackgroundOptions, BackdropOptions, LightingSource } from "./options.ts";
-export type { ApplyProgress, ApplyStage } from "./progress.ts";
+export type { ApplyPart, ApplyProgress, ApplyStage } from "./progress.ts";
 export { SkyboxCache, createSkyboxCache, type SkyboxCacheOptions } from "./skybox-cache.ts";
 export { EnvironmentCache, getEnvironmentCache, DEFAULT_ENVIRONMENT_CACHE_BYTES, type EnvironmentCacheOptions } from "./environment-cache.ts";
 export { pickResolution, modelOf } from "./export-choice.ts";

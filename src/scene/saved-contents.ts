@@ -54,7 +54,7 @@ export async function collectSavedContents(applied: AppliedSkybox, options: Save
   const backdrop = async (): Promise<SavedContents["backdrop"]> => {
     if (!applied.backdrop || !options.backdrop) return null;
     const choice = backdropExport(model, { ...options.backdrop, radius: null });
-    return choice ? { format: "glb", bytes: (await ctx.exportBytes(choice)).bytes } : { format: "depth-png", bytes: await ctx.generationFile("depth") };
+    return choice ? { format: "glb", bytes: (await ctx.exportBytes(choice, "backdrop")).bytes } : { format: "depth-png", bytes: await ctx.generationFile("depth") };
   };
   const hdr = options.hdr;
   const [env, panorama, backdropFile, hdrBytes] = await Promise.all([
@@ -62,7 +62,7 @@ export async function collectSavedContents(applied: AppliedSkybox, options: Save
     ctx.generationFile("panorama"),
     backdrop(),
     hdr
-      ? ctx.exportBytes({ typeKey: "hdri-hdr", resolution: hdr.resolution ?? pickResolution("hdri-hdr", model, 1024), hdriMode: hdr.hdriMode, meshQuality: null, depthScale: null }).then((r) => r.bytes)
+      ? ctx.exportBytes({ typeKey: "hdri-hdr", resolution: hdr.resolution ?? pickResolution("hdri-hdr", model, 1024), hdriMode: hdr.hdriMode, meshQuality: null, depthScale: null }, "lighting").then((r) => r.bytes)
       : null,
   ]);
   const sun = applied.sun;

@@ -3,21 +3,12 @@ import { ArrowClockwiseRegular, DeleteRegular, DismissRegular } from "@fluentui/
 import type { FunctionComponent } from "react";
 import { DEPTH_SCALE, HDRI_MODES, MESH_QUALITIES, recordModel, resolutionsFor, type HdriModeKey, type MeshQualityKey } from "../../api/index.ts";
 import type { LightingResolution } from "../state/ApplyState.ts";
+import { applyProgressText } from "../state/apply-progress-text.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
 import { SaveSection } from "./save-section.tsx";
 import { useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
-
-const STAGES: Record<string, string> = {
-  waiting: "Waiting for the skybox to complete",
-  "requesting-export": "Requesting the lighting export",
-  downloading: "Downloading",
-  prefiltering: "Prefiltering the environment",
-  "finding-sun": "Finding the sun",
-  "building-backdrop": "Building the backdrop",
-  ready: "Ready",
-};
 
 /** What is applied and how: lighting, background, backdrop (depth scale, mesh quality) and sun light, intensity, rotation, HDRI mode and resolution. */
 export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
@@ -36,10 +27,7 @@ export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
       </div>
       {v.applying && (
         <div data-testid="skybox-applying" data-stage={v.progress?.stage ?? ""}>
-          <Caption1>
-            {STAGES[v.progress?.stage ?? "waiting"]}
-            {v.progress?.detail ? ` (${v.progress.detail})` : ""}…
-          </Caption1>
+          <Caption1>{applyProgressText(v.progress)}</Caption1>
           <ProgressBar value={v.progress?.fraction} thickness="medium" />
           <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => state.apply.cancel()}>
             Stop

@@ -6,7 +6,7 @@
  */
 import type { ApplyContext } from "../apply-context.ts";
 import { sunKey } from "../cache-keys.ts";
-import { describeChoice, sunExport } from "../export-choice.ts";
+import { exportTitle, sunExport } from "../export-choice.ts";
 import type { ResolvedLighting } from "../options.ts";
 import { detectSun } from "./detect-sun.ts";
 import { decodeHdr } from "./hdr-pixels.ts";
@@ -32,9 +32,9 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
   const key = sunKey(ctx.skyboxId, choice, DETECTION);
   let sun = await cachedSun(ctx.cache, key);
   if (sun === undefined) {
-    const { bytes } = await ctx.exportBytes(choice);
+    const { bytes } = await ctx.exportBytes(choice, "sun");
     ctx.signal?.throwIfAborted();
-    ctx.progress({ stage: "finding-sun", detail: describeChoice(choice) });
+    ctx.progress({ stage: "finding-sun", detail: exportTitle(choice) });
     sun = detectSun(decodeHdr(bytes));
     ctx.downloads.writes.push(storeSun(ctx.cache, key, sun));
   }
