@@ -204,7 +204,7 @@ const api = {
       cache: useCache ? cache : false,
       replace: replace ? current : null,
       onProgress: (p) => {
-        stages.push({ stage: p.stage, ...(p.detail ? { detail: p.detail } : {}) });
+        stages.push({ stage: p.stage, ...(p.part ? { part: p.part } : {}), ...(p.detail ? { detail: p.detail } : {}) });
         if (previous && p.stage !== "ready") previousShown.push(!previous.isDisposed && (previous.environment === null || scene.environmentTexture === previous.environment) && (previous.backgroundMesh?.isEnabled() ?? true));
       },
     });
@@ -276,6 +276,15 @@ const api = {
   /** Waits for the cache writes of every skybox applied so far. */
   async whenCached() {
     await Promise.all(cacheWrites.splice(0));
+  },
+
+  /** Resizes the canvas (CSS and drawing buffer) and sets the camera's vertical field of view (radians). */
+  view(width: number, height: number, fov: number) {
+    const canvas = engine.getRenderingCanvas()!;
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+    engine.setSize(width, height);
+    camera.fov = fov;
   },
 
   /** Camera at `position`, looking in the panorama direction; the centre pixels' mean RGB. */

@@ -94,7 +94,15 @@ export function facetSample(img: DisplayImage, dx: number, dy: number, dz: numbe
   out[2] = out[2]! * k;
 }
 
-/** Painterly: colour averaged along a short stroke following a flowing direction field. */
+/**
+ * Painterly: colour averaged along a short stroke following a flowing direction field.
+ * The stroke's 13 taps lie `length / 6` pixels apart; each is moved by its own random
+ * fraction of that gap, different for every pixel. Taps at the same offsets everywhere
+ * would lay sharp copies of every edge side by side (a fishnet of echoes, fanned out into
+ * starbursts round bright points where the field turns), and from the skybox's centre the
+ * background and the depth backdrop show exactly those pixels; jittered, the copies blur
+ * into the stroke, with a fine grain.
+ */
 export function brushSample(
   img: DisplayImage,
   x: number,
@@ -110,9 +118,9 @@ export function brushSample(
   const uy = Math.sin(a);
   out[0] = out[1] = out[2] = 0;
   let total = 0;
-  for (let s = -3; s <= 3; s++) {
-    const w = 1 - Math.abs(s) / 4.5;
-    const f = (s / 3) * length;
+  for (let s = -6; s <= 6; s++) {
+    const w = 1 - Math.abs(s) / 9;
+    const f = ((s + hash3(x, y, s, 107) - 0.5) / 6) * length;
     accumulate(img, Math.round(x + ux * f), Math.round(y + uy * f), w, out);
     total += w;
   }
