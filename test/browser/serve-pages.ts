@@ -1,7 +1,7 @@
 /**
  * Builds a folder of test pages with Vite and serves the build with `vite preview`, the
  * babylon-skybox proxy mounted at `/skybox` in front of an offline local Skybox service
- * (fast settings: speed 50, images at 1/16 of their size, a temporary data directory).
+ * (fast settings: speed 50, images and exports at 1/16 of their size, a temporary data directory).
  *
  * Builds are cached under node_modules/.cache, keyed by the content of the pages folder,
  * of src/ and of the options, so test files that share pages build them once.
@@ -95,7 +95,9 @@ type Preview = Awaited<ReturnType<typeof preview>>;
 async function listen(root: string, outDir: string, options: ServePagesOptions, dataDir: string | null, localLog: string[], port: number): Promise<Preview> {
   const plugins: PluginOption[] = [];
   if (options.local !== false) {
-    const local: LocalServiceOptions = { speed: 50, imageScale: 1 / 16, dataDir: dataDir!, log: (l) => localLog.push(l), ...options.local };
+    const fast: LocalServiceOptions = { speed: 50, imageScale: 1 / 16, dataDir: dataDir!, log: (l) => localLog.push(l), ...options.local };
+    // Exports at the images' scale too (the dev server's own default renders them at full size).
+    const local: LocalServiceOptions = { exportScale: fast.imageScale!, ...fast };
     plugins.push(skyboxProxy({ ...options.proxy, local }));
   }
   // The plugin uses the real service when SKYBOX_API_KEY is set: tests always use the local one.

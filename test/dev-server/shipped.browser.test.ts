@@ -44,7 +44,7 @@ async function runEditor() {
       server: { host: "127.0.0.1", port: 0, fs: { allow: [REPO] } },
       define: { __SKYBOX_EDITOR__: "true" },
       // Images at half size: the 1K HDRI the pane finds the sun in is then 512 wide, where the disk covers a few pixels.
-      plugins: [react(), skyboxProxy({ local: { speed: 50, imageScale: 1 / 2, dataDir } })],
+      plugins: [react(), skyboxProxy({ local: { speed: 50, imageScale: 1 / 2, exportScale: 1 / 2, dataDir } })],
     });
     await server.listen();
     const page = await browser.newPage();

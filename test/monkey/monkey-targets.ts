@@ -121,7 +121,7 @@ async function throughVite(): Promise<MonkeyTarget> {
       server: { port: 0, host: "127.0.0.1" },
       plugins: [
         skyboxProxy({
-          local: { dataDir, ...MONKEY_LOCAL, rateLimit: 1_000_000, log: (line) => logs.push(line) },
+          local: { dataDir, ...MONKEY_LOCAL, exportScale: MONKEY_LOCAL.imageScale, rateLimit: 1_000_000, log: (line) => logs.push(line) },
           startLocal: async (options) => (local = await startLocalSkyboxService(options)),
           log: (line) => logs.push(line),
           // Monkeys poll every few milliseconds, far faster than the per-client limit allows.
