@@ -1,10 +1,9 @@
 /**
  * The Skybox pane as a new user meets it, in Chromium against the built playground, at the two
  * window sizes the docs are judged at: the pane scrolls (its content is taller than the
- * window) with the mouse wheel and the keyboard, every style preview loads without scrolling
- * the style list, focus moving inside the pane leaves its top reachable, a job's progress
- * shows where Generate was clicked, and a cancelled job is listed in History at once with
- * nothing to export or remix.
+ * window) with the mouse wheel and the keyboard, focus moving inside the pane leaves its top
+ * reachable, a job's progress shows where Generate was clicked, and a cancelled job is
+ * listed in History at once with nothing to export or remix.
  */
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
@@ -103,13 +102,6 @@ describe.each([
     await shot("opened");
   }, 180_000);
   afterAll(() => page?.close());
-
-  test("every style preview of the menu shown loads, without the style list being scrolled", async () => {
-    const previews = page.getByTestId("skybox-style-picker").locator("img");
-    expect(await previews.count()).toBeGreaterThan(6);
-    const loaded = () => previews.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length);
-    await expect.poll(loaded, { timeout: LONG }).toBe(await previews.count());
-  }, 120_000);
 
   test("its content is taller than the window, and the wheel over it scrolls it", async () => {
     const size = await scroller.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));

@@ -119,8 +119,7 @@ const StyleCard: FunctionComponent<IStyleCardProps> = ({ style, selected, disabl
         onClick={onSelect}
         data-testid={`skybox-style-${style.id}`}
       >
-        {/* Loaded at once, not lazily: cards below the list's fold would otherwise ask only when scrolled to, then wait for the file. */}
-        {style.image ? <img className={classes.image} src={style.image} alt="" decoding="async" /> : <div className={classes.image} />}
+        {style.image ? <img className={classes.image} src={style.image} alt="" loading="lazy" /> : <div className={classes.image} />}
         <Caption1 className={pane.ellipsis}>{style.name}</Caption1>
         <div className={classes.badges}>
           {style.new && <Badge size="small" color="brand">New</Badge>}
