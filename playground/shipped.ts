@@ -6,7 +6,10 @@ import { createShowcaseScene } from "./scene.ts";
 // pane's "Save to project" (npm run dev) or `npx babylon-skybox save <id> --out
 // playground/public/skyboxes/<slug>`. ?skybox=<url of a skybox.json> picks another.
 const url = new URLSearchParams(location.search).get("skybox") ?? "/skyboxes/example/skybox.json";
-const status = (html: string) => (document.getElementById("status")!.innerHTML = html);
+/** Shows a status line: strings go in as text (an error's words are never parsed as HTML). */
+const status = (...parts: (string | Node)[]) => document.getElementById("status")!.replaceChildren(...parts);
+const element = (tag: string, text: string, href?: string) => Object.assign(document.createElement(tag), { textContent: text }, href ? { href } : {});
+const pane = () => element("a", "pane", "./index.html");
 
 // The proxy switched off: this page may not reach it (or any API), only static files.
 const fetchStatic = window.fetch.bind(window);
@@ -21,8 +24,14 @@ const scene = createShowcaseScene(engine);
 engine.runRenderLoop(() => scene.render());
 try {
   const sky = await loadSkybox(scene, url, { onProgress: (p) => status(`${p.stage} ${p.detail ?? ""}`) });
-  status(`Loaded <code>${url}</code>: ${sky.record.title ?? sky.record.id}, from static files only · <a href="./index.html">Inspector pane</a>`);
+  status("Loaded ", element("code", url), `: ${sky.record.title ?? sky.record.id}, from static files only · `, element("a", "Inspector pane", "./index.html"));
   Object.assign(window, { playground: { engine, scene, sky } });
 } catch (error) {
-  status(`${(error as Error).message}<br>Save a skybox first: apply one in the <a href="./index.html">pane</a> and press <b>Save to project</b> with the folder name <code>example</code>, or run <code>npx babylon-skybox save &lt;id&gt; --out playground/public/skyboxes/example --proxy http://localhost:5173</code> while <code>npm run dev</code> runs.`);
+  status(
+    element("span", (error as Error).message),
+    document.createElement("br"),
+    "Save a skybox first: apply one in the ", pane(), " and press ", element("b", "Save to project"), " with the folder name ", element("code", "example"),
+    ", or run ", element("code", "npx babylon-skybox save <id> --out playground/public/skyboxes/example --proxy http://localhost:5173"),
+    " while ", element("code", "npm run dev"), " runs.",
+  );
 }

@@ -23,6 +23,7 @@ import { createSkyboxProxyMiddleware } from "../proxy/node-adapter.ts";
 import type { SkyboxProxyOptions } from "../proxy/options.ts";
 import { SAVE_TO_PROJECT_PATH } from "../api/saved/save-request.ts";
 import { createSaveRoute } from "./saved/save-route.ts";
+import { warmStylePreviews } from "./warm-style-previews.ts";
 
 /** What the plugin needs of a started local service (`startLocalSkyboxService`'s result). */
 export interface LocalUpstream {
@@ -117,8 +118,13 @@ async function mount(server: ViteDevServer | PreviewServer, options: SkyboxViteP
   }
   server.middlewares.use(middleware);
   server.config.logger.info(`  babylon-skybox proxy at ${middleware.proxy.basePath} → ${local ? `local Skybox service ${local.url}` : "Skybox API"}`);
+  // In the dev server, a local service the plugin started itself renders the style previews
+  // now rather than when the pane first asks (a caller's own `startLocal` is left alone).
+  const warming = new AbortController();
+  if (dev && local && !startLocal) void warmStylePreviews(local, warming.signal);
   let closing: Promise<void> | null = null;
   const close = () => (closing ??= (async () => {
+    warming.abort();
     middleware.proxy.close();
     await local?.close();
   })());

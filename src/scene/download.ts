@@ -16,12 +16,14 @@ export interface DownloadContext {
   signal?: AbortSignal;
   /** Called with 0..1 while a download with a known length runs. */
   onFraction?: (label: string, fraction: number) => void;
+  /** Called with the answer's headers (what the server says the file is). */
+  onHeaders?: (headers: Headers) => void;
   /** Cache writes started; the handle's `whenCached` waits for them. */
   writes: Promise<unknown>[];
 }
 
 /** The bytes at `url`; rejects naming the URL and the status on failure. */
-export async function downloadBytes(url: string, label: string, ctx: Pick<DownloadContext, "signal" | "onFraction">): Promise<Uint8Array> {
+export async function downloadBytes(url: string, label: string, ctx: Pick<DownloadContext, "signal" | "onFraction" | "onHeaders">): Promise<Uint8Array> {
   let response: Response;
   try {
     response = await retryingFetch({
@@ -37,6 +39,7 @@ export async function downloadBytes(url: string, label: string, ctx: Pick<Downlo
     const reason = error instanceof HttpStatusError ? `HTTP ${error.response.status} ${error.response.statusText}`.trim() : (error as Error).message;
     throw new Error(`Download of the ${label} failed (${url}): ${reason}`, { cause: error });
   }
+  ctx.onHeaders?.(response.headers);
   const total = Number(response.headers.get("content-length") ?? 0);
   if (!response.body || !total || !ctx.onFraction) return new Uint8Array(await response.arrayBuffer());
   const out = new Uint8Array(total);

@@ -23,19 +23,14 @@ export class SavedFolder {
    * @param url the manifest's URL (relative to the page)
    * @param progress where downloads report
    * @param signal cancels the downloads
-   * @throws Error naming skybox.json: not found, not JSON, or a field breaking its rule
+   * @throws Error naming skybox.json: not found, an HTML page or other text that is not JSON, or a field breaking its rule
    */
   static async open(url: string, progress: ProgressSink, signal: AbortSignal | undefined): Promise<SavedFolder> {
     const base = typeof location === "undefined" ? undefined : location.href;
     const absolute = new URL(url, base);
-    const bytes = await fetchBytes(absolute.href, MANIFEST_FILE, signal);
-    let json: unknown;
-    try {
-      json = JSON.parse(new TextDecoder().decode(bytes));
-    } catch (error) {
-      throw new Error(`${MANIFEST_FILE} (${absolute.href}) is not JSON: ${(error as Error).message}`, { cause: error });
-    }
-    return new SavedFolder(absolute, parseSavedSkybox(json, absolute.href), progress, signal);
+    let contentType = "";
+    const bytes = await downloadBytes(absolute.href, MANIFEST_FILE, { ...(signal ? { signal } : {}), onHeaders: (h) => (contentType = h.get("content-type") ?? "") });
+    return new SavedFolder(absolute, parseSavedSkybox(manifestJson(bytes, contentType, absolute.href), absolute.href), progress, signal);
   }
 
   /**
@@ -60,4 +55,22 @@ export class SavedFolder {
 
 function fetchBytes(url: string, label: string, signal: AbortSignal | undefined, onFraction?: (fraction: number) => void): Promise<Uint8Array> {
   return downloadBytes(url, label, { ...(signal ? { signal } : {}), ...(onFraction ? { onFraction: (_label: string, f: number) => onFraction(f) } : {}) });
+}
+
+/**
+ * The manifest's JSON. A server with no such file often answers its index page instead (Vite,
+ * single-page-app hosts): that is said in words, not as a JSON parser's complaint about `<`.
+ */
+function manifestJson(bytes: Uint8Array, contentType: string, url: string): unknown {
+  const text = new TextDecoder().decode(bytes);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+    if (mediaType === "text/html" || /^\s*<(!doctype|html)/i.test(text)) {
+      const what = mediaType === "text/html" ? "text/html, an HTML page" : "an HTML page";
+      throw new Error(`${MANIFEST_FILE} (${url}) is not a skybox manifest: the server answered ${what}, not JSON (servers often answer a file they do not have with their index page)`, { cause: error });
+    }
+    throw new Error(`${MANIFEST_FILE} (${url}) is not a skybox manifest: it is not JSON (${(error as Error).message})`, { cause: error });
+  }
 }

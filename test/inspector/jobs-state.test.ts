@@ -1,6 +1,6 @@
 /**
  * JobsState with a fake client and tracker: generations and batches go through one path
- * (send, show, follow, announce), a refusal is shown and learnt from its structured data.
+ * (send, show, follow, announce what ended and what completed), a refusal is shown and learnt from its structured data.
  */
 import { describe, expect, test } from "vitest";
 import { Batch, checkBatchCap, Generation, SkyboxApiError, Style, type SkyboxClient } from "../../src/api/index.ts";
@@ -51,6 +51,24 @@ describe("JobsState", () => {
     expect(jobs.get("generation:4")).toMatchObject({ status: "complete", source: "poll" });
     expect(jobs.get("batch:9")?.batch?.generations.map((g) => g.id)).toEqual([10, 11]);
     expect(completed).toEqual([4, 10]);
+    jobs.dispose();
+  });
+
+  test("a generation that ends without an image (cancelled, failed) is announced as ended once, not as complete", async () => {
+    const { jobs, watches } = setup({ generate: async () => gen(4, "pending") });
+    const ended: string[] = [];
+    const completed: number[] = [];
+    jobs.onGenerationEndedObservable.add((g) => ended.push(`${g.id} ${g.status}`));
+    jobs.onGenerationCompleteObservable.add((g) => completed.push(g.id));
+    await jobs.generate(params, m3, "generate");
+    await tick();
+    const update = (status: "processing" | "abort", source: "push" | "poll") =>
+      watches.generation.onUpdate!({ subject: "generation", status, record: gen(4, status), queuePosition: null, terminal: status === "abort", source });
+    update("processing", "push");
+    update("abort", "push");
+    update("abort", "poll");
+    expect(ended).toEqual(["4 abort"]);
+    expect(completed).toEqual([]);
     jobs.dispose();
   });
 

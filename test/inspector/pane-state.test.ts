@@ -182,7 +182,7 @@ describe("limits learnt from the service", () => {
     free.dispose();
   });
 
-  test("a generation still pending is cancelled from the Progress view", async () => {
+  test("a generation still pending is cancelled from the Progress view, and the history lists it at once", async () => {
     const pane = await paneOn({ speed: 1 });
     pane.start();
     await until(() => pane.styles.value, (v) => v.families[3].length > 0);
@@ -192,6 +192,9 @@ describe("limits learnt from the service", () => {
     const job = await until(() => pane.jobs.get(`generation:${record!.id}`)!, (j) => j.endedAt !== null);
     expect(job.status).toBe("abort");
     expect(job.error?.title).toBe("Generation cancelled");
+    // The history lists it as soon as the cancel settles, with no reload.
+    const h = await until(() => pane.history.value, (v) => v.items.some((i) => i.id === record!.id));
+    expect(h.items.find((i) => i.id === record!.id)?.status).toBe("abort");
     pane.dispose();
   });
 });

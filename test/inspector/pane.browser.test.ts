@@ -53,7 +53,7 @@ async function saveScreenshot(): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await scale(1);
   // The pane from its top: style previews, prompt, and (below) the job just applied.
-  await byId("skybox-upstream").scrollIntoViewIfNeeded();
+  await byId("skybox-pane-scroll").evaluate((el) => el.scrollTo(0, 0));
   await sampleCanvas(page);
   await page.screenshot({ path: SCREENSHOT });
   await page.screenshot({ path: SCENE_SCREENSHOT, clip: await viewportBetweenPanes() });

@@ -9,13 +9,14 @@ import { ErrorView } from "./error-view.tsx";
 import { FilePicker } from "./file-picker.tsx";
 import { GenerationOptions } from "./generation-options.tsx";
 import { useSlice } from "./hooks.ts";
+import { LatestJob } from "./latest-job.tsx";
 import { usePaneStyles } from "./pane-styles.ts";
 import { PromptFields } from "./prompt-fields.tsx";
 import { StylePicker } from "./style-picker.tsx";
 
 const ACTION: Record<PaneMode, string> = { generate: "Generate", edit: "Generate edit", "image-to-pano": "Generate panorama" };
 
-/** Generate, Edit and Image to Pano: style, prompt, options, the price, and why it cannot be sent yet. */
+/** Generate, Edit and Image to Pano: style, prompt, options, the price, why it cannot be sent yet, and the job started last. */
 export const GenerateSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
   const pane = usePaneStyles();
   const form = useSlice(state.form);
@@ -71,6 +72,7 @@ export const GenerateSection: FunctionComponent<{ state: SkyboxPaneState }> = ({
         </Button>
       </div>
       <ErrorView error={jobs.error} onDismiss={() => state.jobs.clearError()} id="skybox-generate-error" />
+      <LatestJob state={state} />
     </div>
   );
 };

@@ -31,6 +31,8 @@ export const HistoryItem: FunctionComponent<IHistoryItemProps> = ({ state, item,
     setTimeout(() => setCopied(false), 1500);
   };
   const complete = item.status === "complete";
+  // Cancelled or failed: no image came of it, so there is nothing to remix or export (ever).
+  const noResult = isRequestTerminal(item.status) && !complete;
   return (
     <li className={pane.card} data-testid="skybox-history-item" data-id={item.id} data-status={item.status}>
       <div className={pane.row}>
@@ -46,8 +48,12 @@ export const HistoryItem: FunctionComponent<IHistoryItemProps> = ({ state, item,
       </div>
       <div className={pane.row}>
         {complete && <ApplyButton state={state} record={item} />}
-        <IconAction label="Remix it (fills the Generate form)" icon={<BranchForkRegular />} disabled={!complete} onClick={() => state.remix(item)} id="skybox-history-remix" />
-        <IconAction label="Export it" icon={<ArrowExportRegular />} disabled={!complete} onClick={() => state.exportFrom(item)} id="skybox-history-export" />
+        {!noResult && (
+          <>
+            <IconAction label="Remix it (fills the Generate form)" icon={<BranchForkRegular />} disabled={!complete} onClick={() => state.remix(item)} id="skybox-history-remix" />
+            <IconAction label="Export it" icon={<ArrowExportRegular />} disabled={!complete} onClick={() => state.exportFrom(item)} id="skybox-history-export" />
+          </>
+        )}
         <IconAction label={`Reuse seed ${item.seed ?? ""}`} icon={<NumberSymbolRegular />} disabled={item.seed == null} onClick={() => state.reuseSeed(item)} id="skybox-history-seed" />
         <IconAction label={copied ? "Copied" : `Copy id ${item.id}`} icon={<CopyRegular />} onClick={() => void copy()} id="skybox-history-copy" />
         {!isRequestTerminal(item.status) && (

@@ -2,7 +2,20 @@ import { makeStyles, tokens } from "@fluentui/react-components";
 
 /** Layout shared by the pane's sections, on the Inspector's Fluent tokens (light and dark alike). */
 export const usePaneStyles = makeStyles({
-  pane: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalL, color: tokens.colorNeutralForeground1 },
+  // The Inspector hosts a pane in a flex column that clips (overflow: hidden): the pane takes
+  // the height it is given (min-height 0, not its content's) and scrolls inside it.
+  pane: { display: "flex", flexDirection: "column", flex: "1 1 0", minHeight: 0, color: tokens.colorNeutralForeground1 },
+  scroller: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXS,
+    flex: "1 1 0",
+    minHeight: 0,
+    overflowX: "hidden",
+    overflowY: "auto",
+    paddingBottom: tokens.spacingVerticalL,
+    ":focus-visible": { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: `-${tokens.strokeWidthThick}` },
+  },
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS, padding: `0 ${tokens.spacingHorizontalS}` },
   row: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
   spread: { display: "flex", alignItems: "center", justifyContent: "space-between", gap: tokens.spacingHorizontalS },

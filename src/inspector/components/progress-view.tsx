@@ -51,7 +51,17 @@ const ConnectionLine: FunctionComponent<{ connection: ConnectionValue }> = ({ co
   );
 };
 
-const JobCard: FunctionComponent<{ state: SkyboxPaneState; job: JobView; lostSince: number | null }> = ({ state, job, lostSince }) => {
+export interface IJobCardProps {
+  state: SkyboxPaneState;
+  job: JobView;
+  /** When the proxy stopped answering (ms), or null. */
+  lostSince: number | null;
+  /** The card's test id. @default "skybox-job" */
+  testId?: string;
+}
+
+/** One generation or batch: status, queue position, elapsed time, every status seen, Cancel and Apply. */
+export const JobCard: FunctionComponent<IJobCardProps> = ({ state, job, lostSince, testId = "skybox-job" }) => {
   const pane = usePaneStyles();
   const ended = isEnded(job);
   const lost = lostSince !== null;
@@ -59,7 +69,7 @@ const JobCard: FunctionComponent<{ state: SkyboxPaneState; job: JobView; lostSin
   const elapsed = useElapsed(job.startedAt, ended ? job.endedAt : lostSince);
   const queued = !ended && job.queuePosition != null && job.queuePosition > 0;
   return (
-    <div className={pane.card} data-testid="skybox-job" data-job={job.key} data-status={job.status} data-statuses={job.steps.map((s) => s.status).join(",")}>
+    <div className={pane.card} data-testid={testId} data-job={job.key} data-status={job.status} data-statuses={job.steps.map((s) => s.status).join(",")}>
       <div className={pane.spread}>
         <Caption1Strong className={pane.ellipsis}>{job.title}</Caption1Strong>
         <StatusBadge status={job.status} id="skybox-job-status" />

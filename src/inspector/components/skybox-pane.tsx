@@ -44,18 +44,21 @@ export const SkyboxPane: FunctionComponent<{ state: SkyboxPaneState }> = ({ stat
   return (
     <div className={pane.pane} data-testid="skybox-pane">
       <UpstreamLine state={state} />
-      <Accordion multiple collapsible openItems={open} onToggle={(_, d) => state.layout.setOpen(d.openItems as PaneSection[])}>
-        {SECTIONS.map(({ value, title, Body }) => (
-          <AccordionItem key={value} value={value} data-testid={`skybox-section-${value}`}>
-            <AccordionHeader size="small" expandIconPosition="end">
-              {title}
-            </AccordionHeader>
-            <AccordionPanel>
-              <Body state={state} />
-            </AccordionPanel>
-          </AccordionItem>
-        ))}
-      </Accordion>
+      {/* Focusable, so the keyboard scrolls it as the wheel does (Page Down, arrows, Home, End). */}
+      <div className={pane.scroller} tabIndex={0} role="region" aria-label="Skybox pane sections" data-testid="skybox-pane-scroll">
+        <Accordion multiple collapsible openItems={open} onToggle={(_, d) => state.layout.setOpen(d.openItems as PaneSection[])}>
+          {SECTIONS.map(({ value, title, Body }) => (
+            <AccordionItem key={value} value={value} data-testid={`skybox-section-${value}`}>
+              <AccordionHeader size="small" expandIconPosition="end">
+                {title}
+              </AccordionHeader>
+              <AccordionPanel>
+                <Body state={state} />
+              </AccordionPanel>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      </div>
     </div>
   );
 };

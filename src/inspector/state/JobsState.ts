@@ -1,5 +1,5 @@
 import { Observable } from "@babylonjs/core/Misc/observable.js";
-import type { BatchParams, GenerateParams, Generation, Style } from "../../api/index.ts";
+import { isRequestTerminal, type BatchParams, type GenerateParams, type Generation, type Style } from "../../api/index.ts";
 import { describeError, type PaneError } from "../error-text.ts";
 import type { ConnectionState } from "./ConnectionState.ts";
 import { withChange, withJob, withoutEnded } from "./job-list.ts";
@@ -32,10 +32,13 @@ export interface JobsValue {
 export class JobsState extends Slice<JobsValue> {
   /** A generation completed (alone or in a batch). */
   public readonly onGenerationCompleteObservable = new Observable<Generation>();
+  /** A generation ended, completed, cancelled or failed (alone or in a batch): the history changed. */
+  public readonly onGenerationEndedObservable = new Observable<Generation>();
   /** The service refused a request because of the plan. */
   public readonly onPlanRefusedObservable = new Observable<PlanRefusal>();
   private readonly _watches: Watches;
-  private readonly _announced = new Set<number>();
+  /** Generations already announced as ended (a terminal status is final, but arrives by push and poll). */
+  private readonly _ended = new Set<number>();
 
   public constructor(private readonly _connection: ConnectionState) {
     super({ jobs: [], submitting: false, error: null, batchError: null, batchBlocked: null, learnedBatchCap: null });
@@ -127,9 +130,10 @@ export class JobsState extends Slice<JobsValue> {
   }
 
   private _announce(record: Generation): void {
-    if (record.status !== "complete" || this._announced.has(record.id)) return;
-    this._announced.add(record.id);
-    this.onGenerationCompleteObservable.notifyObservers(record);
+    if (!isRequestTerminal(record.status) || this._ended.has(record.id)) return;
+    this._ended.add(record.id);
+    this.onGenerationEndedObservable.notifyObservers(record);
+    if (record.status === "complete") this.onGenerationCompleteObservable.notifyObservers(record);
   }
 
   private _patch(key: string, patch: Partial<JobView>): void {
@@ -140,6 +144,7 @@ export class JobsState extends Slice<JobsValue> {
   public override dispose(): void {
     this._watches.stopAll();
     this.onGenerationCompleteObservable.clear();
+    this.onGenerationEndedObservable.clear();
     this.onPlanRefusedObservable.clear();
     super.dispose();
   }

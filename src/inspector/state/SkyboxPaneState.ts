@@ -55,7 +55,8 @@ export class SkyboxPaneState {
 
   private _wire(): void {
     const add = (o: Observer<unknown> | { remove(): void }) => this._observers.push(o as { remove(): void });
-    add(this.jobs.onGenerationCompleteObservable.add(() => void this.history.refresh()));
+    // A cancelled or failed generation is listed at once too, as the service now records it.
+    add(this.jobs.onGenerationEndedObservable.add(() => void this.history.refresh()));
     // Its files go with it: an apply of it under way stops rather than read them half gone.
     add(this.history.onDeletedObservable.add((id) => this.apply.deleted(id)));
     add(this.jobs.onPlanRefusedObservable.add((r) => r.what === "model4" && this.styles.blockModel4(r.reason)));
