@@ -19,7 +19,7 @@ const themeMode = theme === "light" || theme === "dark" ? theme : undefined;
 const canvas = document.getElementById("scene") as HTMLCanvasElement;
 const engine = query.get("engine") === "webgpu" ? await createWebGpuEngine(canvas) : new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true });
 engine.setHardwareScalingLevel(Number(query.get("scale") ?? 1) || 1);
-const scene = createShowcaseScene(engine);
+const { scene, sun } = createShowcaseScene(engine);
 engine.runRenderLoop(() => scene.render());
 window.addEventListener("resize", () => engine.resize());
 
@@ -28,13 +28,13 @@ const plan = PLANS.find((p): p is Plan => p === query.get("plan")) ?? null;
 const handle = query.has("bare")
   ? { token: (await import("@babylonjs/inspector")).ShowInspector(scene, inspector), state: null }
   : query.has("own")
-    ? { token: (await import("@babylonjs/inspector")).ShowInspector(scene, { ...inspector, serviceDefinitions: [await loadSkyboxPaneService({ plan })] }), state: null }
-    : await showSkyboxInspector(scene, { plan, inspector, select: !query.has("noselect") });
+    ? { token: (await import("@babylonjs/inspector")).ShowInspector(scene, { ...inspector, serviceDefinitions: [await loadSkyboxPaneService({ plan, sunReplaces: [sun] })] }), state: null }
+    : await showSkyboxInspector(scene, { plan, inspector, select: !query.has("noselect"), sunReplaces: [sun] });
 
 // For the browser test and for poking at the scene from the console. `reopen` shows the
 // Inspector again after it was closed: the pane's state (form, jobs, history) is still there.
-const reopen = async () => Object.assign(playground, { inspector: (await showSkyboxInspector(scene, { plan, inspector })).token });
-const playground = { engine, scene, pane: handle.state, inspector: handle.token, reopen };
+const reopen = async () => Object.assign(playground, { inspector: (await showSkyboxInspector(scene, { plan, inspector, sunReplaces: [sun] })).token });
+const playground = { engine, scene, sun, pane: handle.state, inspector: handle.token, reopen };
 Object.assign(window, { playground });
 
 /**

@@ -3,7 +3,7 @@ import { applySkybox, createSkyboxClient } from "babylon-skybox";
 import { createShowcaseScene } from "./scene.ts";
 
 const engine = new Engine(document.getElementById("scene") as HTMLCanvasElement, true, { preserveDrawingBuffer: true });
-const scene = createShowcaseScene(engine);
+const { scene } = createShowcaseScene(engine);
 engine.runRenderLoop(() => scene.render());
 const status = (text: string) => (document.getElementById("status")!.firstChild!.textContent = `${text} · `);
 

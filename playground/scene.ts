@@ -15,11 +15,18 @@ import { CreateTorusKnot } from "@babylonjs/core/Meshes/Builders/torusKnotBuilde
 import type { Mesh } from "@babylonjs/core/Meshes/mesh";
 import { Scene } from "@babylonjs/core/scene";
 
+/** The showcase scene, and its own sun: the light a skybox's sun takes the place of (`sun.replaces`). */
+export interface ShowcaseScene {
+  scene: Scene;
+  sun: DirectionalLight;
+}
+
 /**
  * A scene worth lighting: PBR spheres from mirror to rough and a metallic knot, standing
- * on a shadow catcher. Without a skybox it is lit by a dim hemispheric light only.
+ * on a shadow catcher at y = 0 (where a grounded skybox puts its picture's ground). Without
+ * a skybox it is lit by a dim hemispheric light only.
  */
-export function createShowcaseScene(engine: AbstractEngine): Scene {
+export function createShowcaseScene(engine: AbstractEngine): ShowcaseScene {
   const scene = new Scene(engine);
   const camera = new ArcRotateCamera("camera", -Math.PI / 2, 1.25, 9, new Vector3(0, 1, 0), scene);
   camera.lowerRadiusLimit = 3;
@@ -49,17 +56,17 @@ export function createShowcaseScene(engine: AbstractEngine): Scene {
   gold.roughness = 0.25;
   knot.material = gold;
   objects.push(knot);
-  addShadowCatcher(scene, objects);
-  return scene;
+  return { scene, sun: addShadowCatcher(scene, objects) };
 }
 
 /**
- * The ground the objects stand on is the skybox's own: an invisible disc that shows only
- * their soft shadows, so no floor of ours cuts the panorama with a straight edge, and any
- * skybox reads as the place they stand in. The shadows come from a light above that
- * lights nothing else (the skybox lights the objects) and are drawn once: nothing moves.
+ * Before a skybox, the objects stand on an invisible disc that shows only their soft
+ * shadows. The shadows come from a light above that lights nothing else and are drawn
+ * once: nothing moves. The disc goes with the light: once a skybox's sun takes the light's
+ * place, the skybox's own ground (grounded, or the backdrop) receives the shadows.
+ * @returns the light
  */
-function addShadowCatcher(scene: Scene, casters: Mesh[]): void {
+function addShadowCatcher(scene: Scene, casters: Mesh[]): DirectionalLight {
   const ground = CreateDisc("ground", { radius: 8, tessellation: 64 }, scene);
   ground.rotation.x = Math.PI / 2;
   ground.receiveShadows = true;
@@ -79,4 +86,6 @@ function addShadowCatcher(scene: Scene, casters: Mesh[]): void {
   shadows.depthScale = 60;
   for (const mesh of casters) shadows.addShadowCaster(mesh);
   shadows.getShadowMap()!.refreshRate = RenderTargetTexture.REFRESHRATE_RENDER_ONCE;
+  sun.onEnabledStateChangedObservable.add((enabled) => ground.setEnabled(enabled));
+  return sun;
 }

@@ -20,10 +20,10 @@ window.fetch = (input, init) => {
 };
 
 const engine = new Engine(document.getElementById("scene") as HTMLCanvasElement, true, { preserveDrawingBuffer: true });
-const scene = createShowcaseScene(engine);
+const { scene, sun } = createShowcaseScene(engine);
 engine.runRenderLoop(() => scene.render());
 try {
-  const sky = await loadSkybox(scene, url, { onProgress: (p) => status(`${p.stage} ${p.detail ?? ""}`) });
+  const sky = await loadSkybox(scene, url, { sun: { replaces: [sun] }, onProgress: (p) => status(`${p.stage} ${p.detail ?? ""}`) });
   status("Loaded ", element("code", url), `: ${sky.record.title ?? sky.record.id}, from static files only · `, element("a", "Inspector pane", "./index.html"));
   Object.assign(window, { playground: { engine, scene, sky } });
 } catch (error) {

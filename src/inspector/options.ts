@@ -1,3 +1,4 @@
+import type { Light } from "@babylonjs/core/Lights/light.js";
 import type { Plan, SkyboxClient } from "../api/index.ts";
 import type { StatusTracker } from "../status/index.ts";
 import type { ApplySettings } from "./state/ApplyState.ts";
@@ -25,6 +26,12 @@ export interface SkyboxPaneOptions {
   plan?: Plan | null;
   /** First values of the Apply section (lighting, background, backdrop, intensity...). */
   apply?: Partial<ApplySettings>;
+  /**
+   * The scene's own sun-like lights: an applied skybox's sun light takes their place (they
+   * are off, with their shadows, while its Sun light is on; see `SunOptions.replaces`).
+   * @default []
+   */
+  sunReplaces?: readonly Light[];
   /** History items per page. @default 12 */
   pageSize?: number;
   /** fetch used for `{baseUrl}/config`. @default globalThis.fetch */

@@ -13,6 +13,7 @@ import type { SkyboxBackdrop } from "./backdrop.ts";
 import type { SkyboxLighting } from "./lighting.ts";
 import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
+import type { ReplacedLights } from "./sun/replaced-lights.ts";
 import type { SkyboxSun } from "./sun/skybox-sun.ts";
 
 /** The parts an apply built (null: off). */
@@ -22,6 +23,8 @@ export interface SkyboxParts {
   backdrop: Nullable<SkyboxBackdrop>;
   /** The sun light (absent: not asked for, or no sun in the sky). */
   sun?: Nullable<SkyboxSun>;
+  /** The scene's lights the sun replaces (`sun.replaces`), off while the sun is shown, found or not. */
+  replaced?: Nullable<ReplacedLights>;
 }
 
 /** Which parts show. */
@@ -155,7 +158,8 @@ export class AppliedSkybox {
     this._sceneDisposeObserver = null;
     // The sun first (it gives the backdrop and the environment back what it changed), then
     // background and backdrop: the blurred background shares the environment's GPU texture.
-    for (const p of [this._parts.sun, this._parts.background, this._parts.backdrop, this._parts.lighting]) p?.dispose();
+    // The replaced lights last: the scene is not lit by its own light and this sun at once.
+    for (const p of [this._parts.sun, this._parts.background, this._parts.backdrop, this._parts.lighting, this._parts.replaced]) p?.dispose();
     this.onDisposeObservable.notifyObservers(this);
     this.onDisposeObservable.clear();
     this.onSunChangedObservable.clear();
@@ -166,11 +170,18 @@ export class AppliedSkybox {
     this._parts.lighting?.setEnabled(this._visible.lighting);
     this._parts.background?.setEnabled(this._visible.background);
     this._parts.backdrop?.setEnabled(this._visible.backdrop);
-    this._parts.sun?.setEnabled(this._visible.sun);
+    // The sun on before the lights it replaces go off, and off after they come back.
+    if (this._visible.sun) {
+      this._parts.sun?.setEnabled(true);
+      this._parts.replaced?.setEnabled(true);
+    } else {
+      this._parts.replaced?.setEnabled(false);
+      this._parts.sun?.setEnabled(false);
+    }
   }
 
   private _all(): SkyboxPart[] {
     if (this._disposed) return [];
-    return [this._parts.lighting, this._parts.background, this._parts.backdrop, this._parts.sun ?? null].filter((p): p is NonNullable<typeof p> => p !== null);
+    return [this._parts.lighting, this._parts.background, this._parts.backdrop, this._parts.sun ?? null, this._parts.replaced ?? null].filter((p): p is NonNullable<typeof p> => p !== null);
   }
 }

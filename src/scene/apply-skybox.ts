@@ -13,6 +13,8 @@ import { modelOf } from "./export-choice.ts";
 import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./options.ts";
 import { runApply } from "./apply-run.ts";
 import { showApplied, type BuiltParts } from "./show-applied.ts";
+import { groundOf } from "./grounded-background.ts";
+import { replacedLights } from "./sun/replaced-lights.ts";
 import { defaultSkyboxCache } from "./skybox-cache.ts";
 import { completeRecord } from "./skybox-record.ts";
 
@@ -61,7 +63,7 @@ export async function applySkybox(scene: Scene, skybox: number | string | Genera
 async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts>, abort: AbortController): Promise<BuiltParts> {
   const needsEnv = parts.lighting !== null || (parts.background !== null && parts.background.blur > 0);
   const env = needsEnv ? buildEnvironment(ctx, parts.lighting ?? BACKGROUND_ONLY_LIGHTING, parts.lighting !== null) : null;
-  const background = parts.background ? buildBackground(ctx, parts.background.blur, env) : null;
+  const background = parts.background ? buildBackground(ctx, parts.background, env) : null;
   const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
   const sunOptions = parts.sun;
   const sun = sunOptions ? import("./sun/build-sun.ts").then((m) => m.prepareSun(ctx, sunOptions, parts.lighting)) : null;
@@ -78,6 +80,6 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   }
   const built = { lighting: envPart?.lighting ?? null, background: backgroundPart, backdrop: backdropPart };
   const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
-  const sunPart = value(s)?.({ lighting: built.lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes }) ?? null;
-  return { parts: { ...built, sun: sunPart }, bake: envPart?.bakeKey ? envPart : null };
+  const sunPart = value(s)?.({ lighting: built.lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes, ground: groundOf(backgroundPart) }) ?? null;
+  return { parts: { ...built, sun: sunPart, replaced: replacedLights(sunOptions?.replaces) }, bake: envPart?.bakeKey ? envPart : null };
 }

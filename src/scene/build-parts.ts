@@ -9,10 +9,11 @@ import { createBlurredBackground, createDomeBackground } from "./background.ts";
 import { envKey } from "./cache-keys.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
 import { EnvironmentView } from "./environment-view.ts";
-import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keptDome, keptEnvironment, type KeepContext } from "./kept-parts.ts";
+import { createGroundedBackground } from "./grounded-background.ts";
+import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keepGround, keptDome, keptEnvironment, keptGround, type KeepContext } from "./kept-parts.ts";
 import { backdropExport, effectiveSource, lightingExport } from "./export-choice.ts";
 import { SkyboxLighting } from "./lighting.ts";
-import type { LightingSource, ResolvedBackdrop, ResolvedLighting } from "./options.ts";
+import type { LightingSource, ResolvedBackdrop, ResolvedBackground, ResolvedLighting } from "./options.ts";
 import { prefilterEnvironment } from "./prefilter.ts";
 import type { ApplyContext } from "./apply-context.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
@@ -92,12 +93,22 @@ export async function cachedEnvironment(ctx: KeepContext, key: string, name: str
 }
 
 /**
- * The background: the panorama on a dome, or the environment blurred when `blur` > 0.
+ * The background: the panorama on a dome or grounded, or the environment blurred when `blur` > 0.
  * @param ctx the apply
- * @param blur 0..1
+ * @param options blur (0..1) and ground
  * @param environment the environment, needed when blur > 0
  */
-export async function buildBackground(ctx: ApplyContext, blur: number, environment: Promise<BuiltEnvironment> | null): Promise<SkyboxPart> {
+export async function buildBackground(ctx: ApplyContext, options: ResolvedBackground, environment: Promise<BuiltEnvironment> | null): Promise<SkyboxPart> {
+  const { blur, ground } = options;
+  if (ground) {
+    const kept = await keptGround(ctx, ground, ctx.name("background"));
+    if (kept) return kept;
+    const panorama = await ctx.generationFile("panorama");
+    ctx.signal?.throwIfAborted();
+    const part = await createGroundedBackground(ctx.scene, panorama, ground, ctx.name("background"));
+    keepGround(ctx, part);
+    return part;
+  }
   if (blur > 0) {
     if (!environment) throw new Error("A blurred background needs the environment");
     const env = await environment;

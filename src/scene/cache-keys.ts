@@ -31,6 +31,11 @@ export function domeKey(skyboxId: string): string {
   return `${VERSION}|dome|${skyboxId}`;
 }
 
+/** The mipmapped panorama texture of the grounded background (the memory tier only). */
+export function groundKey(skyboxId: string): string {
+  return `${VERSION}|ground|${skyboxId}`;
+}
+
 /**
  * A texture of a GLB backdrop (the memory tier only). Its URL is no network address: the
  * loader names it after the GLB's content-named file (kept-parts.ts' glbFileName).

@@ -8,7 +8,7 @@ export { applySkybox } from "./apply-skybox.ts";
 export { loadSkybox } from "./load-skybox.ts";
 export type { LoadSkyboxOptions } from "./load-options.ts";
 export { AppliedSkybox, type SkyboxParts, type SkyboxVisibility } from "./applied-skybox.ts";
-export type { ApplySkyboxOptions, LightingOptions, BackgroundOptions, BackdropOptions, LightingSource } from "./options.ts";
+export type { ApplySkyboxOptions, LightingOptions, BackgroundOptions, GroundOptions, BackdropOptions, LightingSource } from "./options.ts";
 export type { ApplyPart, ApplyProgress, ApplyStage } from "./progress.ts";
 export { SkyboxCache, createSkyboxCache, type SkyboxCacheOptions } from "./skybox-cache.ts";
 export { EnvironmentCache, getEnvironmentCache, DEFAULT_ENVIRONMENT_CACHE_BYTES, type EnvironmentCacheOptions } from "./environment-cache.ts";

@@ -10,7 +10,8 @@ import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture
 import type { ApplyContext } from "./apply-context.ts";
 import type { SkyboxBackdrop } from "./backdrop.ts";
 import { createKeptDomeBackground, type DomeBackground } from "./background.ts";
-import { domeKey, glbTextureKey } from "./cache-keys.ts";
+import { domeKey, glbTextureKey, groundKey } from "./cache-keys.ts";
+import { createKeptGroundedBackground, type GroundedBackground, type GroundSettings } from "./grounded-background.ts";
 import type { ExportChoice } from "./export-choice.ts";
 import { getEnvironmentCache, type EnvironmentCache } from "./environment-cache.ts";
 import { EnvironmentView } from "./environment-view.ts";
@@ -74,6 +75,25 @@ export function keepDome(ctx: KeepContext, dome: DomeBackground): void {
   if (!memory || !internal) return;
   memory.add(domeKey(ctx.skyboxId), internal, internal.generateMipMaps);
   trimOnDispose(memory, dome.dome.texture);
+}
+
+/** The grounded background on the panorama texture the cache keeps; null on a miss or if it cannot be shared. */
+export async function keptGround(ctx: KeepContext, settings: GroundSettings, name: string): Promise<GroundedBackground | null> {
+  const memory = memoryOf(ctx);
+  const kept = memory?.get(groundKey(ctx.skyboxId));
+  if (!memory || !kept) return null;
+  const ground = await createKeptGroundedBackground(ctx.scene, kept, settings, name).catch(() => null);
+  if (ground) trimOnDispose(memory, ground.texture);
+  return ground;
+}
+
+/** Keeps the panorama texture of a grounded background built from bytes for the next apply. */
+export function keepGround(ctx: KeepContext, ground: GroundedBackground): void {
+  const memory = memoryOf(ctx);
+  const internal = ground.texture.getInternalTexture();
+  if (!memory || !internal) return;
+  memory.add(groundKey(ctx.skyboxId), internal, internal.generateMipMaps);
+  trimOnDispose(memory, ground.texture);
 }
 
 /**

@@ -2,10 +2,11 @@
  * Options of `loadSkybox` and their defaults: the saved Apply settings (skybox.json's
  * `settings` and `sun`) unless the caller says otherwise.
  */
+import type { Light } from "@babylonjs/core/Lights/light.js";
 import type { SavedSkybox } from "../api/saved/saved-skybox.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
 import { numberOptions, part } from "./option-values.ts";
-import { powerOfTwo } from "./options.ts";
+import { powerOfTwo, resolveBackground, type BackgroundOptions, type ResolvedBackground } from "./options.ts";
 import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
 import { resolveSun, type ResolvedSun, type SunOptions } from "./sun/sun-options.ts";
@@ -19,8 +20,11 @@ export interface LoadSkyboxOptions {
    * @default true, intensity as saved, size 256, quality 64
    */
   lighting?: boolean | { intensity?: number; size?: number; quality?: number };
-  /** The background; `blur` 0 shows the saved panorama on a dome. @default true, blur as saved */
-  background?: boolean | { blur?: number };
+  /**
+   * The background; `blur` 0 shows the saved panorama on a dome, or with `ground` projected
+   * onto the scene's ground (see `BackgroundOptions.ground`). @default true, blur as saved, no ground
+   */
+  background?: boolean | BackgroundOptions;
   /** The backdrop, when the folder has one. @default true; radius 500, at most 0.8 of `camera.maxZ` */
   backdrop?: boolean | { radius?: number };
   /** The sun light, when the folder has a sun (`resolution` does not apply: the sun was found when saving). @default true */
@@ -42,9 +46,11 @@ export interface ResolvedLoad {
   lighting: { intensity: number; size: number; quality: number } | null;
   /** Built for lighting, or only for a blurred background. */
   environment: boolean;
-  background: { blur: number } | null;
+  background: ResolvedBackground | null;
   backdrop: { radius: number | null; depthScale: number; meshQuality: NonNullable<SavedSkybox["settings"]["backdrop"]>["meshQuality"] } | null;
   sun: ResolvedSun | null;
+  /** The lights `sun.replaces` names (off while the sun is shown, also when the folder has none). */
+  replaces: readonly Light[];
   rotation: number;
 }
 
@@ -60,7 +66,9 @@ export function resolveLoad(manifest: SavedSkybox, options: LoadSkyboxOptions): 
   const backdrop = manifest.files.backdrop && settings.backdrop ? part(options.backdrop) : null;
   const sun = manifest.sun ? (options.sun === undefined ? resolveSun(true) : resolveSun(options.sun)) : null;
   const num = numberOptions("loadSkybox");
-  const blur = background ? num("background.blur", background.blur, settings.backgroundBlur, 0, 1) : 0;
+  const resolvedBackground = background && resolveBackground("loadSkybox", background, settings.backgroundBlur, backdrop !== null);
+  const blur = resolvedBackground?.blur ?? 0;
+  const asked = options.sun === undefined || options.sun === false ? null : resolveSun(options.sun);
   return {
     lighting: lighting && {
       intensity: num("lighting.intensity", lighting.intensity, settings.intensity, 0),
@@ -68,13 +76,14 @@ export function resolveLoad(manifest: SavedSkybox, options: LoadSkyboxOptions): 
       quality: Math.round(num("lighting.quality", lighting.quality, 64, 1)),
     },
     environment: lighting !== null || (background !== null && blur > 0),
-    background: background && { blur },
+    background: resolvedBackground,
     backdrop: backdrop && settings.backdrop && {
       radius: backdrop.radius === undefined ? null : num("backdrop.radius", backdrop.radius, 0, 0.001),
       depthScale: settings.backdrop.depthScale,
       meshQuality: settings.backdrop.meshQuality,
     },
     sun,
+    replaces: asked?.replaces ?? [],
     rotation: num("rotation", options.rotation, settings.rotation),
   };
 }

@@ -9,6 +9,7 @@ import type { StatusTracker } from "../status/create-tracker.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
 import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
+import { quotedInput } from "../api/errors/rule-sentence.ts";
 import { numberOptions, part } from "./option-values.ts";
 import { resolveSun, type ResolvedSun, type SunOptions } from "./sun/sun-options.ts";
 
@@ -48,6 +49,32 @@ export interface BackgroundOptions {
    * @default 0
    */
   blur?: number;
+  /**
+   * The panorama's lower half projected onto the scene's ground plane (y = 0, centred on
+   * x = z = 0) and its upper half onto a sphere, as three.js's `GroundedSkybox`: objects
+   * standing at y = 0 stand on the picture's own ground, which receives their shadows and
+   * stays under them as the camera turns. `true` for the defaults. Needs `blur` 0 and no
+   * backdrop (the backdrop is the richer ground, from the depth map).
+   * @default false (a dome at infinite distance)
+   */
+  ground?: boolean | GroundOptions;
+}
+
+/** The grounded background's shape. */
+export interface GroundOptions {
+  /**
+   * Height of the projection centre above the ground, in scene units: where the panorama's
+   * camera stood. Larger spreads the picture's ground wider around the objects.
+   * @default 2
+   */
+  height?: number;
+  /**
+   * Radius of the sphere the sky is shown on, in scene units (more than 1.5 × `height`; the
+   * flat ground reaches about 2/3 of it). It must hold the camera: from outside, the picture
+   * is seen from behind. At most 0.9 of `camera.maxZ`.
+   * @default 100
+   */
+  radius?: number;
 }
 
 /** The depth-displaced backdrop mesh. */
@@ -109,10 +136,16 @@ export interface ResolvedBackdrop {
   radius: number | null;
 }
 
+export interface ResolvedBackground {
+  blur: number;
+  /** The grounded background's height and radius; null for a dome at infinite distance. */
+  ground: { height: number; radius: number } | null;
+}
+
 /** What the parts need, defaults applied; `null` = part off. */
 export interface ResolvedParts {
   lighting: ResolvedLighting | null;
-  background: { blur: number } | null;
+  background: ResolvedBackground | null;
   backdrop: ResolvedBackdrop | null;
   sun: ResolvedSun | null;
   rotation: number;
@@ -136,7 +169,7 @@ export function resolveParts(options: ApplySkyboxOptions): ResolvedParts {
       quality: Math.round(num("lighting.quality", lighting.quality, 64, 1)),
       intensity: num("lighting.intensity", lighting.intensity, 1, 0),
     },
-    background: background && { blur: num("background.blur", background.blur, 0, 0, 1) },
+    background: background && resolveBackground("applySkybox", background, 0, backdrop !== null),
     backdrop: backdrop && {
       meshQuality: backdrop.meshQuality ?? DEFAULT_MESH_QUALITY,
       depthScale: num("backdrop.depthScale", backdrop.depthScale, DEPTH_SCALE.default, DEPTH_SCALE.min, DEPTH_SCALE.max),
@@ -145,6 +178,28 @@ export function resolveParts(options: ApplySkyboxOptions): ResolvedParts {
     sun: resolveSun(options.sun),
     rotation: num("rotation", options.rotation, 0),
   };
+}
+
+/**
+ * The background's settings, the ground checked against the blur and the backdrop.
+ * @param caller `applySkybox` or `loadSkybox`, named in errors
+ * @param background the caller's settings
+ * @param blur the blur when the caller gives none
+ * @param backdrop whether a backdrop is built too
+ * @throws RangeError naming the option and its rule
+ */
+export function resolveBackground(caller: string, background: BackgroundOptions, blur: number, backdrop: boolean): ResolvedBackground {
+  const num = numberOptions(caller);
+  const resolved: ResolvedBackground = { blur: num("background.blur", background.blur, blur, 0, 1), ground: null };
+  const ground = background.ground === true ? {} : background.ground || null;
+  if (!ground) return resolved;
+  if (typeof ground !== "object") throw new RangeError(`${caller}: background.ground: must be a boolean or an object of ground settings${quotedInput(ground)}`);
+  if (resolved.blur > 0) throw new RangeError(`${caller}: background.ground: needs background.blur 0 (is ${resolved.blur})`);
+  if (backdrop) throw new RangeError(`${caller}: background.ground: needs backdrop false (the backdrop has its own ground)`);
+  const height = num("background.ground.height", ground.height, 2, 0.001);
+  const radius = num("background.ground.radius", ground.radius, 100, 0);
+  if (radius <= 1.5 * height) throw new RangeError(`${caller}: background.ground.radius: must be more than 1.5 × background.ground.height (${1.5 * height})${quotedInput(radius)}`);
+  return { ...resolved, ground: { height, radius } };
 }
 
 /** The power of two at or above `n` (prefiltering needs one: its mip count is log2(size) + 1). */

@@ -9,7 +9,9 @@ import type { Generation } from "../api/schemas/generation.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
 import { resolveLoad, type LoadSkyboxOptions, type ResolvedLoad } from "./load-options.ts";
 import type { ProgressSink } from "./progress.ts";
-import { domeKey } from "./cache-keys.ts";
+import { domeKey, groundKey } from "./cache-keys.ts";
+import { groundOf } from "./grounded-background.ts";
+import { replacedLights } from "./sun/replaced-lights.ts";
 import { environmentCacheOf } from "./environment-cache.ts";
 import { buildSavedBackdrop, buildSavedBackground, savedSun } from "./saved-parts.ts";
 import { buildSavedEnvironment, type LoadContext } from "./saved-environment.ts";
@@ -59,7 +61,8 @@ export async function buildSaved(scene: Scene, url: string, options: LoadSkyboxO
 async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLoad, abort: AbortController): Promise<BuiltParts> {
   const { files } = folder.manifest;
   // The dome kept in memory was built from this very file (its key names the file's SHA-256): no need to fetch it again.
-  const domeKept = ctx.cache !== null && (environmentCacheOf(ctx.scene.getEngine())?.has(domeKey(ctx.skyboxId)) ?? false);
+  const keptKey = (parts.background?.ground ? groundKey : domeKey)(ctx.skyboxId);
+  const domeKept = ctx.cache !== null && (environmentCacheOf(ctx.scene.getEngine())?.has(keptKey) ?? false);
   const backgroundFile = (parts.background?.blur === 0 && !domeKept) || (parts.backdrop && files.backdrop?.format === "depth-png");
   const needed = [backgroundFile ? files.background : null, parts.backdrop ? files.backdrop! : null];
   const checked = Promise.all(needed.map((f) => (f ? folder.bytes(f) : null)));
@@ -73,7 +76,7 @@ async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLo
   };
   if (c.status === "rejected") return fail(c.reason);
   if (e.status === "rejected") return fail(e.reason);
-  const background = parts.background ? buildSavedBackground(ctx, folder, parts.background.blur, envPart) : null;
+  const background = parts.background ? buildSavedBackground(ctx, folder, parts.background, envPart) : null;
   const backdrop = parts.backdrop ? buildSavedBackdrop(ctx, folder, parts.backdrop) : null;
   const [b, d] = await Promise.allSettled([background, backdrop]);
   const [backgroundPart, backdropPart] = [b.status === "fulfilled" ? b.value : null, d.status === "fulfilled" ? d.value : null];
@@ -85,8 +88,10 @@ async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLo
   }
   const lighting = envPart?.lighting ?? null;
   const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
-  const sun = parts.sun ? savedSun(ctx, folder.manifest, parts.sun, { lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes }, parts.lighting?.size ?? null) : null;
-  return { parts: { lighting, background: backgroundPart, backdrop: backdropPart, sun }, bake: envPart?.bakeKey ? envPart : null };
+  const neighbours = { lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes, ground: groundOf(backgroundPart) };
+  const sun = parts.sun ? savedSun(ctx, folder.manifest, parts.sun, neighbours, parts.lighting?.size ?? null) : null;
+  const replaced = replacedLights(parts.replaces);
+  return { parts: { lighting, background: backgroundPart, backdrop: backdropPart, sun, replaced }, bake: envPart?.bakeKey ? envPart : null };
 }
 
 /** The load's context: unique names, and cache keys of its own (the background's and GLB's content name them). */

@@ -6,7 +6,9 @@ import type { SavedSkybox } from "../api/saved/saved-skybox.ts";
 import type { SkyboxBackdrop } from "./backdrop.ts";
 import { createBlurredBackground, createDomeBackground } from "./background.ts";
 import type { BuiltEnvironment } from "./build-parts.ts";
-import { keepBackdrop, keepDome, keptDome } from "./kept-parts.ts";
+import { createGroundedBackground } from "./grounded-background.ts";
+import { keepBackdrop, keepDome, keepGround, keptDome, keptGround } from "./kept-parts.ts";
+import type { ResolvedBackground } from "./options.ts";
 import type { ResolvedLoad } from "./load-options.ts";
 import type { LoadContext } from "./saved-environment.ts";
 import type { SavedFolder } from "./saved-folder.ts";
@@ -15,13 +17,23 @@ import { SkyboxSun, type SunNeighbours } from "./sun/skybox-sun.ts";
 import type { ResolvedSun } from "./sun/sun-options.ts";
 
 /**
- * The background: the saved panorama on a dome, or the environment blurred when `blur` > 0.
+ * The background: the saved panorama on a dome or grounded, or the environment blurred when `blur` > 0.
  * @param ctx the load
  * @param folder the folder
- * @param blur 0..1
+ * @param options blur (0..1) and ground
  * @param environment the environment (needed when blur > 0)
  */
-export async function buildSavedBackground(ctx: LoadContext, folder: SavedFolder, blur: number, environment: BuiltEnvironment | null): Promise<SkyboxPart> {
+export async function buildSavedBackground(ctx: LoadContext, folder: SavedFolder, options: ResolvedBackground, environment: BuiltEnvironment | null): Promise<SkyboxPart> {
+  const { blur, ground } = options;
+  if (ground) {
+    const kept = await keptGround(ctx, ground, ctx.name("background"));
+    if (kept) return kept;
+    const bytes = await folder.bytes(folder.manifest.files.background);
+    ctx.signal?.throwIfAborted();
+    const part = await createGroundedBackground(ctx.scene, bytes, ground, ctx.name("background"));
+    keepGround(ctx, part);
+    return part;
+  }
   if (blur > 0) {
     if (!environment) throw new Error("A blurred background needs the environment");
     return createBlurredBackground(ctx.scene, environment.lighting.texture, blur, ctx.name("background"));

@@ -134,6 +134,25 @@ describe("applySkybox on WebGPU", () => {
     expect(await f.page.evaluate((id) => window.skyboxTest.gpuTextureAlive(id), applied.gpuTextures.environment!)).toBe(false);
   });
 
+  test("the grounded background, in WGSL, shows from its centre what the dome shows, with the sun on", async () => {
+    const views = [[0, 20], [90, -30], [180, -60], [270, 0]] as const;
+    const look = async () => {
+      const out: number[][] = [];
+      for (const [y, p] of views) out.push(await f.page.evaluate(([yy, pp]) => window.skyboxTest.look(yy, pp, [0, 2, 0]), [y, p] as const));
+      return out;
+    };
+    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, backdrop: false, cache: false }), [desert.id, { lighting: LIGHTING }] as const);
+    const dome = await look();
+    const sun = { ...EVERYTHING.sun, intensity: 1 };
+    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [desert.id, { lighting: LIGHTING, backdrop: false, cache: false, sun, background: { ground: true } }] as const);
+    const ground = await look();
+    expect(Math.max(...views.map((_, k) => colourDistance(ground[k]!, dome[k]!)))).toBeLessThan(12);
+    const languages = (await f.page.evaluate(() => window.skyboxTest.engineInfo())).shaderLanguages as Record<string, number>;
+    const material = Object.entries(languages).find(([m]) => m.startsWith("BackgroundMaterial:") && m.includes("background"));
+    expect(material?.[1]).toBe(1); // ShaderLanguage.WGSL
+    await f.page.evaluate(() => window.skyboxTest.disposeCurrent());
+  });
+
   test("no GPU validation error, no console error, no request leaving 127.0.0.1", () => {
     expect(f.consoleMessages.filter((m) => /uncaptured error|GPUValidationError|glslang|twgsl/i.test(m))).toEqual([]);
     expect(f.pageErrors).toEqual([]);

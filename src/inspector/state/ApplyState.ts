@@ -1,3 +1,4 @@
+import type { Light } from "@babylonjs/core/Lights/light.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, type Generation, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../../api/index.ts";
@@ -17,8 +18,10 @@ export interface ApplySettings {
   background: boolean;
   /** The depth-displaced backdrop mesh. */
   backdrop: boolean;
-  /** A directional light with shadows from the sun found in the HDRI. */
+  /** A directional light with shadows from the sun found in the HDRI, in place of the lights the pane was given (`sunReplaces`). */
   sun: boolean;
+  /** The background's lower half projected onto the scene's ground (y = 0), which objects stand on; with blur 0 and no backdrop. */
+  ground: boolean;
   /** Environment intensity. */
   intensity: number;
   /** Rotation around Y, degrees. */
@@ -55,7 +58,9 @@ export const DEFAULT_APPLY: ApplySettings = {
   lighting: true,
   background: true,
   backdrop: false,
-  sun: false,
+  // A sun found in the sky lights the scene and casts its shadows, in place of the scene's own light.
+  sun: true,
+  ground: true,
   intensity: 1,
   rotationDeg: 0,
   hdriMode: "realism",
@@ -66,7 +71,7 @@ export const DEFAULT_APPLY: ApplySettings = {
 };
 
 const RAD = Math.PI / 180;
-const REBUILD: readonly (keyof ApplySettings)[] = ["hdriMode", "resolution", "blur", "depthScale", "meshQuality"];
+const REBUILD: readonly (keyof ApplySettings)[] = ["hdriMode", "resolution", "blur", "depthScale", "meshQuality", "ground"];
 
 /**
  * The skybox applied to the scene from the pane: applies with `applySkybox` (replacing the
@@ -87,6 +92,7 @@ export class ApplyState extends Slice<ApplyValue> {
     private readonly _connection: ConnectionState,
     private readonly _scene: () => Scene | null,
     settings: Partial<ApplySettings> = {},
+    private readonly _sunReplaces: readonly Light[] = [],
   ) {
     super({ ...DEFAULT_APPLY, ...settings, applied: null, applying: null, progress: null, error: null, stale: false, sunFound: null });
   }
@@ -122,9 +128,9 @@ export class ApplyState extends Slice<ApplyValue> {
         client: this._connection.client,
         tracker: await this._connection.tracker(),
         lighting: v.lighting && { hdriMode: v.hdriMode, intensity: v.intensity, ...(v.resolution === "auto" ? {} : { resolution: v.resolution }) },
-        background: v.background && { blur: v.blur },
+        background: v.background && { blur: v.blur, ground: v.ground && v.blur === 0 && !v.backdrop },
         backdrop: v.backdrop && { depthScale: v.depthScale, meshQuality: v.meshQuality },
-        sun: v.sun,
+        sun: v.sun && { replaces: [...this._sunReplaces] },
         rotation: v.rotationDeg * RAD,
         replace: this._handle,
         signal: abort.signal,

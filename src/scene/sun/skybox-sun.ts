@@ -35,6 +35,8 @@ export interface SunNeighbours {
   backdropMeshes: readonly AbstractMesh[];
   /** Every mesh of the skybox (neither casts nor receives the sun's shadows, apart from the backdrop's own way). */
   skyboxMeshes: readonly AbstractMesh[];
+  /** The grounded background, which receives the sun's shadows at the sky's share of the light, at its ground's height. */
+  ground?: Nullable<{ readonly groundY: number; setShadowLevel(level: number): void }>;
 }
 
 /** The sun of a skybox as a `DirectionalLight` with shadows (`AppliedSkybox.sun`). */
@@ -77,7 +79,7 @@ export class SkyboxSun implements SkyboxPart {
     // Balanced, the environment keeps the sun in its reflections: the light adds no highlight of its own.
     this.light.specular = options.balance ? Color3.Black() : new Color3(...sun.color);
     const skybox = new Set(_neighbours.skyboxMeshes);
-    this._shadows = options.shadows ? new SunShadows(this.light, options, (mesh) => skybox.has(mesh)) : null;
+    this._shadows = options.shadows ? new SunShadows(this.light, options, (mesh) => skybox.has(mesh), _neighbours.ground ? _neighbours.ground.groundY : null) : null;
     this._backdrop = options.shadows && _neighbours.backdropMeshes.length ? new BackdropShadows(_neighbours.backdropMeshes, `${name}-backdrop`) : null;
     this.setRotation(0);
     this.refresh();
@@ -127,7 +129,7 @@ export class SkyboxSun implements SkyboxPart {
     const lighting = this._neighbours.lighting;
     if (enabled && this.options.balance && lighting?.active) this._restoreEnvironment = balanceEnvironment(lighting.texture, this._polynomial);
     // The environment's harmonics may have arrived since (images compute them lazily).
-    this._backdrop?.setShadowLevel(this._skyShare());
+    this._setShadowLevel();
     this.onChangedObservable.notifyObservers(this);
   }
 
@@ -140,7 +142,7 @@ export class SkyboxSun implements SkyboxPart {
     if (this._disposed) return;
     const environmentIntensity = this._neighbours.lighting?.intensity ?? 1;
     this.light.intensity = this.sun.intensity * this.options.intensity * environmentIntensity;
-    this._backdrop?.setShadowLevel(this._skyShare());
+    this._setShadowLevel();
     this.onChangedObservable.notifyObservers(this);
   }
 
@@ -156,6 +158,13 @@ export class SkyboxSun implements SkyboxPart {
     this._enabled = false;
     this.onChangedObservable.notifyObservers(this);
     this.onChangedObservable.clear();
+  }
+
+  /** The backdrop's and the ground's shadows keep the sky's share of the light. */
+  private _setShadowLevel(): void {
+    const level = this._skyShare();
+    this._backdrop?.setShadowLevel(level);
+    this._neighbours.ground?.setShadowLevel(level);
   }
 
   /**

@@ -3,11 +3,15 @@
  * entry), its type inferred from it, and its defaults. A wrong value throws before anything
  * is downloaded, naming the field and the rule: `sun.shadowMapSize: must be a power of two (is 300)`.
  */
+import type { Light } from "@babylonjs/core/Lights/light.js";
 import * as z from "zod/mini";
 import { quotedInput, ruleSentence } from "../../api/errors/rule-sentence.ts";
 import { EXPORT_RESOLUTIONS, type ResolutionName } from "../../api/reference.ts";
 
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
+/** A Babylon light, by its shape: importing the class would load lights into apps that never ask for a sun. */
+const isLight = (value: unknown): value is Light =>
+  typeof value === "object" && value !== null && typeof (value as Light).getTypeID === "function" && typeof (value as Light).setEnabled === "function" && "shadowEnabled" in value;
 
 /** The sun light's settings. */
 export const SunOptionsSchema = z.strictObject({
@@ -33,6 +37,14 @@ export const SunOptionsSchema = z.strictObject({
    */
   balance: z.optional(z.boolean()),
   /**
+   * Lights of the scene the skybox's sun takes the place of: switched off, shadows and all,
+   * while the sun is shown (also when the sky has no sun: their shadows would contradict the
+   * picture), and on again when it is hidden or the skybox is disposed. A replacing skybox
+   * takes them over in the same frame, so the scene never has two suns, nor none.
+   * @default []
+   */
+  replaces: z.optional(z.array(z.custom<Light>(isLight, { error: "must be a Babylon Light" }))),
+  /**
    * Resolution of the `hdri-hdr` export the sun is found in (1K places it within a tenth of
    * a degree). @default the lighting's export when it is an `hdri-hdr` of 2K or less (one
    * download for both), else 1K: decoding an 8K HDRI takes seconds
@@ -46,7 +58,7 @@ export type SunOptions = z.infer<typeof SunOptionsSchema>;
 /** The sun light's settings with their defaults (`resolution` null: chosen from the lighting's). */
 export type ResolvedSun = Required<Omit<SunOptions, "resolution">> & { resolution: ResolutionName | null };
 
-const DEFAULTS: ResolvedSun = { intensity: 1, shadows: true, shadowMapSize: 2048, cascaded: false, balance: true, resolution: null };
+const DEFAULTS: ResolvedSun = { intensity: 1, shadows: true, shadowMapSize: 2048, cascaded: false, balance: true, replaces: [], resolution: null };
 
 /**
  * The `sun` option with its defaults, or null when off (`false` or absent).

@@ -35,11 +35,13 @@ export class SunShadows {
    * @param light the sun light
    * @param options map size and kind of generator
    * @param _skyboxMesh true for the meshes of the skybox itself (never casters nor receivers)
+   * @param groundY height of a grounded background's ground, which receives without casting (null: none)
    */
   constructor(
     light: DirectionalLight,
     options: Pick<ResolvedSun, "shadowMapSize" | "cascaded">,
     private readonly _skyboxMesh: (mesh: AbstractMesh) => boolean,
+    groundY: number | null = null,
   ) {
     const scene = light.getScene();
     // The shadow map's depth range fits the casters, so the biases are fractions of the scene, not of the camera's range.
@@ -58,9 +60,15 @@ export class SunShadows {
     // Babylon announces a new mesh on the next tick, once its constructor has run.
     this._newMeshObserver = scene.onNewMeshAddedObservable.add((mesh) => this._receive(mesh));
     // With no caster the light's shadow frustum is undefined and receivers would be shaded at random: no shadows then.
+    // A ground that does not cast lies beyond the casters' depth range where their shadows
+    // reach it (the cascades fit the depths the camera sees, the ground included).
+    const fitGround = groundY !== null && !cascaded;
+    if (fitGround) light.autoCalcShadowZBounds = false;
     this._frameObserver = scene.onBeforeRenderObservable.add(() => {
-      const any = scene.meshes.some((mesh) => this._casts(mesh));
+      const casters = scene.meshes.filter((mesh) => this._casts(mesh));
+      const any = casters.length > 0;
       if (light.shadowEnabled !== any) light.shadowEnabled = any;
+      if (any && fitGround) fitDepthToGround(light, casters, groundY);
     });
   }
 
@@ -102,6 +110,29 @@ export class SunShadows {
     holders.set(mesh, held + 1);
     this._switched.add(mesh);
   }
+}
+
+/**
+ * The shadow map's depth range over the casters and their shadows on the ground at `groundY`:
+ * each bounding-box corner, and where the light's ray through it meets the ground. Depths
+ * are along the light from its position (the shadow generator looks from there, left-handed).
+ */
+function fitDepthToGround(light: DirectionalLight, casters: readonly AbstractMesh[], groundY: number): void {
+  const d = light.direction.normalizeToNew();
+  const p = light.position;
+  // How much further along the light the ground lies per unit of height (a low sun: far).
+  const perHeight = d.y < -1e-3 ? 1 / -d.y : 0;
+  let min = Number.MAX_VALUE;
+  let max = -Number.MAX_VALUE;
+  for (const mesh of casters) {
+    for (const v of mesh.getBoundingInfo().boundingBox.vectorsWorld) {
+      const z = (v.x - p.x) * d.x + (v.y - p.y) * d.y + (v.z - p.z) * d.z;
+      min = Math.min(min, z);
+      max = Math.max(max, z + Math.max(0, v.y - groundY) * perHeight);
+    }
+  }
+  light.shadowMinZ = min;
+  light.shadowMaxZ = max;
 }
 
 /** Cascades fitted to the depths the camera sees (a depth pass), not to its whole range: a far plane of 2000 would leave the first cascade coarse. */

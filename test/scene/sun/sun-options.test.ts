@@ -7,8 +7,8 @@ describe("the sun option", () => {
   it("is off unless asked for; true takes the defaults; an object overrides them", () => {
     expect(resolveParts({}).sun).toBeNull();
     expect(resolveSun(false)).toBeNull();
-    expect(resolveSun(true)).toEqual({ intensity: 1, shadows: true, shadowMapSize: 2048, cascaded: false, balance: true, resolution: null });
-    expect(resolveSun({ shadows: false, intensity: 3, cascaded: true, resolution: "2K" })).toEqual({ intensity: 3, shadows: false, shadowMapSize: 2048, cascaded: true, balance: true, resolution: "2K" });
+    expect(resolveSun(true)).toEqual({ intensity: 1, shadows: true, shadowMapSize: 2048, cascaded: false, balance: true, replaces: [], resolution: null });
+    expect(resolveSun({ shadows: false, intensity: 3, cascaded: true, resolution: "2K" })).toEqual({ intensity: 3, shadows: false, shadowMapSize: 2048, cascaded: true, balance: true, replaces: [], resolution: "2K" });
     expect(resolveParts({ sun: { shadowMapSize: 1024 } }).sun?.shadowMapSize).toBe(1024);
   });
 
