@@ -22,6 +22,7 @@ import type { LocalServiceOptions } from "../local/index.ts";
 import { createSkyboxProxyMiddleware } from "../proxy/node-adapter.ts";
 import type { SkyboxProxyOptions } from "../proxy/options.ts";
 import { SAVE_TO_PROJECT_PATH } from "../api/saved/save-request.ts";
+import { projectPath, projectRoot } from "./saved/project-root.ts";
 import { createSaveRoute } from "./saved/save-route.ts";
 import { warmStylePreviews } from "./warm-style-previews.ts";
 
@@ -89,7 +90,11 @@ export default skyboxProxy;
 async function mount(server: ViteDevServer | PreviewServer, options: SkyboxVitePluginOptions, dev: boolean): Promise<() => Promise<void>> {
   const { local: localOptions, startLocal, saveFolder, ...rest } = options;
   const saves = dev && saveFolder !== false;
-  const proxyOptions = { ...rest, ...(saves ? { saveToProject: SAVE_TO_PROJECT_PATH } : {}) };
+  const { root, publicDir: vitePublicDir, base } = server.config;
+  const publicDir = vitePublicDir || join(root, "public");
+  const folder = resolve(root, saveFolder || join(publicDir, "skyboxes"));
+  const project = projectRoot(root);
+  const proxyOptions = { ...rest, ...(saves ? { saveToProject: SAVE_TO_PROJECT_PATH, saveToProjectFolder: projectPath(project, folder) } : {}) };
   const apiKey = proxyOptions.apiKey ?? process.env.SKYBOX_API_KEY;
   const local = apiKey ? null : await (startLocal ?? startLocalService)({ ...DEV_LOCAL_DEFAULTS, ...localOptions });
   const middleware = createSkyboxProxyMiddleware(
@@ -111,11 +116,7 @@ async function mount(server: ViteDevServer | PreviewServer, options: SkyboxViteP
           publicUrl: proxyOptions.publicUrl ?? process.env.SKYBOX_PUBLIC_URL,
         },
   );
-  if (saves) {
-    const { root, publicDir, base } = server.config;
-    const folder = resolve(root, saveFolder ?? join(publicDir || join(root, "public"), "skyboxes"));
-    server.middlewares.use(createSaveRoute({ root, folder, publicDir: publicDir || join(root, "public"), base, basePath: middleware.proxy.basePath }));
-  }
+  if (saves) server.middlewares.use(createSaveRoute({ root, project, folder, publicDir, base, basePath: middleware.proxy.basePath }));
   server.middlewares.use(middleware);
   server.config.logger.info(`  babylon-skybox proxy at ${middleware.proxy.basePath} → ${local ? `local Skybox service ${local.url}` : "Skybox API"}`);
   // In the dev server, a local service the plugin started itself renders the style previews

@@ -97,6 +97,8 @@ export interface SkyboxProxyOptions extends UserOptions {
    * @default null
    */
   saveToProject?: string | null;
+  /** The folder the "Save to project" route writes into, relative to the project, which `/config` names with it. @default null */
+  saveToProjectFolder?: string | null;
   /**
    * Fetch used for API requests (assets use a guarded Node HTTP client).
    * @default Node's HTTP client on kept-alive connections to the upstream
@@ -158,6 +160,7 @@ export interface ResolvedProxyOptions {
   heartbeatMs: number;
   webhooks: Required<WebhookLimits>;
   saveToProject: string | null;
+  saveToProjectFolder: string | null;
 }
 
 /** Applies defaults and checks what can be wrong at start-up rather than at the first request. */
@@ -195,6 +198,7 @@ export function resolveProxyOptions(options: SkyboxProxyOptions): ResolvedProxyO
     log: options.log ?? ((line) => console.error(line)),
     timeoutMs: options.timeoutMs ?? 120_000,
     saveToProject: options.saveToProject ?? null,
+    saveToProjectFolder: options.saveToProjectFolder ?? null,
     maxSubscribers: options.events?.maxSubscribers ?? 200,
     maxStreamsPerClient: options.events?.maxPerClient ?? 20,
     heartbeatMs: options.events?.heartbeatMs ?? 15_000,

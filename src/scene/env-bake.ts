@@ -1,60 +1,66 @@
 /**
  * The prefiltered environment baked to Babylon's `.env` (RGBD-encoded PNG mips plus the
- * irradiance harmonics): a file to ship or load with `CubeTexture`. The cache does not use it
- * (texel-bake.ts is ten times cheaper to bake and needs no decoding to load).
+ * irradiance harmonics): a file to ship or load with `CubeTexture`. Its texels are read back
+ * as the cache's bake reads them (texel-bake.ts: a face at a time, between tasks) and encoded
+ * on the CPU (env-file.ts), a face per task too, so the page keeps rendering meanwhile.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
-import { CreateEnvTextureAsync } from "@babylonjs/core/Misc/environmentTextureTools.js";
-import type { Scene } from "@babylonjs/core/scene.js";
+import { decodeBakedTexels } from "./baked-texels.ts";
+import { encodeEnvFile } from "./env-file.ts";
 import { harmonicsReady } from "./prefilter.ts";
 import { ownHarmonics } from "./sun/own-harmonics.ts";
+import { bakeTexels } from "./texel-bake.ts";
+import type { IdleSlice } from "./idle-time.ts";
+
+/** The share of a bake's progress its read-backs stand for; the encoding takes the rest. */
+const READ_SHARE = 0.5;
+/** How long a slice of the bake may run before it yields: a frame's budget, well under a long task's 50 ms. */
+const SLICE_MS = 12;
 
 /**
- * The `.env` bytes of a prefiltered cube texture. It reads every mip of every face back from
- * the GPU: run it after the skybox is shown, not on the way to the first frame.
+ * The `.env` bytes of a prefiltered cube texture. Someone is waiting for it (a save), so it
+ * runs in the next tasks rather than in idle time, yielding between faces.
  * @param texture a prefiltered, ready cube texture with harmonics
- * @param signal stops the bake at the next face read back (it rejects with the reason)
+ * @param signal stops the bake before the next face (it rejects with the reason)
+ * @param onProgress told the share done (0..1) as faces are read and encoded
  * @returns the .env file
  */
-export async function bakeEnvironment(texture: BaseTexture, signal?: AbortSignal): Promise<Uint8Array> {
+export async function bakeEnvironment(texture: BaseTexture, signal: AbortSignal = new AbortController().signal, onProgress?: (fraction: number) => void): Promise<Uint8Array> {
+  signal.throwIfAborted();
   await harmonicsReady(texture);
-  signal?.throwIfAborted();
-  if (!texture.sphericalPolynomial) throw new Error("The environment has no irradiance harmonics to bake");
-  const engine = texture.getInternalTexture()!.getEngine();
-  // Babylon bakes in a scene of its own, made before its first await and disposed only at the end.
-  let hosting: Scene | null = null;
-  const observer = engine.onNewSceneAddedObservable.add((scene) => void (hosting ??= scene));
-  let baking: Promise<ArrayBuffer>;
-  try {
-    baking = CreateEnvTextureAsync(bakeView(texture, signal), { imageType: "image/png" });
-  } finally {
-    engine.onNewSceneAddedObservable.remove(observer);
-  }
-  try {
-    return new Uint8Array(await baking);
-  } catch (error) {
-    const left = hosting as Scene | null;
-    if (left && !left.isDisposed) left.dispose();
-    throw error;
-  }
+  // Its own harmonics, not those a sun light's balance makes it answer: a skybox loaded
+  // from the file takes the sun out itself.
+  const polynomial = ownHarmonics(texture);
+  if (!polynomial) throw new Error("The environment has no irradiance harmonics to bake");
+  const texels = decodeBakedTexels(await bakeTexels(texture, signal, nextTask, (f) => onProgress?.(f * READ_SHARE)));
+  const info = { size: texels.header.size, lodGenerationScale: texels.header.lodGenerationScale, polynomial, gammaSpace: texture.gammaSpace };
+  let yieldAt = performance.now() + SLICE_MS;
+  return encodeEnvFile(info, texels.levels, async (done, total) => {
+    onProgress?.(READ_SHARE + ((1 - READ_SHARE) * done) / total);
+    if (performance.now() < yieldAt) return;
+    await nextTask(signal);
+    yieldAt = performance.now() + SLICE_MS;
+  });
 }
 
 /**
- * The texture as the bake sees it: its own harmonics, not those a sun light's balance makes
- * it answer (the file would otherwise hold the sky without its sun, and a skybox loaded from
- * it would take the sun out twice); and each read-back first checks `signal`, so a
- * cancelled bake stops between faces.
+ * A slice in the next task whose SLICE_MS start once its first face is read. The first read
+ * back of a task waits for the GPU to finish the frame it is drawing (a frame the page pays
+ * for anyway); the faces after it are copies. Timed from the start, a slice would hold one
+ * face, and a bake would take as many frames as the cube has faces.
  */
-function bakeView(texture: BaseTexture, signal?: AbortSignal): BaseTexture {
-  return new Proxy(texture, {
-    get(target, property) {
-      if (property === "sphericalPolynomial") return ownHarmonics(target);
-      const value: unknown = Reflect.get(target, property, target);
-      if (property !== "readPixels" || typeof value !== "function" || !signal) return value;
-      return (...args: unknown[]) => {
-        signal.throwIfAborted();
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
+function nextTask(signal: AbortSignal): Promise<IdleSlice> {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => {
+      if (signal.aborted) return reject(signal.reason);
+      let asked = 0;
+      let end = 0;
+      resolve({
+        timeRemaining: () => {
+          if (++asked === 2) end = performance.now() + SLICE_MS;
+          return asked < 2 ? SLICE_MS : end - performance.now();
+        },
+      });
+    }, 0);
   });
 }

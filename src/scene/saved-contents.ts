@@ -10,10 +10,18 @@ import { ApplyContext } from "./apply-context.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
 import { bakeEnvironment } from "./env-bake.ts";
 import { backdropExport, modelOf, pickResolution } from "./export-choice.ts";
-import type { ProgressSink } from "./progress.ts";
+import type { ApplyProgress, ApplyStage } from "./progress.ts";
 import type { SceneClient } from "./scene-client.ts";
 import { defaultSkyboxCache, type SkyboxCache } from "./skybox-cache.ts";
 import type { DetectedSun } from "./sun/detect-sun.ts";
+
+/** What a save's progress calls the `.env` bake (its other steps are named by the downloads). */
+export const ENVIRONMENT_LABEL = "environment (.env)";
+
+/** A step of collecting a save: an apply's export requests and downloads, and the `.env` bake. */
+export interface SaveProgress extends Omit<ApplyProgress, "stage"> {
+  stage: ApplyStage | "baking";
+}
 
 /** How to collect. */
 export interface SavedContentsOptions {
@@ -25,7 +33,8 @@ export interface SavedContentsOptions {
   hdr: { hdriMode: HdriModeKey; resolution: ResolutionName | null } | null;
   /** The export settings the skybox's backdrop was built with; null when it has none. */
   backdrop: { meshQuality: MeshQualityKey; depthScale: number } | null;
-  onProgress?: ProgressSink;
+  /** Told each step; `detail` names the file it works on (the export, "panorama", ENVIRONMENT_LABEL). */
+  onProgress?: (progress: SaveProgress) => void;
   signal?: AbortSignal;
 }
 
@@ -58,7 +67,7 @@ export async function collectSavedContents(applied: AppliedSkybox, options: Save
   };
   const hdr = options.hdr;
   const [env, panorama, backdropFile, hdrBytes] = await Promise.all([
-    bakeEnvironment(environment, options.signal),
+    bakeEnvironment(environment, options.signal, (fraction) => options.onProgress?.({ stage: "baking", detail: ENVIRONMENT_LABEL, fraction })),
     ctx.generationFile("panorama"),
     backdrop(),
     hdr

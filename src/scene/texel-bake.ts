@@ -12,6 +12,7 @@ import { ToHalfFloat } from "@babylonjs/core/Misc/halfFloat.js";
 import { encodeBakedTexels, faceLength, mipCount } from "./baked-texels.ts";
 import { idleSlice, type IdleSlice } from "./idle-time.ts";
 import { harmonicsReady } from "./prefilter.ts";
+import { ownHarmonics } from "./sun/own-harmonics.ts";
 
 /** Waits for a slice of time to work in (tests give their own). */
 export type WaitForSlice = (signal: AbortSignal) => Promise<IdleSlice>;
@@ -21,13 +22,15 @@ export type WaitForSlice = (signal: AbortSignal) => Promise<IdleSlice>;
  * @param texture the environment
  * @param signal stops the bake before the next face (it rejects with the reason)
  * @param wait when to work
+ * @param onProgress told the share of faces read (0..1) after each
  * @returns the baked texels
  */
-export async function bakeTexels(texture: BaseTexture, signal: AbortSignal, wait: WaitForSlice = idleSlice): Promise<Uint8Array> {
+export async function bakeTexels(texture: BaseTexture, signal: AbortSignal, wait: WaitForSlice = idleSlice, onProgress?: (fraction: number) => void): Promise<Uint8Array> {
   let slice = await wait(signal);
   await harmonicsReady(texture);
   signal.throwIfAborted();
-  const polynomial = texture.sphericalPolynomial;
+  // Its own harmonics: a sun light's balance makes the texture answer others while it shines.
+  const polynomial = ownHarmonics(texture);
   if (!polynomial) throw new Error("The environment has no irradiance harmonics to bake");
   const size = texture.getSize().width;
   const levels: Uint16Array[][] = [];
@@ -37,6 +40,7 @@ export async function bakeTexels(texture: BaseTexture, signal: AbortSignal, wait
       if (slice.timeRemaining() <= 0) slice = await wait(signal);
       signal.throwIfAborted();
       faces.push(toHalves(await texture.readPixels(face, mip), faceLength(size, mip)));
+      onProgress?.((mip * 6 + face + 1) / (mipCount(size) * 6));
     }
     levels.push(faces);
   }

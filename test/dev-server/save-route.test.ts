@@ -115,6 +115,28 @@ describe("Save to project", () => {
     expect(existsSync(join(root, "public", "skyboxes", "other"))).toBe(false);
   });
 
+  test("with Vite's root in a subfolder of the project, /config and the answer name the folder from the project's root (where package.json is)", async () => {
+    const project = mkdtempSync(join(tmpdir(), "skybox-save-project-"));
+    writeFileSync(join(project, "package.json"), "{}");
+    const app = join(project, "playground");
+    mkdirSync(app);
+    writeFileSync(join(app, "index.html"), "<!doctype html><title>app</title>");
+    const nested = await createServer({ logLevel: "silent", configFile: false, root: app, server: { port: 0, host: "127.0.0.1" }, plugins: [plugin()] });
+    await nested.listen();
+    try {
+      expect(await (await fetch(`${urlOf(nested)}/skybox/config`)).json()).toMatchObject({ saveToProjectFolder: "playground/public/skyboxes" });
+      const form = new FormData();
+      form.set("meta", JSON.stringify(meta()));
+      for (const [name, bytes] of Object.entries({ environment: env, panorama, backdrop: glb })) form.set(name, new Blob([bytes as BlobPart]), name);
+      const res = await fetch(`${urlOf(nested)}/skybox/project/skyboxes`, { method: "POST", body: form });
+      expect(await res.json()).toMatchObject({ folder: "playground/public/skyboxes/dunes", url: "/skyboxes/dunes/skybox.json" });
+      expect(existsSync(join(app, "public", "skyboxes", "dunes", "skybox.json"))).toBe(true);
+    } finally {
+      await nested.close();
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
   test("a save folder outside the project is refused when the server starts", async () => {
     await expect(createServer({ logLevel: "silent", configFile: false, root, server: { port: 0, host: "127.0.0.1" }, plugins: [skyboxProxy({ apiKey: KEY, upstream: "http://127.0.0.1:9", saveFolder: "../elsewhere" })] }).then((s) => s.close())).rejects.toThrow(/saveFolder .* is outside the project's root/);
   });

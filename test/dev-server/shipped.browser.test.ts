@@ -72,16 +72,24 @@ async function saveWithThePane(page: Page) {
   await slug.fill("Not A Slug");
   const refused = await page.getByTestId("skybox-save-button").isDisabled();
   await slug.fill(SLUG);
+  // Every step the pane shows while it saves, as a user would read them.
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { saveSteps: Set<string> }).saveSteps = seen;
+    new MutationObserver(() => document.querySelectorAll("[data-testid=skybox-save-step]").forEach((el) => seen.add(`${(el as HTMLElement).dataset.stage}: ${el.textContent}`))).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByTestId("skybox-save-button").click();
   const savedView = page.getByTestId("skybox-saved");
   await savedView.waitFor({ timeout: 120_000 });
   const saved = { url: await savedView.getAttribute("data-url"), code: await savedView.locator("pre").textContent() };
+  const savedTo = await savedView.locator("span").first().textContent();
+  const steps = await page.evaluate(() => [...(window as unknown as { saveSteps: Set<string> }).saveSteps]);
   // A second save of the same folder writes nothing and offers to replace it.
   await page.getByTestId("skybox-save-button").click();
   const replace = page.getByTestId("skybox-save-replace");
   await replace.waitFor({ timeout: 60_000 });
   const error = await page.locator("#skybox-save-error").count();
-  return { refused, saved, replaceLabel: await replace.textContent(), savedShownAfterSecond: await savedView.count(), saveErrors: error };
+  return { refused, saved, savedTo, steps, replaceLabel: await replace.textContent(), savedShownAfterSecond: await savedView.count(), saveErrors: error };
 }
 
 beforeAll(async () => {
@@ -104,10 +112,19 @@ describe("a skybox saved from the pane in the dev server, shipped as static file
     expect(editor.saveToProject).toBe("/skybox/project/skyboxes");
     expect(editor.refused, "a folder name that is not a slug disables the button").toBe(true);
     expect(editor.saved).toEqual({ url: `/skyboxes/${SLUG}/skybox.json`, code: `const sky = await loadSkybox(scene, "/skyboxes/${SLUG}/skybox.json");` });
-    expect(editor.replaceLabel).toBe(`Replace public/skyboxes/${SLUG}`);
+    // Named from the project (where package.json is), as a user reads paths: the app is a folder of this repository.
+    expect(editor.savedTo).toBe(`Saved to test/dev-server/shipped-app/public/skyboxes/${SLUG}. Load it with:`);
+    expect(editor.replaceLabel).toBe(`Replace test/dev-server/shipped-app/public/skyboxes/${SLUG}`);
     expect(editor.savedShownAfterSecond).toBe(0);
     expect(editor.saveErrors).toBe(0);
     expect(existsSync(join(outDir, "skyboxes", SLUG, "skybox.json"))).toBe(true);
+  });
+
+  test("while it saves, the pane says each step with its progress: the .env baked face by face, then the folder written", () => {
+    const baking = editor.steps.filter((s) => s.startsWith("baking: Baking the environment (.env) from the GPU"));
+    // More than a start and an end: the share grows as faces are read and encoded.
+    expect(new Set(baking).size, editor.steps.join("\n")).toBeGreaterThan(2);
+    expect(editor.steps, editor.steps.join("\n")).toContainEqual(expect.stringMatching(/^writing: Writing test\/dev-server\/shipped-app\/public\/skyboxes\/noon-dunes\/ \(\d+\.\d MB\)…$/));
   });
 
   test("the manifest holds the Apply settings the skybox was shown with, its backdrop's depth scale and mesh quality included", () => {

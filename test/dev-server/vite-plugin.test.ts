@@ -81,6 +81,8 @@ describe("vite plugin", () => {
         assetsUrl: "/skybox/assets",
         // The dev server's "Save to project" route (test/dev-server/save-route.test.ts).
         saveToProject: "/skybox/project/skyboxes",
+        // Where it writes, from the project's root (here Vite's own: no package.json above it).
+        saveToProjectFolder: "public/skyboxes",
       });
     } finally {
       await server.close();

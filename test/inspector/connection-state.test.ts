@@ -14,12 +14,13 @@ async function connect(body: unknown) {
 describe("the pane reads the proxy's /config with its schema", () => {
   test("a proxy's answer: upstream and updates follow it", async () => {
     const value = await connect({ upstream: "local", push: null, webhooksRelayed: true, eventsUrl: "/skybox/events", assetsUrl: "/skybox/assets" });
-    expect(value).toEqual({ upstream: "local", updates: "push", configProblem: null, lost: null, pushState: null, saveToProject: null });
+    expect(value).toEqual({ upstream: "local", updates: "push", configProblem: null, lost: null, pushState: null, saveToProject: null, saveToProjectFolder: null });
   });
 
   test("a dev server's answer names its Save to project route", async () => {
-    const value = await connect({ upstream: "local", push: null, webhooksRelayed: false, eventsUrl: null, assetsUrl: "/skybox/assets", saveToProject: "/skybox/project/skyboxes" });
+    const value = await connect({ upstream: "local", push: null, webhooksRelayed: false, eventsUrl: null, assetsUrl: "/skybox/assets", saveToProject: "/skybox/project/skyboxes", saveToProjectFolder: "app/public/skyboxes" });
     expect(value.saveToProject).toBe("/skybox/project/skyboxes");
+    expect(value.saveToProjectFolder).toBe("app/public/skyboxes");
   });
 
   test("an answer that does not fit: a clear problem, and updates are polled", async () => {

@@ -108,9 +108,9 @@ afterAll(async () => {
 describe("the npm package in a fresh app", () => {
   it("ships the build, README and LICENSE, and nothing of tests, playground or CI", () => {
     const paths = pack.files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(["README.md", "LICENSE", "package.json", "dist/index.js", "dist/index.d.ts", "dist/cli/bin.js"]));
+    expect(paths).toEqual(expect.arrayContaining(["README.md", "LICENSE", "package.json", "dist/index.js", "dist/index.d.ts", "dist/cli/bin.js", "bin/babylon-skybox.mjs"]));
     for (const entry of ["index", "inspector/index", "proxy/index", "local/index"]) expect(paths).toContain(`dist/${entry}.js`);
-    expect(paths.filter((p) => !/^(dist\/|README\.md$|LICENSE$|package\.json$)/.test(p))).toEqual([]);
+    expect(paths.filter((p) => !/^(dist\/|bin\/babylon-skybox\.mjs$|README\.md$|LICENSE$|package\.json$)/.test(p))).toEqual([]);
     expect(paths.filter((p) => /(^|\/)(test|playground|\.ci)\//.test(p) || p.endsWith(".ts") && !p.endsWith(".d.ts"))).toEqual([]);
   });
 

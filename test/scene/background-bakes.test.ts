@@ -173,8 +173,6 @@ describe("bakeEnvironment", () => {
       if (++counter.reads === stopAt) controller.abort(new Error("replaced"));
       return Promise.resolve(new Float32Array(16 * 16 * 4));
     }) as BaseTexture["readPixels"];
-    // NullEngine has no GL to read the RGBD-encoded copy back.
-    vi.spyOn(engine, "_readTexturePixels").mockResolvedValue(new Uint8Array(16 * 16 * 4));
     return counter;
   }
 

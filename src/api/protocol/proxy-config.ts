@@ -38,6 +38,8 @@ export const ProxyConfig = z.looseObject({
   assetsUrl: z.string(),
   /** The dev server's "Save to project" route (src/api/saved/save-request.ts); absent in production, where the pane hides the action. */
   saveToProject: z.optional(z.string()),
+  /** The folder that route writes skyboxes into, relative to the project (where its package.json is), e.g. `public/skyboxes`. */
+  saveToProjectFolder: z.optional(z.string()),
 });
 export type ProxyConfig = z.infer<typeof ProxyConfig>;
 

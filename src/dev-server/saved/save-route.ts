@@ -11,12 +11,15 @@ import { Readable } from "node:stream";
 import { quotedInput, ruleSentence } from "../../api/errors/rule-sentence.ts";
 import { SAVE_TO_PROJECT_PATH, SaveToProjectMeta, type SaveToProjectAnswer } from "../../api/saved/save-request.ts";
 import { backgroundImage } from "./background-image.ts";
+import { projectPath } from "./project-root.ts";
 import { FolderExistsError, writeSavedFolder } from "./write-saved-folder.ts";
 
 /** Where saves go. */
 export interface SaveRouteOptions {
-  /** The project's root: nothing is written outside it. */
+  /** Vite's root: nothing is written outside it. */
   root: string;
+  /** The project (project-root.ts): the answer names the folder written relative to it. @default root */
+  project?: string;
   /** The folder of saved skyboxes (absolute, inside `root`). */
   folder: string;
   /** Vite's public folder and base URL: a folder inside it is served at `base` + its path. */
@@ -44,7 +47,7 @@ export function createSaveRoute(options: SaveRouteOptions): (req: IncomingMessag
     save(req, options).then(
       (body) => answer(res, 200, body),
       (error: unknown) => {
-        if (error instanceof FolderExistsError) return answer(res, 409, { error: error.message, folder: relative(options.root, error.dir) });
+        if (error instanceof FolderExistsError) return answer(res, 409, { error: error.message, folder: projectPath(options.project ?? options.root, error.dir) });
         if (error instanceof BadSave) return answer(res, 400, { error: error.message });
         answer(res, 500, { error: `The skybox could not be saved: ${(error as Error).message}` });
       },
@@ -87,10 +90,11 @@ async function save(req: IncomingMessage, options: SaveRouteOptions): Promise<Sa
     meta.overwrite,
   );
   const url = inside(options.publicDir, dir) ? `${options.base.replace(/\/?$/, "/")}${relative(options.publicDir, dir).split(sep).join("/")}/skybox.json` : null;
+  const folder = projectPath(options.project ?? options.root, dir);
   return {
-    folder: relative(options.root, dir).split(sep).join("/"),
+    folder,
     url,
-    code: `const sky = await loadSkybox(scene, ${JSON.stringify(url ?? `<the URL your app serves ${relative(options.root, dir)}/skybox.json at>`)});`,
+    code: `const sky = await loadSkybox(scene, ${JSON.stringify(url ?? `<the URL your app serves ${folder}/skybox.json at>`)});`,
     note: background.note,
   };
 }

@@ -1,6 +1,7 @@
-import { Button, Caption1, Checkbox, Dropdown, Field, Input, Option } from "@fluentui/react-components";
+import { Button, Caption1, Checkbox, Dropdown, Field, Input, Option, ProgressBar } from "@fluentui/react-components";
 import { SaveRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
+import type { SaveStep } from "../state/SaveState.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
 import { useSlice } from "./hooks.ts";
@@ -8,6 +9,37 @@ import { usePaneStyles } from "./pane-styles.ts";
 
 /** Widths the saved background may be resized to (never enlarged; sharp in the dev server). */
 const WIDTHS: Record<number, string> = { 2048: "2K", 4096: "4K", 8192: "8K" };
+
+/** A step of a save in words: what it does to which file. */
+function stepText(step: SaveStep): string {
+  switch (step.stage) {
+    case "baking":
+      return `Baking the ${step.label} from the GPU`;
+    case "requesting-export":
+      return `Requesting the ${step.label} export`;
+    case "downloading":
+      return `Downloading the ${step.label}`;
+    case "writing":
+      return `Writing ${step.label} (${((step.bytes ?? 0) / 1e6).toFixed(1)} MB)`;
+    default:
+      return `${step.label}: ${step.stage}`;
+  }
+}
+
+/** The steps of the save in progress, each with its bar (indeterminate while its share is unknown). */
+const SaveSteps: FunctionComponent<{ steps: readonly SaveStep[] }> = ({ steps }) => {
+  const pane = usePaneStyles();
+  return (
+    <ul className={pane.list} data-testid="skybox-save-steps">
+      {steps.map((step) => (
+        <li key={step.label} data-testid="skybox-save-step" data-stage={step.stage} data-label={step.label}>
+          <Caption1>{`${stepText(step)}${step.fraction !== undefined ? ` ${Math.round(step.fraction * 100)}%` : "…"}`}</Caption1>
+          <ProgressBar value={step.fraction} thickness="medium" />
+        </li>
+      ))}
+    </ul>
+  );
+};
 
 /**
  * "Save to project": the skybox in the scene written into the app's public folder as static
@@ -21,10 +53,11 @@ export const SaveSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
   const v = useSlice(state.save);
   if (!connection.saveToProject || !apply.applied) return null;
   const problem = state.save.slugProblem;
+  const folder = connection.saveToProjectFolder ?? "public/skyboxes";
   return (
     <div className={pane.section} data-testid="skybox-save">
       <div className={pane.row}>
-        <Field label="Folder (public/skyboxes/…)" size="small" className={pane.grow} validationMessage={problem ?? undefined}>
+        <Field label={`Folder (${folder}/…)`} size="small" className={pane.grow} validationMessage={problem ?? undefined}>
           <Input size="small" value={v.slug} onChange={(_, d) => state.save.setOptions({ slug: d.value })} data-testid="skybox-save-slug" />
         </Field>
         <Checkbox checked={v.includeHdr} label="Source .hdr too" onChange={(_, d) => state.save.setOptions({ includeHdr: d.checked === true })} />
@@ -50,6 +83,7 @@ export const SaveSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
           </Button>
         )}
       </div>
+      {v.saving && <SaveSteps steps={v.steps} />}
       {v.exists && <Caption1>{`${v.exists} exists already. Replace it, or choose another folder name.`}</Caption1>}
       {v.saved && (
         <div data-testid="skybox-saved" data-url={v.saved.url ?? ""}>

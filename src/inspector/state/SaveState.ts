@@ -1,11 +1,22 @@
 import { SaveToProjectAnswer, SaveToProjectMeta, slugOf, SLUG_PATTERN } from "../../api/saved/save-request.ts";
 import { savedIdentity } from "../../api/saved/saved-identity.ts";
 import type { AppliedSkybox } from "../../scene/index.ts";
-import { collectSavedContents } from "../../scene/saved-contents.ts";
+import { collectSavedContents, type SaveProgress } from "../../scene/saved-contents.ts";
 import type { PaneError } from "../error-text.ts";
 import type { ApplyState } from "./ApplyState.ts";
 import type { ConnectionState } from "./ConnectionState.ts";
 import { Slice } from "./Slice.ts";
+
+/** One step of a save in progress: a file collected in the browser, then the folder written by the dev server. */
+export interface SaveStep {
+  /** What it works on: an export ("3d-mesh-glb medium"), "panorama", "environment (.env)", or the folder written. */
+  label: string;
+  stage: SaveProgress["stage"] | "writing";
+  /** 0..1 when known. */
+  fraction?: number;
+  /** The size sent, for "writing". */
+  bytes?: number;
+}
 
 export interface SaveValue {
   /** The folder's name under the plugin's folder (public/skyboxes/ by default). */
@@ -16,6 +27,8 @@ export interface SaveValue {
   backgroundWidth: number;
   backgroundFormat: "jpeg" | "webp";
   saving: boolean;
+  /** The steps of the save in progress, in the order they started (empty when none runs). */
+  steps: readonly SaveStep[];
   /** The folder that exists already: the pane asks before replacing it. */
   exists: string | null;
   /** The last save: where it went and the line that loads it. */
@@ -37,7 +50,7 @@ export class SaveState extends Slice<SaveValue> {
     private readonly _apply: ApplyState,
     private readonly _fetch: typeof fetch = (...a) => globalThis.fetch(...a),
   ) {
-    super({ slug: "", includeHdr: false, backgroundWidth: 4096, backgroundFormat: "jpeg", saving: false, exists: null, saved: null, error: null });
+    super({ slug: "", includeHdr: false, backgroundWidth: 4096, backgroundFormat: "jpeg", saving: false, steps: [], exists: null, saved: null, error: null });
     _apply.onAppliedObservable.add((h) => h && this._set({ slug: slugOf(h.record.title, h.record.id), exists: null, saved: null, error: null }));
   }
 
@@ -66,21 +79,23 @@ export class SaveState extends Slice<SaveValue> {
     if (!handle || !route) return null;
     this._abort?.abort();
     const abort = (this._abort = new AbortController());
-    this._set({ saving: true, exists: null, error: null, saved: null });
+    this._set({ saving: true, steps: [], exists: null, error: null, saved: null });
     try {
       const form = await this._form(handle, overwrite, abort.signal);
+      const folder = [this._connection.value.saveToProjectFolder, this.value.slug].filter(Boolean).join("/");
+      this._step({ label: `${folder}/`, stage: "writing", bytes: formBytes(form) });
       const response = await this._fetch(route, { method: "POST", body: form, signal: abort.signal });
       const body = (await response.json().catch(() => ({}))) as { error?: string; folder?: string };
       if (response.status === 409) {
-        this._set({ saving: false, exists: body.folder ?? this.value.slug });
+        this._set({ saving: false, steps: [], exists: body.folder ?? this.value.slug });
         return null;
       }
       if (!response.ok) throw new Error(body.error ?? `${route} answered ${response.status}`);
       const saved = SaveToProjectAnswer.parse(body);
-      this._set({ saving: false, saved });
+      this._set({ saving: false, steps: [], saved });
       return saved;
     } catch (error) {
-      if (!abort.signal.aborted) this._set({ saving: false, error: { title: "Save failed", message: "The skybox could not be saved into the project; nothing was written.", serverMessage: (error as Error).message, kind: "scene", status: 0 } });
+      if (!abort.signal.aborted) this._set({ saving: false, steps: [], error: { title: "Save failed", message: "The skybox could not be saved into the project; nothing was written.", serverMessage: (error as Error).message, kind: "scene", status: 0 } });
       return null;
     }
   }
@@ -96,6 +111,7 @@ export class SaveState extends Slice<SaveValue> {
       hdr: v.includeHdr ? { hdriMode: a.hdriMode, resolution: a.resolution === "auto" ? null : a.resolution } : null,
       backdrop,
       signal,
+      onProgress: (p) => this._step({ label: p.detail ?? p.stage, stage: p.stage, ...(p.fraction !== undefined ? { fraction: p.fraction } : {}) }),
     });
     const skybox = savedIdentity(handle.record, contents.model);
     const meta: SaveToProjectMeta = SaveToProjectMeta.parse({
@@ -115,8 +131,24 @@ export class SaveState extends Slice<SaveValue> {
     return form;
   }
 
+  /** Records a step's news: a new label is appended, a known one is updated in place. */
+  private _step(step: SaveStep): void {
+    if (!this.value.saving) return;
+    const steps = this.value.steps.filter((s) => s.label !== step.label);
+    const at = this.value.steps.findIndex((s) => s.label === step.label);
+    steps.splice(at < 0 ? steps.length : at, 0, step);
+    this._set({ steps });
+  }
+
   public override dispose(): void {
     this._abort?.abort();
     super.dispose();
   }
+}
+
+/** Bytes of the files in a form (what the save sends). */
+function formBytes(form: FormData): number {
+  let total = 0;
+  for (const [, value] of form) total += typeof value === "string" ? value.length : value.size;
+  return total;
 }
