@@ -13,8 +13,7 @@ import { modelOf } from "./export-choice.ts";
 import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./options.ts";
 import { runApply } from "./apply-run.ts";
 import { showApplied, type BuiltParts } from "./show-applied.ts";
-import { groundOf } from "./grounded-background.ts";
-import { replacedLights } from "./sun/replaced-lights.ts";
+import { groundOf } from "./skybox-part.ts";
 import { defaultSkyboxCache } from "./skybox-cache.ts";
 import { completeRecord } from "./skybox-record.ts";
 
@@ -66,7 +65,7 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const background = parts.background ? buildBackground(ctx, parts.background, env) : null;
   const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
   const sunOptions = parts.sun;
-  const sun = sunOptions ? import("./sun/build-sun.ts").then((m) => m.prepareSun(ctx, sunOptions, parts.lighting)) : null;
+  const sun = sunOptions ? import("./sun/build-sun.ts").then(async (m) => ({ make: await m.prepareSun(ctx, sunOptions, parts.lighting), replaced: m.replacedLights(sunOptions.replaces) })) : null;
   for (const p of [env, background, backdrop, sun]) p?.catch((error: unknown) => abort.abort(error));
   const [e, b, d, s] = await Promise.allSettled([env, background, backdrop, sun]);
   const value = <T>(r: PromiseSettledResult<T | null>): T | null => (r.status === "fulfilled" ? r.value : null);
@@ -80,6 +79,7 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   }
   const built = { lighting: envPart?.lighting ?? null, background: backgroundPart, backdrop: backdropPart };
   const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
-  const sunPart = value(s)?.({ lighting: built.lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes, ground: groundOf(backgroundPart) }) ?? null;
-  return { parts: { ...built, sun: sunPart, replaced: replacedLights(sunOptions?.replaces) }, bake: envPart?.bakeKey ? envPart : null };
+  const prepared = value(s);
+  const sunPart = prepared?.make?.({ lighting: built.lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes, ground: groundOf(backgroundPart) }) ?? null;
+  return { parts: { ...built, sun: sunPart, replaced: prepared?.replaced ?? null }, bake: envPart?.bakeKey ? envPart : null };
 }

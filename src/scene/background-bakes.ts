@@ -13,7 +13,6 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { environmentCacheOf } from "./environment-cache.ts";
 import { EnvironmentView } from "./environment-view.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
-import { bakeTexels } from "./texel-bake.ts";
 
 /** What a bake runs for: an applied skybox. */
 export interface BakeUser {
@@ -23,6 +22,9 @@ export interface BakeUser {
 
 /** Bakes a prefiltered texture to the bytes the cache stores; rejects once `signal` aborts. */
 export type BakeFunction = (texture: BaseTexture, signal: AbortSignal) => Promise<Uint8Array>;
+
+/** The bake's code, loaded when the first bake starts: after the skybox shows, never on the way to it. */
+const bakeLater: BakeFunction = async (texture, signal) => (await import("./texel-bake.ts")).bakeTexels(texture, signal);
 
 /** Told once a bake of `key` is stored in `cache`. */
 export type OnStored = (texture: BaseTexture, key: string, cache: SkyboxCache) => void;
@@ -49,7 +51,7 @@ export class BackgroundBakes {
    * @param _onStored told of each bake stored
    */
   constructor(
-    private readonly _bake: BakeFunction = bakeTexels,
+    private readonly _bake: BakeFunction = bakeLater,
     private readonly _onStored: OnStored = markStored,
   ) {}
 

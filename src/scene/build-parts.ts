@@ -9,7 +9,6 @@ import { createBlurredBackground, createDomeBackground } from "./background.ts";
 import { envKey } from "./cache-keys.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
 import { EnvironmentView } from "./environment-view.ts";
-import { createGroundedBackground } from "./grounded-background.ts";
 import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keepGround, keptDome, keptEnvironment, keptGround, type KeepContext } from "./kept-parts.ts";
 import { backdropExport, effectiveSource, lightingExport } from "./export-choice.ts";
 import { SkyboxLighting } from "./lighting.ts";
@@ -105,7 +104,7 @@ export async function buildBackground(ctx: ApplyContext, options: ResolvedBackgr
     if (kept) return kept;
     const panorama = await ctx.generationFile("panorama");
     ctx.signal?.throwIfAborted();
-    const part = await createGroundedBackground(ctx.scene, panorama, ground, ctx.name("background"));
+    const part = await (await import("./grounded-background.ts")).createGroundedBackground(ctx.scene, panorama, ground, ctx.name("background"));
     keepGround(ctx, part);
     return part;
   }

@@ -18,7 +18,7 @@ import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { groundedGeometry } from "./grounded-geometry.ts";
 import { panoramaUrl } from "./panorama-image.ts";
-import type { SkyboxPart } from "./skybox-part.ts";
+import type { ShadowGround, SkyboxPart } from "./skybox-part.ts";
 
 /** The grounded background's settings. */
 export interface GroundSettings {
@@ -29,7 +29,7 @@ export interface GroundSettings {
 }
 
 /** The panorama projected onto a flat ground and a sky sphere. */
-export class GroundedBackground implements SkyboxPart {
+export class GroundedBackground implements SkyboxPart, ShadowGround {
   private _disposed = false;
 
   /**
@@ -158,10 +158,3 @@ async function groundedOf(scene: Scene, url: string, settings: GroundSettings, n
   return part;
 }
 
-/**
- * The grounded background among a skybox's parts, for the sun to set its shadow level.
- * @param part the background part (null: none)
- */
-export function groundOf(part: SkyboxPart | null): GroundedBackground | null {
-  return part instanceof GroundedBackground ? part : null;
-}

@@ -11,7 +11,7 @@ import type { ApplyContext } from "./apply-context.ts";
 import type { SkyboxBackdrop } from "./backdrop.ts";
 import { createKeptDomeBackground, type DomeBackground } from "./background.ts";
 import { domeKey, glbTextureKey, groundKey } from "./cache-keys.ts";
-import { createKeptGroundedBackground, type GroundedBackground, type GroundSettings } from "./grounded-background.ts";
+import type { GroundedBackground, GroundSettings } from "./grounded-background.ts";
 import type { ExportChoice } from "./export-choice.ts";
 import { getEnvironmentCache, type EnvironmentCache } from "./environment-cache.ts";
 import { EnvironmentView } from "./environment-view.ts";
@@ -82,6 +82,8 @@ export async function keptGround(ctx: KeepContext, settings: GroundSettings, nam
   const memory = memoryOf(ctx);
   const kept = memory?.get(groundKey(ctx.skyboxId));
   if (!memory || !kept) return null;
+  // Loaded when a ground is asked for: most skyboxes show a dome, and the core entry stays small.
+  const { createKeptGroundedBackground } = await import("./grounded-background.ts");
   const ground = await createKeptGroundedBackground(ctx.scene, kept, settings, name).catch(() => null);
   if (ground) trimOnDispose(memory, ground.texture);
   return ground;

@@ -10,7 +10,7 @@ import type { AppliedSkybox } from "./applied-skybox.ts";
 import { resolveLoad, type LoadSkyboxOptions, type ResolvedLoad } from "./load-options.ts";
 import type { ProgressSink } from "./progress.ts";
 import { domeKey, groundKey } from "./cache-keys.ts";
-import { groundOf } from "./grounded-background.ts";
+import { groundOf } from "./skybox-part.ts";
 import { replacedLights } from "./sun/replaced-lights.ts";
 import { environmentCacheOf } from "./environment-cache.ts";
 import { buildSavedBackdrop, buildSavedBackground, savedSun } from "./saved-parts.ts";

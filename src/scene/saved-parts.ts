@@ -6,7 +6,6 @@ import type { SavedSkybox } from "../api/saved/saved-skybox.ts";
 import type { SkyboxBackdrop } from "./backdrop.ts";
 import { createBlurredBackground, createDomeBackground } from "./background.ts";
 import type { BuiltEnvironment } from "./build-parts.ts";
-import { createGroundedBackground } from "./grounded-background.ts";
 import { keepBackdrop, keepDome, keepGround, keptDome, keptGround } from "./kept-parts.ts";
 import type { ResolvedBackground } from "./options.ts";
 import type { ResolvedLoad } from "./load-options.ts";
@@ -30,7 +29,7 @@ export async function buildSavedBackground(ctx: LoadContext, folder: SavedFolder
     if (kept) return kept;
     const bytes = await folder.bytes(folder.manifest.files.background);
     ctx.signal?.throwIfAborted();
-    const part = await createGroundedBackground(ctx.scene, bytes, ground, ctx.name("background"));
+    const part = await (await import("./grounded-background.ts")).createGroundedBackground(ctx.scene, bytes, ground, ctx.name("background"));
     keepGround(ctx, part);
     return part;
   }

@@ -18,3 +18,21 @@ export interface SkyboxPart {
   /** Releases everything the part created; safe to call twice. */
   dispose(): void;
 }
+
+/** A part whose ground receives the sun's shadows (the grounded background). */
+export interface ShadowGround {
+  /** Height of the ground in the world. */
+  readonly groundY: number;
+  /** How dark its shadows are: the sky's share of the light. */
+  setShadowLevel(level: number): void;
+}
+
+/**
+ * The part's ground, for the sun to set its shadow level, or null. Asked of the part rather
+ * than of its class, so the grounded background's code loads only when one is made.
+ * @param part the background part (null: none)
+ */
+export function groundOf(part: SkyboxPart | null): ShadowGround | null {
+  const ground = part as Partial<ShadowGround> | null;
+  return ground && typeof ground.groundY === "number" && typeof ground.setShadowLevel === "function" ? (ground as ShadowGround) : null;
+}

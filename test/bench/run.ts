@@ -13,6 +13,7 @@ import { monkeyBench } from "./monkey-bench.ts";
 import { multiuserBench } from "./multiuser-bench.ts";
 import { proxyBench } from "./proxy-bench.ts";
 import { paneBench } from "./pane-bench.ts";
+import { saveBench } from "./save-bench.ts";
 import { sceneBench } from "./scene-bench.ts";
 import { shippedBench } from "./shipped-bench.ts";
 import { statusBench } from "./status-bench.ts";
@@ -37,6 +38,7 @@ const PARTS: Record<string, Part> = {
   scene: { title: "applySkybox in Chromium (software WebGL, cube 256, quality 64)", run: sceneBench },
   pane: { title: "Inspector pane", run: paneBench },
   sun: { title: "Sun detection in an 8K HDRI", run: sunBench },
+  save: { title: "Save to project in the dev server (the pane, Chromium, software WebGL)", run: saveBench },
   shipped: { title: "Shipping a skybox: folder bytes, loadSkybox against applySkybox (Chromium, software WebGL)", run: shippedBench },
   monkey: { title: "Randomised user sessions (monkey) against the local service, the proxy and the Vite plugin", run: monkeyBench },
 };

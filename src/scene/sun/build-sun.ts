@@ -47,3 +47,6 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
   return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize);
 }
 
+
+// The lights a sun replaces come with the sun's code: an apply without a sun loads neither.
+export { replacedLights } from "./replaced-lights.ts";
