@@ -15,7 +15,7 @@ import { skyboxProxy } from "../../src/dev-server/vite-plugin.ts";
 import { launchBrowser } from "../browser/harness.ts";
 
 const PLAYGROUND = resolve(import.meta.dirname, "../../playground");
-const LONG = { timeout: 300_000 };
+const LONG = { timeout: 400_000 };
 
 export async function saveBench(): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "skybox-save-bench-"));
@@ -46,7 +46,8 @@ export async function saveBench(): Promise<string[]> {
 async function timeSave(browser: Awaited<ReturnType<typeof launchBrowser>>, url: string, scale: number): Promise<string> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   try {
-    await page.goto(`${url}?scale=${scale}`);
+    // The first visit waits for Vite to optimise the dependencies.
+    await page.goto(`${url}?scale=${scale}`, { waitUntil: "commit" });
     const byId = (id: string) => page.getByTestId(id);
     await byId("skybox-style-2").waitFor(LONG);
     await byId("skybox-prompt").fill(`alpine lake at sunset ${scale}`);
