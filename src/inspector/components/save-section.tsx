@@ -1,6 +1,7 @@
 import { Button, Caption1, Checkbox, Dropdown, Field, Input, Option, ProgressBar } from "@fluentui/react-components";
 import { SaveRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
+import { applyProgressText } from "../state/apply-progress-text.ts";
 import type { SaveStep } from "../state/SaveState.ts";
 import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
 import { ErrorView } from "./error-view.tsx";
@@ -10,20 +11,11 @@ import { usePaneStyles } from "./pane-styles.ts";
 /** Widths the saved background may be resized to (never enlarged; sharp in the dev server). */
 const WIDTHS: Record<number, string> = { 2048: "2K", 4096: "4K", 8192: "8K" };
 
-/** A step of a save in words: what it does to which file. */
+/** A step of a save in words: its own for the bake and the write, the apply's for export requests and downloads. */
 function stepText(step: SaveStep): string {
-  switch (step.stage) {
-    case "baking":
-      return `Baking the ${step.label} from the GPU`;
-    case "requesting-export":
-      return `Requesting the ${step.label} export`;
-    case "downloading":
-      return `Downloading the ${step.label}`;
-    case "writing":
-      return `Writing ${step.label} (${((step.bytes ?? 0) / 1e6).toFixed(1)} MB)`;
-    default:
-      return `${step.label}: ${step.stage}`;
-  }
+  if (step.stage === "baking") return `Baking the ${step.label} from the GPU…`;
+  if (step.stage === "writing") return `Writing ${step.label} (${((step.bytes ?? 0) / 1e6).toFixed(1)} MB)…`;
+  return applyProgressText({ stage: step.stage, detail: step.label, ...(step.part ? { part: step.part } : {}) });
 }
 
 /** The steps of the save in progress, each with its bar (indeterminate while its share is unknown). */
@@ -33,7 +25,7 @@ const SaveSteps: FunctionComponent<{ steps: readonly SaveStep[] }> = ({ steps })
     <ul className={pane.list} data-testid="skybox-save-steps">
       {steps.map((step) => (
         <li key={step.label} data-testid="skybox-save-step" data-stage={step.stage} data-label={step.label}>
-          <Caption1>{`${stepText(step)}${step.fraction !== undefined ? ` ${Math.round(step.fraction * 100)}%` : "…"}`}</Caption1>
+          <Caption1>{`${stepText(step)}${step.fraction !== undefined ? ` ${Math.round(step.fraction * 100)}%` : ""}`}</Caption1>
           <ProgressBar value={step.fraction} thickness="medium" />
         </li>
       ))}

@@ -12,6 +12,8 @@ export interface SaveStep {
   /** What it works on: an export ("3d-mesh-glb medium"), "panorama", "environment (.env)", or the folder written. */
   label: string;
   stage: SaveProgress["stage"] | "writing";
+  /** The part an export is requested or downloaded for. */
+  part?: SaveProgress["part"];
   /** 0..1 when known. */
   fraction?: number;
   /** The size sent, for "writing". */
@@ -111,7 +113,7 @@ export class SaveState extends Slice<SaveValue> {
       hdr: v.includeHdr ? { hdriMode: a.hdriMode, resolution: a.resolution === "auto" ? null : a.resolution } : null,
       backdrop,
       signal,
-      onProgress: (p) => this._step({ label: p.detail ?? p.stage, stage: p.stage, ...(p.fraction !== undefined ? { fraction: p.fraction } : {}) }),
+      onProgress: ({ detail, stage, part, fraction }) => this._step({ label: detail ?? stage, stage, ...(part ? { part } : {}), ...(fraction !== undefined ? { fraction } : {}) }),
     });
     const skybox = savedIdentity(handle.record, contents.model);
     const meta: SaveToProjectMeta = SaveToProjectMeta.parse({
