@@ -5,6 +5,7 @@
  * lit twice. One part of an applied skybox: built hidden, shown with the others, turned by
  * `setRotation`, disposed with the skybox.
  */
+import type { ShadowGround } from "../skybox-part.ts";
 import { DirectionalLight } from "@babylonjs/core/Lights/directionalLight.js";
 import type { Material } from "@babylonjs/core/Materials/material.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
@@ -36,7 +37,7 @@ export interface SunNeighbours {
   /** Every mesh of the skybox (neither casts nor receives the sun's shadows, apart from the backdrop's own way). */
   skyboxMeshes: readonly AbstractMesh[];
   /** The grounded background, which receives the sun's shadows at the sky's share of the light, at its ground's height. */
-  ground?: Nullable<{ readonly groundY: number; setShadowLevel(level: number): void }>;
+  ground?: Nullable<ShadowGround>;
 }
 
 /** The sun of a skybox as a `DirectionalLight` with shadows (`AppliedSkybox.sun`). */
