@@ -14,6 +14,8 @@ interface Held {
   holders: number;
 }
 
+// Per light, not per skybox: two skyboxes (the shown one and the one replacing it) may hold
+// the same light, and only the first may record its own state. Weak: a disposed light goes with its entry.
 const held = new WeakMap<Light, Held>();
 
 function take(light: Light): void {
