@@ -1,5 +1,6 @@
 /**
- * Figures of the sun detection. First its accuracy on the corpus of local skies with ground
+ * Figures of the sun detection. First on photographs and their 8-bit exports
+ * (real-sun-bench.ts). Then its accuracy on the corpus of local skies with ground
  * truth (test/scene/sun/sun-corpus.ts): every sky as rendered, and clipped at 16 and at 1.0
  * as an HDRI made from an 8-bit picture would hold it; per group, the suns found within 2
  * degrees of the drawn one, false suns, angular errors and the detected over the drawn
@@ -21,6 +22,7 @@ import { createImageryPool } from "../../src/local/imagery/pipeline/render-pool.
 import { detectSun } from "../../src/scene/sun/detect-sun.ts";
 import { decodeHdr } from "../../src/scene/sun/hdr-pixels.ts";
 import { ms, percentile } from "./percentiles.ts";
+import { realSunBench } from "./real-sun-bench.ts";
 import { clipped, corpusSkies, SEED_SETS, groupFigures, type GroupFigures, readSky, type RenderedSky, renderSky, scoreSky, type SkyScore } from "../scene/sun/sun-corpus.ts";
 
 const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 7);
@@ -34,7 +36,7 @@ const SKIES = [
 ];
 
 export async function sunBench(): Promise<string[]> {
-  return [...(await corpusBench()), "", ...(await speedBench())];
+  return [...realSunBench(), "", ...(await corpusBench()), "", ...(await speedBench())];
 }
 
 const VARIANTS: [string, number][] = [

@@ -15,7 +15,7 @@ import { cachedSun, storeSun } from "./sun-cache.ts";
 import type { ResolvedSun } from "./sun-options.ts";
 
 /** Version of the detection's answers: bumped when `detectSun` answers differently, so cached suns are found again. */
-const DETECTION = 3;
+const DETECTION = 4;
 
 /** Makes the sun's light once the skybox's other parts are built. */
 export type SunFactory = (neighbours: SunNeighbours) => SkyboxSun;

@@ -27,6 +27,12 @@
  * a blob's sun whose sky fits a clear sky clearly worse than a sun elsewhere in the clipped
  * sky is refused (clear-sky-search.ts). The result says which it is (`source`) and how far
  * to trust it (`confidence`).
+ *
+ * Whatever found it, a sun is then checked against the whole sky (sky-evidence.ts): a
+ * clear sky lit from it must explain the sky's samples not clearly worse than a sky without
+ * a sun (MIN_EVIDENCE), so no light comes from the wrong side; a disk that casts too little
+ * for its share is kept where the sky is plainly lit from it (STRONG_EVIDENCE). A blob wider
+ * than PLACE_WITHIN does not place its sun (`placed`): none is reported.
  */
 import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
@@ -36,6 +42,7 @@ import { type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
 import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob, type SaturatedBlob } from "./saturated-blob.ts";
 import { groundLuminance, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
+import { skyEvidence } from "./sky-evidence.ts";
 
 /** Where a disk's pixels are in the panorama it was found in. */
 export interface DiskPlace {
@@ -184,6 +191,24 @@ const CLOUD_EXCESS = 0.009;
 const BLOB_WIDTH = 2048;
 const DEG = Math.PI / 180;
 /**
+ * The sky's evidence for a sun (sky-evidence.ts: how much better, per sky sample and in
+ * nats, a clear sky lit by a sun there explains the sky than the best sky without a sun).
+ * A sun is refused when a sunless sky explains the sky clearly better (MIN_EVIDENCE): a
+ * sun there would light a sky the picture does not show, so its light would come from the
+ * wrong side. A disk that casts less than its share (`minShare`: dimmed by haze, or its
+ * pixels by lossy compression) is still the sun when the whole sky is lit from it as a
+ * clear sky is (STRONG_EVIDENCE): a sunlit sky gains about half a nat per sample, a sky
+ * with a low sun's glow along the horizon, or a room lit by lamps or a skylight, a few
+ * tenths at most.
+ */
+const MIN_EVIDENCE = -0.1;
+const STRONG_EVIDENCE = 0.4;
+/**
+ * Widest (equivalent radius of) saturated blob a sun is placed in: the accuracy an 8-bit
+ * picture's sun must be placed with to cast the shadows the picture shows.
+ */
+const PLACE_WITHIN = 3 * DEG;
+/**
  * A saturated blob whose foot is at most HAZE_FOOT up has merged with the clipped haze along
  * the horizon; its sun placed within FOOT_REACH of its foot was placed there by the haze
  * (`onHazeFoot`).
@@ -209,6 +234,11 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
   let seen: FloodedBlobs | undefined;
   // The clear sky's cost of suns across the clipped sky (clear-sky-search.ts), made once for the first blob's sun.
   let costs: ClearSkyCosts | undefined;
+  // The sky's evidence for a sun in a direction (sky-evidence.ts), its samples made for the first asked.
+  let evidenceAt: ((sun: readonly number[]) => number) | undefined;
+  const evidence = (sun: DetectedSun) => (evidenceAt ??= skyEvidence(image, scan.top))(sun.direction);
+  // Whether a saturated blob held a sun too wide to place (`placed`).
+  let unplaced = false;
   for (const candidate of scan.candidates) {
     // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
     const most = candidate.luminance * core;
@@ -218,19 +248,36 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
     if (blobs && seen?.mask[indexOf(sampledCandidate(blobs, candidate, factor), blobs)]) continue;
     const spot = measureSpot(image, candidate, scan.stride, scan.top);
     let sun: DetectedSun | null = null;
-    if (spot && !spot.clipped) sun = measured(spot, scan, minShare);
+    if (spot && !spot.clipped) sun = measured(spot, scan, minShare, evidence);
     else if (spot && compact(image, spot)) sun = estimated(image, spot, scan, minShare);
     else {
       blobs ??= pointSampled(image, factor);
-      sun = fromBlob(blobs, sampledCandidate(blobs, candidate, factor), scan, minShare, (seen ??= floodedBlobs(blobs)));
+      const answer = fromBlob(blobs, sampledCandidate(blobs, candidate, factor), scan, minShare, (seen ??= floodedBlobs(blobs)));
+      if (answer === TOO_WIDE) unplaced = true;
+      else sun = answer;
       if (sun && onCloud(sun, (costs ??= clearSkyCosts(blobs, scan.top)))) sun = null;
     }
     if (sun && (!found || better(sun, found))) found = sun;
   }
-  if (!found || !blobs || !costs || !seen) return found;
-  const sun = pointedBlob(blobs, scan, minShare, seen, costs);
-  return sun && elsewhere(sun, found) ? sun : found;
+  if (found && blobs && costs && seen) {
+    const sun = pointedBlob(blobs, scan, minShare, seen, costs);
+    if (sun && elsewhere(sun, found)) found = sun;
+  }
+  // The disk clips wherever anything does: with a sun's blob too wide to place it in, a clipped spot elsewhere
+  // (a fleck of lit cloud) is no more the sun than any other part of that blob.
+  if (found?.source === "estimated" && unplaced) return null;
+  return found && evidence(found) >= MIN_EVIDENCE ? found : null;
 }
+
+/**
+ * A saturated blob's answer when it holds a sun it cannot place: the disk is somewhere in
+ * the blob (it is the brightest thing in the sky, so it clips wherever anything does), and
+ * unless its own pixels show (`byDisk`), where in it is read from the blob's outline and the
+ * sky around it. In a blob wider than PLACE_WITHIN, the outline of a real sky's glow (haze,
+ * clouds lit at its edge, the horizon's brightening) has put suns 10 degrees and more from
+ * the real one: none is reported.
+ */
+const TOO_WIDE = "too wide";
 
 /** The candidate in `sampled`, the panorama read every `factor` pixels (pointSampled). */
 function sampledCandidate(sampled: HdrPixels, candidate: SunCandidate, factor: number): SunCandidate {
@@ -254,7 +301,7 @@ function pointedBlob(image: HdrPixels, scan: SkyScan, minShare: number, seen: Fl
   if (costs.best < 0 || seen.mask[costs.best]) return null;
   const candidate = { x: costs.best % image.width, y: Math.floor(costs.best / image.width), luminance: scan.top };
   const sun = fromBlob(image, candidate, scan, minShare, seen);
-  return sun && !onCloud(sun, costs) ? sun : null;
+  return sun && sun !== TOO_WIDE && !onCloud(sun, costs) ? sun : null;
 }
 
 /**
@@ -297,11 +344,13 @@ function needed(sun: DetectedSun, scan: SkyScan, minShare: number, illuminance: 
   return minShare * (1 + 1.25 * up) * sky;
 }
 
-function measured(spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
+function measured(spot: MeasuredSpot, scan: SkyScan, minShare: number, evidence: (sun: DetectedSun) => number): DetectedSun | null {
   const sun = spot.sun;
   if (spot.peak < LOCAL_CONTRAST * spot.sky) return null;
   const need = needed(sun, scan, minShare, sun.illuminance);
-  if (sun.illuminance <= need) return null;
+  // A disk that casts less than its share is still the sun where the whole sky is lit by one there: a disk
+  // dimmed by haze, or by lossy compression of its pixels.
+  if (sun.illuminance <= need) return evidence(sun) >= STRONG_EVIDENCE ? { ...sun, confidence: round(sun.illuminance / need / 2) } : null;
   // Half confident at the threshold, fully at twice it.
   const confidence = need > 0 ? Math.min(1, 0.5 * (sun.illuminance / need)) : 1;
   return { ...sun, confidence: round(confidence) };
@@ -324,15 +373,21 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare
  * placed at its foot and refused, the sun is placed again where the clear sky fits best
  * (`onHazeFoot`).
  */
-function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number, seen: FloodedBlobs): DetectedSun | null {
+function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number, seen: FloodedBlobs): DetectedSun | null | typeof TOO_WIDE {
   const blob = placeInBlob(image, indexOf(candidate, image), scan.top, seen);
   if (!blob) return null;
+  const sun = blobsSun(image, blob, scan, minShare);
+  return sun && !blob.byDisk && Math.sqrt(blob.solidAngle / Math.PI) > PLACE_WITHIN ? TOO_WIDE : sun;
+}
+
+/** The sun placed in a saturated blob, when the sky around it is a clear one lit by it. */
+function blobsSun(image: HdrPixels, blob: SaturatedBlob, scan: SkyScan, minShare: number): DetectedSun | null {
   // The edge of a blob larger than a disk is where the sky reaches the clip level: the clear sky fitted around it
   // must come close to it there. A disk clips by its own light.
   const reaches = (elevation: number) => (fit: SkyFit) => blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - elevation, blob.rim) >= scan.top;
   const placed = blobSun(blob.direction, blob.solidAngle);
   const sun = fromFit(image, placed, scan, minShare, blob.visible, reaches(placed.elevation));
-  if (sun || !onHazeFoot(blob, placed.elevation)) return sun;
+  if (sun || blob.byDisk || !onHazeFoot(blob, placed.elevation)) return sun;
   const [x, , z] = blob.direction;
   const u = uOfDirection(x, z);
   const elevation = bestFittingElevation(image, u, blob.foot, blob.top, scan.top);

@@ -119,6 +119,8 @@ export interface SaturatedBlob {
   visible: number;
   /** Whether the blob is no larger than a clipped disk: the disk itself, not its sky clipped around it. */
   isDisk: boolean;
+  /** Whether the disk's own pixels place the sun (the blob is the disk, or holds it as a core clipped in every channel). */
+  byDisk: boolean;
   /** The blob's pixel indices. */
   pixels: number[];
   /** Solid angle of the blob (steradians). */
@@ -159,7 +161,7 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   if (blob.solidAngle <= clippedDiskSolidAngle(width)) {
     const disk = clippedDisk(image, blob.pixels);
     if (!profileFit(samples, uOfDirection(disk.direction[0], disk.direction[2]), Math.asin(disk.direction[1])).fallsOff || diskHidden(image, disk.direction, clip)) return null;
-    return { ...disk, isDisk: true, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction), foot: bottom, top };
+    return { ...disk, isDisk: true, byDisk: true, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction), foot: bottom, top };
   }
   // Only a sun whose sky falls off around it is a candidate: lower down, a clipped horizon band explains the sky as well.
   // And only one whose disk the blob holds (a sun clips before its aureole), with the pixels around it when the
@@ -183,9 +185,10 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   // closely than the sky's fit, when the sky fits about as well around it (a white fleck of paint in the glow does not).
   const fitAt = (d: readonly number[]) => profileFit(samples, uOfDirection(d[0]!, d[2]!), Math.asin(d[1]!)).cost;
   const core = bestOf(diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip, last), fitAt);
-  if (core && fitAt(core) <= SAME_FIT * best.cost) direction.splice(0, 3, ...core);
+  const byDisk = core !== null && fitAt(core) <= SAME_FIT * best.cost;
+  if (byDisk) direction.splice(0, 3, ...core);
   else if (diskHidden(image, direction, clip)) return null;
-  return { direction, visible: 1, isDisk: false, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(direction), foot: bottom, top };
+  return { direction, visible: 1, isDisk: false, byDisk, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(direction), foot: bottom, top };
 }
 
 /** Solid angle of the largest clipped disk (CLIPPED_RADIUS_DEG) in a panorama `width` pixels wide. */

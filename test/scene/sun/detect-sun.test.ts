@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { azimuthOfU, directionOfDegrees, directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
 import { detectSun, type DetectedSun } from "../../../src/scene/sun/detect-sun.ts";
 import type { HdrPixels } from "../../../src/scene/sun/hdr-pixels.ts";
+import { perez, perezCoefficients } from "../../../src/scene/sun/preetham.ts";
 import { renderPool } from "../../local/imagery/render-fixtures.ts";
 import { degreesBetween, sunExport, type SunExport } from "./sun-exports.ts";
 
@@ -51,6 +52,24 @@ function glowAzimuth(hdr: HdrPixels, sun: DetectedSun): number {
     if (sum > bestSum) [best, bestSum] = [x, sum];
   }
   return azimuthOfU((best + 0.5) / hdr.width);
+}
+
+/** A clear sky (the Perez distribution, turbidity 3) lit by a sun at `sun`, its mean about `level`; grey ground below. */
+function clearSky(sun: readonly number[], level: number): HdrPixels {
+  const c = perezCoefficients(3);
+  const width = 256;
+  const height = 128;
+  const rgb = new Float32Array(width * height * 3).fill(level / 2);
+  const d = [0, 0, 0];
+  for (let y = 0; y < height / 2; y++) {
+    for (let x = 0; x < width; x++) {
+      directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+      const gamma = Math.acos(Math.min(1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!));
+      const l = (level / 3) * perez(c, d[1]!, gamma);
+      rgb.set([0.8 * l, l, 1.3 * l], (y * width + x) * 3);
+    }
+  }
+  return { width, height, rgb };
 }
 
 const angleBetween = (a: number, b: number) => Math.abs(Math.atan2(Math.sin(a - b), Math.cos(a - b)));
@@ -111,7 +130,7 @@ describe("detectSun on the local service's HDRI exports", () => {
     await found("cloudy hills at noon", 4);
   });
 
-  it("finds nothing in a black or a uniformly bright panorama, nor in a large bright patch; its thresholds are options", () => {
+  it("finds nothing in a black or a uniformly bright panorama, nor in a large bright patch, nor a bright dot the sky is not lit by", () => {
     const flat = (value: number): HdrPixels => ({ width: 256, height: 128, rgb: new Float32Array(256 * 128 * 3).fill(value) });
     expect(detectSun(flat(0))).toBeNull();
     expect(detectSun(flat(3))).toBeNull();
@@ -119,13 +138,20 @@ describe("detectSun on the local service's HDRI exports", () => {
     const patch = flat(0.2);
     for (let y = 30; y < 37; y++) patch.rgb.fill(200, (y * 256 + 100) * 3, (y * 256 + 107) * 3);
     expect(detectSun(patch)).toBeNull();
-    // One pixel of 5000 (33 degrees up) casts 2.5 against the sky's 0.63: a sun, unless `minShare` asks for 4 times the sky's light.
-    const dot = flat(0.2);
-    dot.rgb.fill(5000, (40 * 256 + 100) * 3, (40 * 256 + 101) * 3);
-    expect(detectSun(dot)?.source).toBe("measured");
-    expect(detectSun(dot, { minShare: 4 })).toBeNull();
-    // One of 500 casts a fifth of the sky's light: a sun glimpsed through cloud, no light.
-    dot.rgb.fill(500, (40 * 256 + 100) * 3, (40 * 256 + 101) * 3);
-    expect(detectSun(dot)).toBeNull();
+    // One pixel of 5000, 33 degrees up, casts 2.5 against the sky's 0.63: bright enough for a sun, but a sky lit by
+    // no sun at all (flat) or by one elsewhere (a clear sky whose sun is 120 degrees away) says it is not one. In a
+    // clear sky lit from its direction it is the sun.
+    const dot = (sky: HdrPixels, value: number) => {
+      const out = { ...sky, rgb: sky.rgb.slice() };
+      out.rgb.fill(value, (40 * 256 + 100) * 3, (40 * 256 + 101) * 3);
+      return out;
+    };
+    const at = [0, 0, 0];
+    directionOfUv(100.5 / 256, 40.5 / 128, at);
+    expect(detectSun(dot(flat(0.2), 5000))).toBeNull();
+    expect(detectSun(dot(clearSky(at, 0.2), 5000))?.source).toBe("measured");
+    expect(degreesBetween(detectSun(dot(clearSky(at, 0.2), 5000))!.direction, at)).toBeLessThan(1);
+    const elsewhere = directionOfDegrees(azimuthOfU(100.5 / 256) * DEG + 120, 33);
+    expect(detectSun(dot(clearSky(elsewhere, 0.2), 5000))).toBeNull();
   });
 });

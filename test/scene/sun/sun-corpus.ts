@@ -17,6 +17,7 @@ import { prepareSky } from "../../../src/local/imagery/scene/sky.ts";
 import { directionOfDegrees } from "../../../src/api/panorama/panorama-directions.ts";
 import type { DetectedSun } from "../../../src/scene/sun/detect-sun.ts";
 import { decodeHdr, type HdrPixels } from "../../../src/scene/sun/hdr-pixels.ts";
+import { degreesBetween } from "./angles.ts";
 
 export interface CorpusSky {
   prompt: string;
@@ -299,10 +300,4 @@ export function groupFigures(scores: SkyScore[]): GroupFigures[] {
       found: of.filter((s) => s.expect === "either" && s.found).length,
     };
   });
-}
-
-/** Angle between two unit vectors, degrees. */
-function degreesBetween(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const cos = a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-  return (Math.acos(Math.min(1, Math.max(-1, cos))) * 180) / Math.PI;
 }

@@ -36,8 +36,4 @@ export async function sunExport(pool: ImageryPool, prompt: string, seed = 7, wid
   return { prompt, hdr: decodeHdr(new Uint8Array(readFileSync(result.path))), scene, truth: directionOfDegrees(scene.sun.azimuth, scene.sun.elevation) };
 }
 
-/** Angle between two unit vectors, degrees. */
-export function degreesBetween(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const cos = a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-  return (Math.acos(Math.min(1, Math.max(-1, cos))) * 180) / Math.PI;
-}
+export { degreesBetween } from "./angles.ts";

@@ -1,0 +1,88 @@
+/**
+ * The sun detection on photographs (test/scene/sun/real-skies.ts): every picture of the
+ * real-picture corpus as shipped and as 8-bit exports, with its truth measured from its
+ * own pixels, the tuning part and the held-out part reported apart; then `detectSun`'s
+ * time on real pictures resampled to 1K and 8K, 8-bit exports included.
+ */
+import type { HdrPixels } from "../../src/scene/sun/hdr-pixels.ts";
+import { detectSun } from "../../src/scene/sun/detect-sun.ts";
+import { ms, percentile } from "./percentiles.ts";
+import { REAL_SKIES, REAL_VARIANTS, type RealScore, readRealSky, realVariant, scoreReal } from "../scene/sun/real-skies.ts";
+
+const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 7);
+const DEG = 180 / Math.PI;
+
+export function realSunBench(): string[] {
+  const scores = REAL_SKIES.flatMap((sky) => {
+    const image = readRealSky(sky.name);
+    return REAL_VARIANTS.map((variant) => scoreReal(sky, variant, (p) => detectSun(p), image));
+  });
+  const lines = [
+    `Real pictures: ${REAL_SKIES.length} photographed HDRIs (Poly Haven, CC0, 512 x 256 as @pmndrs/assets ships them), each as shipped and as two 8-bit exports.`,
+    "ok = sun placed within 2 deg (shipped) / 3 deg (8-bit), energy within 50% where the disk holds it; glow: within 5 deg or none; none: no sun. WRONG = a sun where none shows, or > 5 deg away.",
+    "",
+    `${"picture".padEnd(10)} ${"shows".padEnd(5)} ${"part".padEnd(8)} ${REAL_VARIANTS.map((v) => v.padEnd(34)).join(" ")}`,
+  ];
+  for (const sky of REAL_SKIES) {
+    const cells = REAL_VARIANTS.map((variant) => cell(scores.find((s) => s.sky === sky && s.variant === variant)!).padEnd(34));
+    lines.push(`${sky.name.padEnd(10)} ${sky.shows.padEnd(5)} ${(sky.heldOut ? "held out" : "tuning").padEnd(8)} ${cells.join(" ")}`);
+  }
+  lines.push("", `${"part".padEnd(9)} ${"variant".padEnd(24)} ${"suns placed".padStart(11)} ${"glow ok".padStart(8)} ${"no sun ok".padStart(9)} ${"wrong".padStart(6)}`);
+  for (const part of ["tuning", "held out", "all"] as const) {
+    for (const variant of [...REAL_VARIANTS, "every variant"] as const) {
+      const of = scores.filter((s) => (part === "all" || s.sky.heldOut === (part === "held out")) && (variant === "every variant" || s.variant === variant));
+      const count = (shows: string) => {
+        const group = of.filter((s) => s.sky.shows === shows);
+        return `${group.filter((s) => s.ok).length}/${group.length}`;
+      };
+      lines.push(`${part.padEnd(9)} ${variant.padEnd(24)} ${count("sun").padStart(11)} ${count("glow").padStart(8)} ${count("none").padStart(9)} ${String(of.filter((s) => s.wrong).length).padStart(6)}`);
+    }
+  }
+  return [...lines, "", ...speedLines()];
+}
+
+function cell(s: RealScore): string {
+  if (!s.found) return `${s.ok ? "ok" : "--"}    no sun`;
+  const energy = s.energy === null ? "" : ` E x${s.energy.toFixed(2)}`;
+  const at = s.error === null ? ` at ${(s.found.elevation * DEG).toFixed(1)} deg up` : ` ${s.error.toFixed(1)} deg off`;
+  return `${s.wrong ? "WRONG" : s.ok ? "ok" : "--"}${" ".repeat(s.wrong ? 1 : s.ok ? 4 : 4)}${s.found.source}${at}${energy}`;
+}
+
+/** `image` resampled to `width` x `width / 2` (nearest pixel: an 8-bit export's values stay its own). */
+function resampled(image: HdrPixels, width: number): HdrPixels {
+  const height = width / 2;
+  const rgb = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const from = Math.floor((y * image.height) / height) * image.width;
+    for (let x = 0; x < width; x++) {
+      const i = (from + Math.floor((x * image.width) / width)) * 3;
+      const o = (y * width + x) * 3;
+      rgb[o] = image.rgb[i]!;
+      rgb[o + 1] = image.rgb[i + 1]!;
+      rgb[o + 2] = image.rgb[i + 2]!;
+    }
+  }
+  return { width, height, rgb };
+}
+
+function speedLines(): string[] {
+  const lines = [`detectSun on real pictures resampled to 1K and 8K, median of ${RUNS} runs, one thread (goal: under 100 ms):`];
+  for (const name of ["park", "sky", "studio"]) {
+    for (const variant of REAL_VARIANTS) {
+      const { pixels } = realVariant(readRealSky(name), variant);
+      const cells = [1024, 8192].map((width) => {
+        const image = resampled(pixels, width);
+        detectSun(image);
+        const times: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const t0 = performance.now();
+          detectSun(image);
+          times.push(performance.now() - t0);
+        }
+        return `${width === 1024 ? "1K" : "8K"} ${ms(percentile(times, 50)).padStart(8)} (max ${ms(Math.max(...times))})`;
+      });
+      lines.push(`  ${name.padEnd(7)} ${variant.padEnd(24)} ${cells.join("   ")}`);
+    }
+  }
+  return lines;
+}
