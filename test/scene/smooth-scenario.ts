@@ -36,7 +36,7 @@ export interface SmoothScenario {
   close(): Promise<void>;
 }
 
-export async function openSmoothScenario(sizes: SmoothSizes): Promise<SmoothScenario> {
+export async function openSmoothScenario(sizes: SmoothSizes, watchCalls = false): Promise<SmoothScenario> {
   const pages: ServedPages = await servePages({ root: join(import.meta.dirname, "../browser/pages"), local: sizes.local });
   const skyboxes = mkdtempSync(join(tmpdir(), "skybox-smooth-"));
   let files: StaticServer | null = null;
@@ -58,7 +58,7 @@ export async function openSmoothScenario(sizes: SmoothSizes): Promise<SmoothScen
     const pageErrors: string[] = [];
     page.on("pageerror", (e) => pageErrors.push(e.message));
     page.on("console", (m) => void (m.type() === "error" && pageErrors.push(m.text())));
-    await page.goto(`${pages.url}/smooth.html`);
+    await page.goto(`${pages.url}/smooth.html${watchCalls ? "?watch" : ""}`);
     await page.waitForFunction(() => Boolean(window.skyboxSmooth));
     await page.evaluate(() => window.skyboxSmooth.setup());
     const measure = (target: number | string, extra: SmoothOptions, mode: SmoothMode) =>

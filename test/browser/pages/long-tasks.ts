@@ -46,3 +46,39 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
     },
   };
 }
+
+/** A WebGL call that held the main thread for long, by name: what a long task was made of. */
+export interface SlowCall {
+  name: string;
+  start: number;
+  duration: number;
+}
+
+/** WebGL calls over this many milliseconds are listed. */
+const SLOW_CALL_MS = 10;
+
+/**
+ * Times every call of the WebGL 2 context's methods from now on and lists the slow ones
+ * (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
+ */
+export function watchWebGLCalls(): { take(since: number): SlowCall[] } {
+  const slow: SlowCall[] = [];
+  const proto = WebGL2RenderingContext.prototype as unknown as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    if (typeof descriptor?.value !== "function" || name === "constructor") continue;
+    const original = descriptor.value as (...args: unknown[]) => unknown;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      const t = performance.now();
+      const out = original.apply(this, args);
+      const d = performance.now() - t;
+      if (d > SLOW_CALL_MS) slow.push({ name, start: t, duration: d });
+      return out;
+    };
+  }
+  return {
+    take(since: number) {
+      return slow.splice(0).map((c) => ({ ...c, start: c.start - since }));
+    },
+  };
+}

@@ -12,7 +12,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
 import { CreateSphere } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
 import { applySkybox, createSkyboxCache, getEnvironmentCache, loadSkybox, type AppliedSkybox, type ApplySkyboxOptions } from "../../../src/scene/index.ts";
-import { recordMainThread, type Blocked } from "./long-tasks.ts";
+import { recordMainThread, watchWebGLCalls, type Blocked, type SlowCall } from "./long-tasks.ts";
 
 /** Where the call may take its environment from: nothing cached, the engine's memory, or IndexedDB (memory cleared). */
 export type SmoothMode = "cold" | "memory" | "indexeddb";
@@ -27,6 +27,8 @@ export interface SmoothRun {
   fromCache: boolean;
   longTasks: Blocked[];
   slowFrames: Blocked[];
+  /** WebGL calls over 10 ms, when the page watches them (`?watch`). */
+  slowCalls: SlowCall[];
 }
 
 let engine: Engine;
@@ -35,6 +37,7 @@ let current: AppliedSkybox | null = null;
 const cache = createSkyboxCache({ databaseName: "skybox-smooth-cache" });
 /** How long after `whenCached` the recording goes on (work it left queued still counts). */
 const AFTER_MS = 1000;
+const calls = new URLSearchParams(location.search).has("watch") ? watchWebGLCalls() : null;
 
 const api = {
   async setup() {
@@ -61,6 +64,7 @@ const api = {
     await api.prepare(mode);
     const recording = recordMainThread();
     const t0 = performance.now();
+    calls?.take(t0);
     const common = { cache, replace: current };
     const isUrl = typeof target === "string";
     current = await (isUrl ? loadSkybox(scene, target, { ...options, ...common }) : applySkybox(scene, target as number, { ...options, ...common }));
@@ -68,7 +72,7 @@ const api = {
     await current.whenCached;
     const cachedMs = performance.now() - t0;
     await new Promise((r) => setTimeout(r, AFTER_MS));
-    return { resolveMs, cachedMs, fromCache: current.fromCache, ...recording.stop() };
+    return { resolveMs, cachedMs, fromCache: current.fromCache, ...recording.stop(), slowCalls: calls?.take(t0) ?? [] };
   },
 
   /** Empties the caches the mode says are empty; what is shown goes first, so nothing holds an entry. */

@@ -1,0 +1,129 @@
+/**
+ * The faces of one mip of a cube texture read back from the GPU without stalling the page.
+ * A synchronous `readPixels` waits on the main thread for every command queued before it (the
+ * prefiltering, the frames the page draws meanwhile): on a software GPU, for seconds. Here
+ * WebGL 2 copies the faces into a pixel-pack buffer, a fence marks the copy, and the buffer is
+ * read once the fence has passed, polled between tasks; WebGPU's engine reads through a
+ * mapped buffer, asynchronous already. The floats become halves in chunks between which the
+ * work yields once its slice is spent, so no task of it grows with the cube's size.
+ */
+import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
+import { ToHalfFloat } from "@babylonjs/core/Misc/halfFloat.js";
+import { gpuPassed } from "./gpu-fence.ts";
+import type { IdleSlice } from "./idle-time.ts";
+
+/** Waits for a slice of time to work in. */
+export type WaitForSlice = (signal: AbortSignal) => Promise<IdleSlice>;
+
+/** Work time for the CPU's share: the slice at hand, and a new one waited for once it is spent. */
+export class WorkSlices {
+  private _slice: IdleSlice | null = null;
+
+  /**
+   * @param _wait gives the slices
+   * @param _signal stops the wait (rejects with its reason)
+   */
+  constructor(
+    private readonly _wait: WaitForSlice,
+    private readonly _signal: AbortSignal,
+  ) {}
+
+  /** Resolves at once while the slice at hand lasts, else at the next slice. */
+  async next(): Promise<void> {
+    this._signal.throwIfAborted();
+    if (!this._slice || this._slice.timeRemaining() <= 0) this._slice = await this._wait(this._signal);
+  }
+}
+
+/** What the WebGL engine exposes that the read needs (internal, present since Babylon 5). */
+interface WebGL2Engine {
+  _gl: WebGL2RenderingContext;
+  _currentFramebuffer: WebGLFramebuffer | null;
+  webGLVersion: number;
+}
+
+/**
+ * The six faces of `mip`, RGBA halves, rows bottom first (as `readPixels` returns them).
+ * @param texture a ready cube texture
+ * @param mip the level
+ * @param slices the time the conversion runs in
+ * @param signal stops the wait for the GPU (rejects with its reason)
+ */
+export async function readMipFaces(texture: BaseTexture, mip: number, slices: WorkSlices, signal: AbortSignal): Promise<Uint16Array[]> {
+  const internal = texture.getInternalTexture();
+  if (!internal) throw new Error("The environment has no GPU texture to read back");
+  const side = Math.max(1, texture.getSize().width >> mip);
+  const engine = internal.getEngine() as unknown as Partial<WebGL2Engine>;
+  const floats = engine._gl && (engine.webGLVersion ?? 1) >= 2 ? await readWebGL2(engine as WebGL2Engine, internal, side, mip, signal) : await readEngine(texture, mip, signal);
+  const faces: Uint16Array[] = [];
+  for (const face of floats) {
+    if (face instanceof Uint16Array) {
+      faces.push(face.slice(0, side * side * 4));
+      continue;
+    }
+    faces.push(await toHalves(face, side * side * 4, slices));
+  }
+  return faces;
+}
+
+/** WebGL 2: one pixel-pack buffer for the six faces, one fence, read once the GPU passed it. */
+async function readWebGL2(engine: WebGL2Engine, internal: InternalTexture, side: number, mip: number, signal: AbortSignal): Promise<Float32Array[]> {
+  const gl = engine._gl;
+  const texture = internal._hardwareTexture?.underlyingResource as WebGLTexture | undefined;
+  if (!texture) throw new Error("The environment has no GPU texture to read back");
+  const faceBytes = side * side * 4 * 4;
+  const framebuffer = gl.createFramebuffer();
+  const buffer = gl.createBuffer();
+  gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+  gl.bufferData(gl.PIXEL_PACK_BUFFER, 6 * faceBytes, gl.STREAM_READ);
+  for (let face = 0; face < 6; face++) {
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_CUBE_MAP_POSITIVE_X + face, texture, mip);
+    gl.readPixels(0, 0, side, side, gl.RGBA, gl.FLOAT, face * faceBytes);
+  }
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, engine._currentFramebuffer);
+  gl.deleteFramebuffer(framebuffer);
+  try {
+    await gpuPassed(gl, signal);
+    const faces: Float32Array[] = [];
+    gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+    for (let face = 0; face < 6; face++) {
+      const out = new Float32Array(side * side * 4);
+      gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, face * faceBytes, out);
+      faces.push(out);
+    }
+    gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+    return faces;
+  } finally {
+    gl.deleteBuffer(buffer);
+  }
+}
+
+/** Other engines: their own read (WebGPU maps a buffer; halves stay halves). */
+async function readEngine(texture: BaseTexture, mip: number, signal: AbortSignal): Promise<(Float32Array | Uint16Array)[]> {
+  const faces: (Float32Array | Uint16Array)[] = [];
+  for (let face = 0; face < 6; face++) {
+    signal.throwIfAborted();
+    const pixels = await texture.readPixels(face, mip);
+    if (!(pixels instanceof Float32Array) && !(pixels instanceof Uint16Array)) throw new Error("The environment read back is not floating point RGBA");
+    faces.push(pixels);
+  }
+  return faces;
+}
+
+/** Values converted between looks at the clock (a fraction of a millisecond's work). */
+const CHUNK = 16_384;
+
+/** Floats to halves, in chunks, yielding whenever the slice is spent. */
+async function toHalves(pixels: Float32Array, length: number, slices: WorkSlices): Promise<Uint16Array> {
+  if (pixels.length < length) throw new Error("The environment read back is too short");
+  const out = new Uint16Array(length);
+  for (let start = 0; start < length; start += CHUNK) {
+    await slices.next();
+    const end = Math.min(length, start + CHUNK);
+    for (let i = start; i < end; i++) out[i] = ToHalfFloat(pixels[i]!);
+  }
+  return out;
+}
