@@ -87,13 +87,11 @@ async function readWebGL2(engine: WebGL2Engine, internal: InternalTexture, side:
   gl.deleteFramebuffer(framebuffer);
   try {
     await gpuPassed(gl, signal);
-    const faces: Float32Array[] = [];
+    // One read of the whole buffer: each read of a buffer is a round trip to the GPU process.
+    const all = new Float32Array(6 * side * side * 4);
     gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
-    for (let face = 0; face < 6; face++) {
-      const out = new Float32Array(side * side * 4);
-      gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, face * faceBytes, out);
-      faces.push(out);
-    }
+    gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, all);
+    const faces = Array.from({ length: 6 }, (_, face) => all.subarray(face * side * side * 4, (face + 1) * side * side * 4));
     gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
     return faces;
   } finally {

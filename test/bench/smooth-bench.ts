@@ -28,7 +28,7 @@ export async function smoothBench(): Promise<string[]> {
         `${name}: resolves ${ms(run.resolveMs)}, whenCached ${ms(run.cachedMs)}; long tasks ${run.longTasks.length}, longest ${longest(run.longTasks)}, sum ${ms(sum)}; frames over 50 ms ${run.slowFrames.length}` +
           `; until resolved ${untilResolved.length} long tasks, longest ${longest(untilResolved)}${run.fromCache ? " (from the cache)" : ""}`,
       );
-      if (watch) lines.push(`  slow WebGL calls: ${run.slowCalls.map((c) => `${c.name} ${ms(c.duration)} at ${ms(c.start)}`).join(", ")}`);
+      if (watch) lines.push(`  slow WebGL calls: ${run.slowCalls.filter((c) => c.duration > 10).map((c) => `${c.name} ${ms(c.duration)} at ${ms(c.start)}`).join(", ")}`);
     }
     if (scenario.pageErrors.length) lines.push(`page errors: ${scenario.pageErrors.join(" | ")}`);
     return lines;

@@ -47,7 +47,7 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
   };
 }
 
-/** A WebGL call that held the main thread for long, by name: what a long task was made of. */
+/** A WebGL call that held the main thread for long (or a shader call for a millisecond), by name: what a long task was made of. */
 export interface SlowCall {
   name: string;
   start: number;
@@ -58,21 +58,32 @@ export interface SlowCall {
 const SLOW_CALL_MS = 10;
 
 /**
- * Times every call of the WebGL 2 context's methods from now on and lists the slow ones
- * (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
+ * The calls that wait for a shader program to compile and link: on a software GPU the
+ * compilation itself (a GPU step of the driver's), whoever asks first pays for it.
+ */
+export const SHADER_CALLS: readonly string[] = ["compileShader", "linkProgram", "getShaderParameter", "getProgramParameter", "getShaderInfoLog", "getProgramInfoLog", "getUniformBlockIndex", "getUniformLocation", "getAttribLocation", "getActiveUniform", "getActiveAttrib", "getUniformIndices", "getActiveUniforms", "uniformBlockBinding", "useProgram"];
+
+/** Shader calls over this many milliseconds are listed (enough of them to explain a long task). */
+const SLOW_SHADER_CALL_MS = 1;
+
+/**
+ * Times every call of the WebGL 2 context's methods from now on and lists the slow ones, and
+ * the shader calls over a millisecond (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
  */
 export function watchWebGLCalls(): { take(since: number): SlowCall[] } {
   const slow: SlowCall[] = [];
+  const shader = new Set(SHADER_CALLS);
   const proto = WebGL2RenderingContext.prototype as unknown as Record<string, unknown>;
   for (const name of Object.getOwnPropertyNames(proto)) {
     const descriptor = Object.getOwnPropertyDescriptor(proto, name);
     if (typeof descriptor?.value !== "function" || name === "constructor") continue;
     const original = descriptor.value as (...args: unknown[]) => unknown;
+    const threshold = shader.has(name) ? SLOW_SHADER_CALL_MS : SLOW_CALL_MS;
     proto[name] = function (this: unknown, ...args: unknown[]) {
       const t = performance.now();
       const out = original.apply(this, args);
       const d = performance.now() - t;
-      if (d > SLOW_CALL_MS) slow.push({ name, start: t, duration: d });
+      if (d > threshold) slow.push({ name, start: t, duration: d });
       return out;
     };
   }

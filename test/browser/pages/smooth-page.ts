@@ -27,7 +27,7 @@ export interface SmoothRun {
   fromCache: boolean;
   longTasks: Blocked[];
   slowFrames: Blocked[];
-  /** WebGL calls over 10 ms, when the page watches them (`?watch`). */
+  /** WebGL calls over 10 ms and shader calls over 1 ms, when the page watches them (`?watch`). */
   slowCalls: SlowCall[];
 }
 
