@@ -3,9 +3,9 @@
  * face of each mip read back from the GPU and stored as half floats, nothing encoded. Babylon's
  * `.env` bake also RGBD-encodes every face on the GPU, reads it back again and compresses it
  * to PNG on the main thread; this one costs the read-backs alone. They are asynchronous
- * (texel-readback.ts: the main thread never waits for the GPU), a mip at a time, and what the
+ * (texel-readback.ts: the main thread never waits for the GPU), a few mips at a time, and what the
  * CPU does with them runs in idle slices, so the bake never competes with the page's frames
- * or the user's next action; it stops between mips once its signal aborts.
+ * or the user's next action; it stops between read-backs once its signal aborts.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
@@ -13,16 +13,16 @@ import { encodeBakedTexels, mipCount } from "./baked-texels.ts";
 import { idleSlice } from "./idle-time.ts";
 import { harmonicsReady } from "./prefilter.ts";
 import { ownHarmonics } from "./sun/own-harmonics.ts";
-import { readMipFaces, WorkSlices, type WaitForSlice } from "./texel-readback.ts";
+import { mipBatches, readMips, WorkSlices, type WaitForSlice } from "./texel-readback.ts";
 
 export type { WaitForSlice };
 
 /**
  * The cache bytes of a prefiltered, ready cube texture with harmonics.
  * @param texture the environment
- * @param signal stops the bake before the next mip (it rejects with the reason)
+ * @param signal stops the bake before the next read-back (it rejects with the reason)
  * @param wait when to work
- * @param onProgress told the share of faces read (0..1) after each mip
+ * @param onProgress told the share of mips read (0..1) after each read-back
  * @returns the baked texels
  */
 export async function bakeTexels(texture: BaseTexture, signal: AbortSignal, wait: WaitForSlice = idleSlice, onProgress?: (fraction: number) => void): Promise<Uint8Array> {
@@ -35,10 +35,10 @@ export async function bakeTexels(texture: BaseTexture, signal: AbortSignal, wait
   if (!polynomial) throw new Error("The environment has no irradiance harmonics to bake");
   const size = texture.getSize().width;
   const levels: Uint16Array[][] = [];
-  for (let mip = 0; mip < mipCount(size); mip++) {
+  for (const mips of mipBatches(size, mipCount(size))) {
     signal.throwIfAborted();
-    levels.push(await readMipFaces(texture, mip, slices, signal));
-    onProgress?.((mip + 1) / mipCount(size));
+    levels.push(...(await readMips(texture, mips, slices, signal)));
+    onProgress?.(levels.length / mipCount(size));
   }
   // Laying the file out copies every texel once more: a slice of its own too.
   await wait(signal);

@@ -67,8 +67,8 @@ export const SHADER_CALLS: readonly string[] = ["compileShader", "linkProgram", 
 const SLOW_SHADER_CALL_MS = 1;
 
 /**
- * Times every call of the WebGL 2 context's methods from now on and lists the slow ones, and
- * the shader calls over a millisecond (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
+ * Times every call of the WebGL 2 context's methods from now on and lists the slow ones, the
+ * shader calls over a millisecond and every synchronous `readPixels` (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
  */
 export function watchWebGLCalls(): { take(since: number): SlowCall[] } {
   const slow: SlowCall[] = [];
@@ -83,7 +83,8 @@ export function watchWebGLCalls(): { take(since: number): SlowCall[] } {
       const t = performance.now();
       const out = original.apply(this, args);
       const d = performance.now() - t;
-      if (d > threshold) slow.push({ name, start: t, duration: d });
+      // A read into memory (not into a pixel-pack buffer at an offset) waits for the GPU: listed whatever it took.
+      if (d > threshold || (name === "readPixels" && typeof args[6] !== "number")) slow.push({ name: name === "readPixels" && typeof args[6] !== "number" ? "readPixels (synchronous)" : name, start: t, duration: d });
       return out;
     };
   }
