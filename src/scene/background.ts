@@ -70,9 +70,9 @@ export class DomeBackground implements SkyboxPart {
  * @returns once the texture is loaded
  */
 export async function createDomeBackground(scene: Scene, bytes: Uint8Array, name: string): Promise<DomeBackground> {
-  const { url } = await panoramaUrl(bytes, scene.getEngine().getCaps().maxTextureSize);
+  const { url, blob } = await panoramaUrl(bytes, scene.getEngine().getCaps().maxTextureSize);
   try {
-    return await domeOf(scene, url, name);
+    return await domeOf(scene, url, name, blob);
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -95,8 +95,10 @@ export async function createKeptDomeBackground(scene: Scene, kept: InternalTextu
   return part;
 }
 
-async function domeOf(scene: Scene, url: string, name: string): Promise<DomeBackground> {
-  const dome = new PhotoDome(name, url, { resolution: 48, size: 2 * backgroundRadius(scene), useDirectMapping: true, faceForward: false }, scene);
+/** The dome of `url`; with the picture's `blob`, decoded off the main thread (bitmap-dome.ts, loaded on first use). */
+async function domeOf(scene: Scene, url: string, name: string, blob?: Blob): Promise<DomeBackground> {
+  const options = { resolution: 48, size: 2 * backgroundRadius(scene), useDirectMapping: true, faceForward: false } as const;
+  const dome = blob ? await (await import("./bitmap-dome.ts")).createBitmapDome(name, url, blob, options, scene) : new PhotoDome(name, url, options, scene);
   const part = new DomeBackground(dome);
   dome.setEnabled(false);
   dome.infiniteDistance = true; // on the dome itself: its mesh is parented
@@ -105,6 +107,8 @@ async function domeOf(scene: Scene, url: string, name: string): Promise<DomeBack
   part.setRotation(0);
   try {
     await new Promise<void>((resolve, reject) => {
+      // A decoded bitmap is uploaded as the dome is made: loaded before anyone could listen.
+      if (dome.texture.isReady()) return resolve();
       dome.onLoadObservable.addOnce(() => resolve());
       dome.onLoadErrorObservable.addOnce((message) => reject(new Error(`The panorama could not be shown: ${message}`)));
     });

@@ -1,8 +1,8 @@
 /**
  * The prefiltered environment baked to Babylon's `.env` (RGBD-encoded PNG mips plus the
  * irradiance harmonics): a file to ship or load with `CubeTexture`. Its texels are read back
- * as the cache's bake reads them (texel-bake.ts: a face at a time, between tasks) and encoded
- * on the CPU (env-file.ts), a face per task too, so the page keeps rendering meanwhile.
+ * as the cache's bake reads them (texel-bake.ts: asynchronously, converted in slices) and
+ * encoded on the CPU (env-file.ts) in slices too, so the page keeps rendering meanwhile.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import { decodeBakedTexels } from "./baked-texels.ts";
@@ -43,24 +43,13 @@ export async function bakeEnvironment(texture: BaseTexture, signal: AbortSignal 
   });
 }
 
-/**
- * A slice in the next task whose SLICE_MS start once its first face is read. The first read
- * back of a task waits for the GPU to finish the frame it is drawing (a frame the page pays
- * for anyway); the faces after it are copies. Timed from the start, a slice would hold one
- * face, and a bake would take as many frames as the cube has faces.
- */
+/** A slice of SLICE_MS in the next task: someone waits for the bake, so it does not wait for idle time. */
 function nextTask(signal: AbortSignal): Promise<IdleSlice> {
   return new Promise((resolve, reject) => {
     setTimeout(() => {
       if (signal.aborted) return reject(signal.reason);
-      let asked = 0;
-      let end = 0;
-      resolve({
-        timeRemaining: () => {
-          if (++asked === 2) end = performance.now() + SLICE_MS;
-          return asked < 2 ? SLICE_MS : end - performance.now();
-        },
-      });
+      const end = performance.now() + SLICE_MS;
+      resolve({ timeRemaining: () => end - performance.now() });
     }, 0);
   });
 }

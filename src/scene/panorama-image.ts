@@ -20,18 +20,20 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
   return null;
 }
 
-/** A blob URL of the image, scaled to at most `maxWidth` x `maxWidth` / 2. Revoke it when loaded. */
-export async function panoramaUrl(bytes: Uint8Array, maxWidth: number): Promise<{ url: string; width: number; scaled: boolean }> {
+/** A blob URL of the image (and its blob), scaled to at most `maxWidth` x `maxWidth` / 2. Revoke it when loaded. */
+export async function panoramaUrl(bytes: Uint8Array, maxWidth: number): Promise<{ url: string; blob: Blob; width: number; scaled: boolean }> {
   const size = imageSize(bytes);
   // Unknown formats go as they are: Babylon rescales an oversized image itself once decoded.
-  if (!size || (size.width <= maxWidth && size.height <= maxWidth))
-    return { url: URL.createObjectURL(new Blob([bytes as BlobPart])), width: size?.width ?? 0, scaled: false };
+  if (!size || (size.width <= maxWidth && size.height <= maxWidth)) {
+    const blob = new Blob([bytes as BlobPart]);
+    return { url: URL.createObjectURL(blob), blob, width: size?.width ?? 0, scaled: false };
+  }
   const bitmap = await createImageBitmap(new Blob([bytes as BlobPart]), { resizeWidth: maxWidth, resizeHeight: maxWidth / 2, resizeQuality: "high" });
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     canvas.getContext("2d")!.drawImage(bitmap, 0, 0);
     const blob = await canvas.convertToBlob({ type: "image/jpeg", quality: 0.92 });
-    return { url: URL.createObjectURL(blob), width: maxWidth, scaled: true };
+    return { url: URL.createObjectURL(blob), blob, width: maxWidth, scaled: true };
   } finally {
     bitmap.close();
   }

@@ -28,14 +28,17 @@ export async function prefilterEnvironment(engine: AbstractEngine, texture: Base
 
 /**
  * Resolves once the GPU has written the prefiltered texture. `prefilter()` resolves when its
- * draws are queued, and `gl.finish()` does not wait in Chrome's GPU process. Reading back one
- * texel of the texture's last mip (1x1, written last) does on both engines: WebGL reads
- * synchronously after every queued command, WebGPU submits the queued commands and maps the
- * copy once they have run. The texture is read, never the canvas: between frames WebGPU's
+ * draws are queued. WebGL 2 waits on a fence placed after them, asked between tasks (a
+ * synchronous read-back would hold the page until the GPU is done). WebGPU reads back one
+ * texel of the texture's last mip (1x1, written last): it submits the queued commands and maps
+ * the copy once they have run. The texture is read, never the canvas: between frames WebGPU's
  * swap-chain texture is already destroyed, and reading it is a validation error.
  * @param texture the prefiltered cube texture
  */
 export async function prefilterDone(texture: BaseTexture): Promise<void> {
+  const engine = texture.getInternalTexture()?.getEngine() as { _gl?: WebGL2RenderingContext; webGLVersion?: number } | undefined;
+  // The fence's code loads on the first prefiltering (the core entry stays in its budget).
+  if (engine?._gl && (engine.webGLVersion ?? 1) >= 2) return (await import("./gpu-fence.ts")).gpuPassed(engine._gl);
   const lastMip = Math.floor(Math.log2(texture.getSize().width));
   const read = texture.readPixels(0, lastMip, null, true, false, 0, 0, 1, 1);
   // Babylon answers null when the engine cannot read the texture: then nothing was waited for.

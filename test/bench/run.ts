@@ -16,6 +16,7 @@ import { paneBench } from "./pane-bench.ts";
 import { saveBench } from "./save-bench.ts";
 import { sceneBench } from "./scene-bench.ts";
 import { shippedBench } from "./shipped-bench.ts";
+import { smoothBench } from "./smooth-bench.ts";
 import { statusBench } from "./status-bench.ts";
 import { statusLoadBench } from "./status-load-bench.ts";
 import { sunBench } from "./sun-bench.ts";
@@ -35,7 +36,10 @@ const PARTS: Record<string, Part> = {
     title: "Status tracking: requests one generation costs, and the status route under 200 pollers",
     run: async () => [await statusBench(), ...(await statusLoadBench())],
   },
-  scene: { title: "applySkybox in Chromium (software WebGL, cube 256, quality 64)", run: sceneBench },
+  scene: {
+    title: "applySkybox in Chromium (software WebGL, cube 256, quality 64)",
+    run: async () => [...(await sceneBench()), ...(await smoothBench())],
+  },
   pane: { title: "Inspector pane", run: paneBench },
   sun: { title: "Sun detection in an 8K HDRI", run: sunBench },
   save: { title: "Save to project in the dev server (the pane, Chromium, software WebGL)", run: saveBench },

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { decodeBakedTexels } from "../../src/scene/baked-texels.ts";
 import type { IdleSlice } from "../../src/scene/idle-time.ts";
 import { bakeTexels } from "../../src/scene/texel-bake.ts";
+import { mipBatches } from "../../src/scene/texel-readback.ts";
 
 let engine: NullEngine;
 let scene: Scene;
@@ -78,5 +79,13 @@ describe("bakeTexels", () => {
     reads = 0;
     await expect(bakeTexels(texture, controller.signal, counting().wait)).rejects.toThrow("replaced");
     expect(reads).toBe(0);
+  });
+});
+
+describe("mipBatches", () => {
+  test("reads a 256 cube's whole chain at once, and a larger cube's big mips one read each", () => {
+    expect(mipBatches(256, 9)).toEqual([[0, 1, 2, 3, 4, 5, 6, 7, 8]]);
+    // 1024: mip 0 is 96 MiB of floats, mip 1 24 MiB, the rest 8 MiB together.
+    expect(mipBatches(1024, 11)).toEqual([[0], [1], [2, 3, 4, 5, 6, 7, 8, 9, 10]]);
   });
 });
