@@ -23,7 +23,7 @@ import type { SkySamples } from "./sky-samples.ts";
  */
 const SIGMA = 0.2;
 /** Turbidities tried: a very clear sky (2) to a hazy one (10), the range the Perez coefficients were fitted over. */
-export const TURBIDITIES = [2, 3, 4.5, 6.5, 10] as const;
+const TURBIDITIES = [2, 3, 4.5, 6.5, 10] as const;
 
 export interface SkyFitResult {
   /** Mean Cauchy cost per sample (0: every sample on the model). */
@@ -59,7 +59,7 @@ const rho = (r: number) => Math.log(1 + (r / SIGMA) * (r / SIGMA));
  * reweighted least squares on the unclipped samples and the censored ones the model falls
  * short of, from the median offset of the unclipped ones.
  */
-export function scaleAndCost(s: SkySamples, logF: Float64Array, weights?: Float64Array): { cost: number; logScale: number } {
+function scaleAndCost(s: SkySamples, logF: Float64Array): { cost: number; logScale: number } {
   const offsets: number[] = [];
   for (let i = 0; i < s.count; i++) if (!s.censored[i]) offsets.push(s.logL[i]! - logF[i]!);
   if (offsets.length === 0) return { cost: Infinity, logScale: 0 };
@@ -71,7 +71,7 @@ export function scaleAndCost(s: SkySamples, logF: Float64Array, weights?: Float6
     for (let i = 0; i < s.count; i++) {
       const r = s.logL[i]! - logF[i]! - logK;
       if (s.censored[i] && r <= 0) continue;
-      const w = (weights ? weights[i]! : 1) / (1 + (r / SIGMA) * (r / SIGMA));
+      const w = 1 / (1 + (r / SIGMA) * (r / SIGMA));
       sw += w;
       swr += w * r;
     }
@@ -79,35 +79,32 @@ export function scaleAndCost(s: SkySamples, logF: Float64Array, weights?: Float6
     logK += swr / sw;
   }
   let cost = 0;
-  let total = 0;
   for (let i = 0; i < s.count; i++) {
-    const w = weights ? weights[i]! : 1;
     const r = s.logL[i]! - logF[i]! - logK;
-    total += w;
-    if (!(s.censored[i] && r <= 0)) cost += w * rho(r);
+    if (!(s.censored[i] && r <= 0)) cost += rho(r);
   }
-  return { cost: cost / total, logScale: logK };
+  return { cost: cost / s.count, logScale: logK };
 }
 
 /** The clear sky with its sun at `sun` that fits the samples best, over TURBIDITIES. */
-export function fitWithSun(s: SkySamples, sun: readonly number[], weights?: Float64Array, turbidities: readonly number[] = TURBIDITIES): SkyFitResult {
+export function fitWithSun(s: SkySamples, sun: readonly number[]): SkyFitResult {
   const logF = new Float64Array(s.count);
-  let best: SkyFitResult = { cost: Infinity, turbidity: turbidities[0]!, logScale: 0 };
-  for (const t of turbidities) {
+  let best: SkyFitResult = { cost: Infinity, turbidity: TURBIDITIES[0], logScale: 0 };
+  for (const t of TURBIDITIES) {
     logPerez(s, sun, t, logF);
-    const fit = scaleAndCost(s, logF, weights);
+    const fit = scaleAndCost(s, logF);
     if (fit.cost < best.cost) best = { ...fit, turbidity: t };
   }
   return best;
 }
 
 /** The sunless sky that fits the samples best: Perez's gradation over TURBIDITIES, or the CIE overcast sky (turbidity 0). */
-export function fitWithoutSun(s: SkySamples, weights?: Float64Array): SkyFitResult {
+export function fitWithoutSun(s: SkySamples): SkyFitResult {
   const logF = new Float64Array(s.count);
   let best: SkyFitResult = { cost: Infinity, turbidity: 0, logScale: 0 };
   for (const t of [0, ...TURBIDITIES]) {
     logSunless(s, t, logF);
-    const fit = scaleAndCost(s, logF, weights);
+    const fit = scaleAndCost(s, logF);
     if (fit.cost < best.cost) best = { ...fit, turbidity: t };
   }
   return best;
