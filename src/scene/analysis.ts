@@ -5,5 +5,5 @@
  * @module babylon-skybox/analysis
  */
 export { decodeDepthPng, decodeDistance16, backdropRadius, type DepthImage } from "./depth-decoding.ts";
-export { detectSun, type DetectedSun, type DetectSunOptions, type DiskPlace } from "./sun/detect-sun.ts";
+export { detectSun, findSun, NO_SUN, type DetectedSun, type DetectSunOptions, type DiskPlace, type SunFinding } from "./sun/detect-sun.ts";
 export { decodeHdr, type HdrPixels } from "./sun/hdr-pixels.ts";

@@ -65,7 +65,7 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const background = parts.background ? buildBackground(ctx, parts.background, env) : null;
   const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
   const sunOptions = parts.sun;
-  const sun = sunOptions ? import("./sun/build-sun.ts").then(async (m) => ({ make: await m.prepareSun(ctx, sunOptions, parts.lighting), replaced: m.replacedLights(sunOptions.replaces) })) : null;
+  const sun = sunOptions ? import("./sun/build-sun.ts").then(async (m) => ({ ...(await m.prepareSun(ctx, sunOptions, parts.lighting)), replaced: m.replacedLights(sunOptions.replaces) })) : null;
   for (const p of [env, background, backdrop, sun]) p?.catch((error: unknown) => abort.abort(error));
   const [e, b, d, s] = await Promise.allSettled([env, background, backdrop, sun]);
   const value = <T>(r: PromiseSettledResult<T | null>): T | null => (r.status === "fulfilled" ? r.value : null);
@@ -81,5 +81,5 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
   const prepared = value(s);
   const sunPart = prepared?.make?.({ lighting: built.lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes, ground: groundOf(backgroundPart) }) ?? null;
-  return { parts: { ...built, sun: sunPart, replaced: prepared?.replaced ?? null }, bake: envPart?.bakeKey ? envPart : null };
+  return { parts: { ...built, sun: sunPart, noSun: prepared?.why ?? null, replaced: prepared?.replaced ?? null }, bake: envPart?.bakeKey ? envPart : null };
 }

@@ -262,13 +262,16 @@ describe("the Skybox pane in the Inspector", () => {
       pane.apply.setSettings({ sun: true });
       const stale = pane.apply.value.stale;
       await pane.apply.reapply();
-      return { stale, found: pane.apply.value.sunFound, light: pane.apply.handle?.sun?.light.isEnabled() ?? null };
+      return { stale, found: pane.apply.value.sunFound, why: pane.apply.value.noSun, light: pane.apply.handle?.sun?.light.isEnabled() ?? null };
     });
     expect(on.stale).toBe(true);
     expect(on.found).toBe(on.light !== null);
-    // At the tests' image scale a 1K HDRI may be too coarse to show a sun: then the pane says so.
-    if (on.light === null) await byId("skybox-apply-no-sun").waitFor({ timeout: LONG });
-    else expect(on.light).toBe(true);
+    // At the tests' image scale a 1K HDRI may be too coarse to show a sun: then the pane says so, and why.
+    if (on.light === null) {
+      await byId("skybox-apply-no-sun").waitFor({ timeout: LONG });
+      expect(await byId("skybox-apply-no-sun").textContent()).toBe(`No sun added: ${on.why}.`);
+    } else expect(on.light).toBe(true);
+    expect(on.why === null).toBe(on.light !== null);
     const off = await page.evaluate(() => {
       const { pane } = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground;
       pane.apply.setSettings({ sun: false });

@@ -52,6 +52,8 @@ export interface ApplyValue extends ApplySettings {
   stale: boolean;
   /** Whether the applied skybox's sky has a sun to light with; null when the sun light was not asked for. */
   sunFound: boolean | null;
+  /** Why the applied skybox's sky has no sun, in words; null when it has one or the sun light was not asked for. */
+  noSun: string | null;
 }
 
 export const DEFAULT_APPLY: ApplySettings = {
@@ -94,7 +96,7 @@ export class ApplyState extends Slice<ApplyValue> {
     settings: Partial<ApplySettings> = {},
     private readonly _sunReplaces: readonly Light[] = [],
   ) {
-    super({ ...DEFAULT_APPLY, ...settings, applied: null, applying: null, progress: null, error: null, stale: false, sunFound: null });
+    super({ ...DEFAULT_APPLY, ...settings, applied: null, applying: null, progress: null, error: null, stale: false, sunFound: null, noSun: null });
   }
 
   /** The applied skybox's handle. */
@@ -141,7 +143,7 @@ export class ApplyState extends Slice<ApplyValue> {
       this._sunAsked = v.sun;
       this._builtBackdrop = handle.backdrop ? { depthScale: v.depthScale, meshQuality: v.meshQuality } : null;
       handle.onDisposeObservable.addOnce(() => this._forget(handle));
-      this._set({ applied: handle.record, applying: null, progress: null, stale: false, sunFound: v.sun ? handle.sun !== null : null });
+      this._set({ applied: handle.record, applying: null, progress: null, stale: false, sunFound: v.sun ? handle.sun !== null : null, noSun: v.sun ? handle.whyNoSun : null });
       this.onAppliedObservable.notifyObservers(handle);
       return handle;
     } catch (error) {
@@ -191,7 +193,7 @@ export class ApplyState extends Slice<ApplyValue> {
   private _forget(handle: AppliedSkybox): void {
     if (this._handle !== handle) return;
     this._handle = null;
-    this._set({ applied: null, stale: false, sunFound: null });
+    this._set({ applied: null, stale: false, sunFound: null, noSun: null });
     this.onAppliedObservable.notifyObservers(null);
   }
 
@@ -200,7 +202,7 @@ export class ApplyState extends Slice<ApplyValue> {
     this._abort?.abort();
     this._handle?.dispose();
     this._handle = null;
-    this._set({ applied: null, applying: null, progress: null, stale: false, sunFound: null });
+    this._set({ applied: null, applying: null, progress: null, stale: false, sunFound: null, noSun: null });
     this.onAppliedObservable.notifyObservers(null);
   }
 

@@ -8,7 +8,7 @@ import type { ApplyContext } from "../apply-context.ts";
 import { sunKey } from "../cache-keys.ts";
 import { exportTitle, sunExport } from "../export-choice.ts";
 import type { ResolvedLighting } from "../options.ts";
-import { detectSun } from "./detect-sun.ts";
+import { findSun } from "./detect-sun.ts";
 import { decodeHdr } from "./hdr-pixels.ts";
 import { SkyboxSun, type SunNeighbours } from "./skybox-sun.ts";
 import { cachedSun, storeSun } from "./sun-cache.ts";
@@ -20,31 +20,34 @@ const DETECTION = 4;
 /** Makes the sun's light once the skybox's other parts are built. */
 export type SunFactory = (neighbours: SunNeighbours) => SkyboxSun;
 
+/** What the sun part of an apply gives: what makes the light, or why the sky has no sun. */
+export type PreparedSun = { make: SunFactory; why: null } | { make: null; why: string };
+
 /**
  * Finds the skybox's sun.
  * @param ctx the apply
  * @param options the `sun` option, resolved
  * @param lighting the lighting options (null: lighting off)
- * @returns what makes the light, or null when the sky has no sun
+ * @returns what makes the light, or why the sky has no sun
  */
-export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighting: ResolvedLighting | null): Promise<SunFactory | null> {
+export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighting: ResolvedLighting | null): Promise<PreparedSun> {
   const { choice, lightingsOwn } = sunExport(ctx.model, lighting, options.resolution);
   const key = sunKey(ctx.skyboxId, choice, DETECTION);
-  let sun = await cachedSun(ctx.cache, key);
-  if (sun === undefined) {
+  let finding = await cachedSun(ctx.cache, key);
+  if (finding === undefined) {
     const { bytes } = await ctx.exportBytes(choice, "sun");
     ctx.signal?.throwIfAborted();
     ctx.progress({ stage: "finding-sun", detail: exportTitle(choice) });
-    sun = detectSun(decodeHdr(bytes));
-    ctx.downloads.writes.push(storeSun(ctx.cache, key, sun));
+    finding = findSun(decodeHdr(bytes));
+    ctx.downloads.writes.push(storeSun(ctx.cache, key, finding));
   }
-  ctx.progress({ stage: "finding-sun", detail: sun ? "found" : "none in this sky" });
-  if (!sun) return null;
-  const found = sun;
+  ctx.progress({ stage: "finding-sun", detail: finding.sun ? "found" : "none in this sky" });
+  if (!finding.sun) return { make: null, why: finding.why };
+  const found = finding.sun;
   const name = ctx.name("sun");
   // Found in the lighting's own export, the disk's pixels are those the environment's cube was made from.
   const cubeSize = lightingsOwn ? lighting!.size : null;
-  return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize);
+  return { make: (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize), why: null };
 }
 
 

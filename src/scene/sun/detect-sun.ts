@@ -216,6 +216,19 @@ const PLACE_WITHIN = 3 * DEG;
 const HAZE_FOOT = 1.5 * DEG;
 const FOOT_REACH = 1 * DEG;
 
+/** The answer of `findSun`: the sun, or why the sky has none, in words a pane can show. */
+export type SunFinding = { sun: DetectedSun; why: null } | { sun: null; why: string };
+
+/** Why a sky has no sun. */
+export const NO_SUN = {
+  /** No spot passed: none bright and compact enough, or none whose sky says it is a sun. */
+  none: "no spot of the sky passes for a sun the picture places (not bright and compact enough, or its sky not a clear one lit by it)",
+  /** A saturated blob held a sun it could not place (TOO_WIDE). */
+  tooWide: "the sky's brightest part is clipped too widely around the sun to place it (an 8-bit picture's glow)",
+  /** The sun found lights a sky the picture does not show (MIN_EVIDENCE). */
+  notLit: "the sky is not lit the way a sun at its brightest spot would light it",
+} as const;
+
 /**
  * Finds the sun in a decoded HDR panorama.
  * @param image linear RGB floats, top row first (`decodeHdr`)
@@ -223,6 +236,15 @@ const FOOT_REACH = 1 * DEG;
  * @returns the sun, or null when none shows
  */
 export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): DetectedSun | null {
+  return findSun(image, options).sun;
+}
+
+/**
+ * Finds the sun in a decoded HDR panorama, or says why there is none.
+ * @param image linear RGB floats, top row first (`decodeHdr`)
+ * @param options detection thresholds
+ */
+export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFinding {
   const minShare = options.minShare ?? 0.4;
   const scan = scanSky(image, CANDIDATES);
   const core = coreSolidAngle(image.width);
@@ -265,8 +287,9 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
   }
   // The disk clips wherever anything does: with a sun's blob too wide to place it in, a clipped spot elsewhere
   // (a fleck of lit cloud) is no more the sun than any other part of that blob.
-  if (found?.source === "estimated" && unplaced) return null;
-  return found && evidence(found) >= MIN_EVIDENCE ? found : null;
+  if (unplaced && (!found || found.source === "estimated")) return { sun: null, why: NO_SUN.tooWide };
+  if (!found) return { sun: null, why: NO_SUN.none };
+  return evidence(found) >= MIN_EVIDENCE ? { sun: found, why: null } : { sun: null, why: NO_SUN.notLit };
 }
 
 /**

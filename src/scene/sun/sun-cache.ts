@@ -5,26 +5,26 @@
  * "No sun" is kept too: it is an answer.
  */
 import type { SkyboxCache } from "../skybox-cache.ts";
-import type { DetectedSun } from "./detect-sun.ts";
+import type { SunFinding } from "./detect-sun.ts";
 
 /** Answers already known, per cache (caches with other stores hold other entries). */
-const known = new WeakMap<SkyboxCache, Map<string, DetectedSun | null>>();
+const known = new WeakMap<SkyboxCache, Map<string, SunFinding>>();
 
 /**
- * The sun stored under `key`: a sun, null for "no sun", undefined when not known.
+ * The finding stored under `key` (a sun, or why there is none), undefined when not known.
  * @param cache the skybox cache, or null for none
  * @param key `sunKey(...)`
  */
-export async function cachedSun(cache: SkyboxCache | null, key: string): Promise<DetectedSun | null | undefined> {
+export async function cachedSun(cache: SkyboxCache | null, key: string): Promise<SunFinding | undefined> {
   if (!cache) return undefined;
   const memory = known.get(cache);
   if (memory?.has(key)) return memory.get(key);
   const bytes = await cache.get(key).catch(() => null);
   if (!bytes) return undefined;
   try {
-    const { sun } = JSON.parse(new TextDecoder().decode(bytes)) as { sun: DetectedSun | null };
-    remember(cache, key, sun);
-    return sun;
+    const finding = JSON.parse(new TextDecoder().decode(bytes)) as SunFinding;
+    remember(cache, key, finding);
+    return finding;
   } catch {
     return undefined;
   }
@@ -34,14 +34,14 @@ export async function cachedSun(cache: SkyboxCache | null, key: string): Promise
  * Keeps the answer for `key`.
  * @returns resolves once stored; never rejects (a cache that fails costs the next apply a decode)
  */
-export async function storeSun(cache: SkyboxCache | null, key: string, sun: DetectedSun | null): Promise<void> {
+export async function storeSun(cache: SkyboxCache | null, key: string, finding: SunFinding): Promise<void> {
   if (!cache) return;
-  remember(cache, key, sun);
-  await cache.put(key, new TextEncoder().encode(JSON.stringify({ sun }))).catch(() => undefined);
+  remember(cache, key, finding);
+  await cache.put(key, new TextEncoder().encode(JSON.stringify(finding))).catch(() => undefined);
 }
 
-function remember(cache: SkyboxCache, key: string, sun: DetectedSun | null): void {
+function remember(cache: SkyboxCache, key: string, finding: SunFinding): void {
   let memory = known.get(cache);
   if (!memory) known.set(cache, (memory = new Map()));
-  memory.set(key, sun);
+  memory.set(key, finding);
 }

@@ -5,8 +5,8 @@
  * the one that does, in any variant; every sun disk that shows unclipped is found.
  */
 import { describe, expect, it } from "vitest";
-import { detectSun } from "../../../src/scene/sun/detect-sun.ts";
-import { NEVER_BEYOND_DEG, REAL_SKIES, REAL_VARIANTS, readRealSky, scoreReal } from "./real-skies.ts";
+import { detectSun, findSun, NO_SUN } from "../../../src/scene/sun/detect-sun.ts";
+import { NEVER_BEYOND_DEG, REAL_SKIES, REAL_VARIANTS, readRealSky, realVariant, scoreReal } from "./real-skies.ts";
 
 const scores = REAL_SKIES.flatMap((sky) => {
   const image = readRealSky(sky.name);
@@ -30,5 +30,14 @@ describe("detectSun on photographs and their 8-bit exports", () => {
     expect(shipped.length).toBeGreaterThanOrEqual(4);
     expect(shipped.filter((s) => !s.ok).map(label)).toEqual([]);
     for (const s of shipped) expect(s.found?.source, label(s)).toBe("measured");
+  });
+
+  it("says why there is none: a glow clipped too widely to place the sun in it, a sun the sky is not lit by, no spot at all", () => {
+    const why = (name: string, variant: (typeof REAL_VARIANTS)[number]) => findSun(realVariant(readRealSky(name), variant).pixels).why;
+    expect(why("park", "8-bit, highlights kept")).toBe(NO_SUN.tooWide);
+    // Median-metered, the park's whole glow clips: the spot placed in it lights a sky the picture does not show.
+    expect(why("park", "8-bit, median metered")).toBe(NO_SUN.notLit);
+    expect(why("studio", "as shipped")).toBe(NO_SUN.none);
+    expect(why("park", "as shipped")).toBeNull();
   });
 });
