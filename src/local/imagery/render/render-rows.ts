@@ -88,24 +88,32 @@ function levelHorizon(P: PreparedScene, tan: number, distance: number): boolean 
 
 /**
  * The current pixel (shaded as sky or land into out) as the skyline covers it: blended
- * with the other side's radiance by its ground coverage (skyline-coverage.ts).
+ * with the other side's radiance by its ground coverage (skyline-coverage.ts). The sun's
+ * disk and the glow round it are left as the pixel centres draw them: the HDR sun that
+ * lights the scene is found from exactly those pixels, a disk cut by a ridge from the
+ * rows it keeps whole (src/scene/sun), and a few pixels there show no stair.
  */
 function blendSkyline(P: PreparedScene, row: RowState, S: SkylineRows, out: Float64Array): void {
+  const C = P.celestial;
+  if (C.sunVisible && row.ray[0]! * C.sx + row.ray[1]! * C.sy + row.ray[2]! * C.sz > NEAR_SUN) return;
   const c = groundCoverage(S, row.x, row.y);
-  let share: number;
   if (surface[0] === SKY) {
-    if (c <= 0) return;
-    share = sunShare[0]!;
+    if (c <= 0 || sunShare[0]! > 0) return;
     shadeLandSeen(P, row, skylineDistance(S, row.x), other);
     for (let k = 0; k < 3; k++) out[k] = out[k]! * (1 - c) + other[k]! * c;
   } else {
     if (c >= 1) return;
     shadeSky(P, row, other);
-    share = sunShare[0]!;
+    if (sunShare[0]! > 0) {
+      sunShare[0] = 0;
+      return;
+    }
     for (let k = 0; k < 3; k++) out[k] = out[k]! * c + other[k]! * (1 - c);
   }
-  sunShare[0] = share * (1 - c);
 }
+
+/** Cosine of the angle (5 degrees) within which the skyline is left alone round the sun. */
+const NEAR_SUN = Math.cos((5 * Math.PI) / 180);
 
 /** Land at distance t along the current pixel's ray, with the clouds and fog in front. */
 function shadeLandSeen(P: PreparedScene, row: RowState, t: number, out: Float64Array): void {
