@@ -64,10 +64,10 @@ function reflected(P: PreparedScene, radiance: Uint8Array, dx: number, dy: numbe
   sampleRgbe(radiance, P.width, P.height, uOfDirection(rx, rz), vOfDirection(ry), out);
 }
 
-/** Rays a highlight pixel is supersampled with (a 4 x 4 grid). */
-const GLINT_GRID = 4;
+/** Rays a highlight pixel is supersampled with (a 3 x 3 grid). */
+const GLINT_GRID = 3;
 /** A reflection is a highlight when it adds over this share of the display's white to each channel. */
-const GLINT_LEVEL = 0.25;
+const GLINT_LEVEL = 1;
 const sub = new Float64Array(3);
 
 /** Whether the reflection `sample` (weighted) makes the pixel a highlight: bright on its own, and far over the water's own light. */
