@@ -19,6 +19,7 @@ import { join, resolve } from "node:path";
 import { Server as TlsServer } from "node:tls";
 import type { Plugin, PreviewServer, ViteDevServer } from "vite";
 import type { LocalServiceOptions } from "../local/index.ts";
+import { localSizesLine } from "./local-sizes.ts";
 import { createSkyboxProxyMiddleware } from "../proxy/node-adapter.ts";
 import type { SkyboxProxyOptions } from "../proxy/options.ts";
 import { SAVE_TO_PROJECT_PATH } from "../api/saved/save-request.ts";
@@ -119,6 +120,7 @@ async function mount(server: ViteDevServer | PreviewServer, options: SkyboxViteP
   if (saves) server.middlewares.use(createSaveRoute({ root, project, folder, publicDir, base, basePath: middleware.proxy.basePath }));
   server.middlewares.use(middleware);
   server.config.logger.info(`  babylon-skybox proxy at ${middleware.proxy.basePath} → ${local ? `local Skybox service ${local.url}` : "Skybox API"}`);
+  if (local && !startLocal) server.config.logger.info(`  local Skybox service: ${localSizesLine({ ...DEV_LOCAL_DEFAULTS, ...localOptions })}`);
   // In the dev server, a local service the plugin started itself renders the style previews
   // now rather than when the pane first asks (a caller's own `startLocal` is left alone).
   const warming = new AbortController();

@@ -42,6 +42,11 @@ export interface RenderOutputs {
 export interface RenderScratch {
   /** Float32 W x H: ground hit distance per pixel (terrain march), Infinity for none. Drawing only. */
   hit: SharedArrayBuffer;
+  /**
+   * Float32 2 x W: each column's skyline from the terrain march (skyline-coverage.ts): the
+   * tangent of the highest elevation the ground reaches, then its distance. Drawing only.
+   */
+  skyline: SharedArrayBuffer;
   /** Water reflection weights of the rows below the horizon (none without water). Drawing only. */
   reflection: RowBand;
   /** Float32 Wd x Hd: ground hit distance at the depth size. */
@@ -97,6 +102,7 @@ export function allocateScratch(outputs: RenderOutputs, plan: ScratchPlan): Rend
   const band = ([y0, y1]: [number, number]): RowBand => ({ y0, y1, data: new SharedArrayBuffer(Math.max(0, y1 - y0) * width * 4) });
   return {
     hit: new SharedArrayBuffer(width * height * 4),
+    skyline: new SharedArrayBuffer(width * 2 * 4),
     reflection: band(plan.reflectionRows),
     depthHit: new SharedArrayBuffer(depthWidth * depthHeight * 4),
     display: plan.finishInPlace ? outputs.final : new SharedArrayBuffer(width * height * 3),
@@ -111,12 +117,13 @@ export function allocateScratch(outputs: RenderOutputs, plan: ScratchPlan): Rend
  * water weights, about 200 MB at 8K), so that once the drawing jobs are gone nothing holds them.
  */
 export function withoutDrawing(m: TaskMemory): TaskMemory {
-  return { ...m, hit: new SharedArrayBuffer(0), reflection: { y0: m.height, y1: m.height, data: new SharedArrayBuffer(0) } };
+  return { ...m, hit: new SharedArrayBuffer(0), skyline: new SharedArrayBuffer(0), reflection: { y0: m.height, y1: m.height, data: new SharedArrayBuffer(0) } };
 }
 
 /** Typed views of a TaskMemory. */
 export interface TaskViews {
   hit: Float32Array;
+  skyline: Float32Array;
   radiance: Uint8Array;
   reflection: RowBand<Float32Array>;
   sunShare: RowBand<Float32Array>;
@@ -132,6 +139,7 @@ export function taskViews(m: TaskMemory): TaskViews {
   const band = (b: RowBand): RowBand<Float32Array> => ({ y0: b.y0, y1: b.y1, data: new Float32Array(b.data) });
   return {
     hit: new Float32Array(m.hit),
+    skyline: new Float32Array(m.skyline),
     radiance: new Uint8Array(m.radiance),
     reflection: band(m.reflection),
     sunShare: band(m.sunShare),

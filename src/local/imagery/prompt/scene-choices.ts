@@ -54,7 +54,8 @@ export function chooseGround(scene: SceneSpec, words: Set<Concept>, rng: Rng, ke
   } else setRelief(scene, "flat", 0, w.has("alien") ? "alien" : "sand");
   if (w.has("forest")) scene.cover = "forest";
   if (w.has("autumn")) scene.cover = "autumn";
-  if (w.has("dunes") && scene.relief !== "dunes") scene.cover = "sand";
+  // A desert canyon is red rock: sand covers other reliefs a desert names, not its walls.
+  if (w.has("dunes") && scene.relief !== "dunes" && scene.relief !== "canyon") scene.cover = "sand";
   if (w.has("alien")) scene.cover = "alien";
   if (scene.relief === "mountains") scene.snowline = snowy ? scene.reliefHeight * 0.25 : rng.chance(0.7) ? scene.reliefHeight * 0.62 : null;
   if (snowy) {

@@ -18,11 +18,18 @@ import { writeRgbe } from "../formats/rgbe-pixel.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
 import { applyClouds, shadeSky, sunShare } from "./sky-pixel.ts";
 import { depthOutlineRow } from "./stylize.ts";
+import { groundCoverage, skylineDistance, type SkylineRows, skylineRows } from "./skyline-coverage.ts";
 import { writeDisplay } from "./tone-map.ts";
 import { waterBody, waterFresnel, waveNormal } from "../scene/water.ts";
 
 const col = new Float64Array(3);
+const other = new Float64Array(3);
 const nrm = new Float64Array(3);
+/** What the last shadePixel call saw: SKY, LAND, or something else (water, a building). */
+const surface = new Uint8Array(1);
+const SKY = 0;
+const LAND = 1;
+const ELSE = 2;
 /** Water reflection weight of the last shadePixel call (0 if none). */
 const reflection = new Float64Array(1);
 
@@ -39,6 +46,7 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
   const row = rowState(W);
   const ray = row.ray;
   const { hit, radiance, display } = v;
+  const skyline = P.open ? null : skylineRows(v.skyline, W, H, (tan, distance) => levelHorizon(P, tan, distance));
   for (let y = y0; y < y1; y++) {
     const phi = elevationOfV((y + 0.5) / H);
     const cp = Math.cos(phi);
@@ -60,6 +68,7 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
       const i = y * W + x;
       if (active && !active(ray[0]!, sp, ray[2]!)) continue;
       shadePixel(P, row, hit, i, col);
+      if (skyline !== null && skyline.on && y >= skyline.lo[x]! && y <= skyline.hi[x]! && surface[0] !== ELSE) blendSkyline(P, row, skyline, col);
       // Water keeps its reflection weight; the sky, its share of the sun's disk (sun-energy.ts).
       if (reflection[0]! > 0) keep(v.reflection, W, x, y, reflection[0]!);
       else if (sunShare[0]! > 0) keep(v.sunShare, W, x, y, sunShare[0]!);
@@ -68,6 +77,49 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
       writeDisplay(col, 0, P, x, y, display, i * 3);
     }
   }
+}
+
+/** Whether a column's skyline is the level line of the sea or of the far plain, not the land's. */
+function levelHorizon(P: PreparedScene, tan: number, distance: number): boolean {
+  if (distance >= P.terrain.maxDistance) return true;
+  const height = P.camY + (tan * distance) / Math.sqrt(1 + tan * tan);
+  return P.water.on && height <= P.water.level + 0.05;
+}
+
+/**
+ * The current pixel (shaded as sky or land into out) as the skyline covers it: blended
+ * with the other side's radiance by its ground coverage (skyline-coverage.ts). The sun's
+ * disk and the glow round it are left as the pixel centres draw them: the HDR sun that
+ * lights the scene is found from exactly those pixels, a disk cut by a ridge from the
+ * rows it keeps whole (src/scene/sun), and a few pixels there show no stair.
+ */
+function blendSkyline(P: PreparedScene, row: RowState, S: SkylineRows, out: Float64Array): void {
+  const C = P.celestial;
+  if (C.sunVisible && row.ray[0]! * C.sx + row.ray[1]! * C.sy + row.ray[2]! * C.sz > NEAR_SUN) return;
+  const c = groundCoverage(S, row.x, row.y);
+  if (surface[0] === SKY) {
+    if (c <= 0 || sunShare[0]! > 0) return;
+    shadeLandSeen(P, row, skylineDistance(S, row.x), other);
+    for (let k = 0; k < 3; k++) out[k] = out[k]! * (1 - c) + other[k]! * c;
+  } else {
+    if (c >= 1) return;
+    shadeSky(P, row, other);
+    if (sunShare[0]! > 0) {
+      sunShare[0] = 0;
+      return;
+    }
+    for (let k = 0; k < 3; k++) out[k] = out[k]! * c + other[k]! * (1 - c);
+  }
+}
+
+/** Cosine of the angle (5 degrees) within which the skyline is left alone round the sun. */
+const NEAR_SUN = Math.cos((5 * Math.PI) / 180);
+
+/** Land at distance t along the current pixel's ray, with the clouds and fog in front. */
+function shadeLandSeen(P: PreparedScene, row: RowState, t: number, out: Float64Array): void {
+  shadeLand(P, row.ray, t, out);
+  if (row.ray[1]! > 0) applyClouds(P, row, t, out);
+  applyGroundFog(P.fog, fogTable(P, row), t, P.hazeByColumn, row.x * 3, out);
 }
 
 /** Stores `value` for pixel (x, y) in `band` when the band covers its row. */
@@ -84,6 +136,7 @@ function shadePixel(P: PreparedScene, row: RowState, hit: Float32Array, i: numbe
   const groundT = hit[i]!;
   reflection[0] = 0;
   sunShare[0] = 0;
+  surface[0] = SKY;
   if (P.open) {
     shadeSky(P, row, out);
     return;
@@ -94,10 +147,12 @@ function shadePixel(P: PreparedScene, row: RowState, hit: Float32Array, i: numbe
   const dz = ray[2]!;
   let t = groundT;
   const cityT = P.city.on ? cityHit(P.city, P.camY, dx, dy, dz, t < 8000 ? t : 8000) : Infinity;
+  surface[0] = ELSE;
   if (cityT < t) {
     t = cityT;
     shadeBuilding(P.city, P.sky, P.cityLook, dx * t, P.camY + dy * t, dz * t, t, dx, dy, dz, out);
   } else if (t === Infinity) {
+    surface[0] = SKY;
     shadeSky(P, row, out);
     return;
   } else {
@@ -109,7 +164,10 @@ function shadePixel(P: PreparedScene, row: RowState, hit: Float32Array, i: numbe
       for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - f);
       reflection[0] = f * groundFogTransmittance(fogTable(P, row), t);
     } else if (row.nadirPlan.step > 0) nadirRadiance(P, row, t, out);
-    else shadeLand(P, ray, t, out);
+    else {
+      surface[0] = LAND;
+      shadeLand(P, ray, t, out);
+    }
     if (dy > 0) applyClouds(P, row, t, out);
   }
   applyGroundFog(P.fog, fogTable(P, row), t, P.hazeByColumn, row.x * 3, out);

@@ -101,7 +101,10 @@ export function facetSample(img: DisplayImage, dx: number, dy: number, dz: numbe
  * would lay sharp copies of every edge side by side (a fishnet of echoes, fanned out into
  * starbursts round bright points where the field turns), and from the skybox's centre the
  * background and the depth backdrop show exactly those pixels; jittered, the copies blur
- * into the stroke, with a fine grain.
+ * into the stroke, with a fine grain. A stroke stays on the form it starts on: a tap
+ * weighs less the more its colour differs from the stroke's own pixel, and nothing past
+ * BRUSH_EDGE, so a mesa is painted with mesa and the sky with sky (averaged across the
+ * edge, a ridge turns into a see-through ghost of both).
  */
 export function brushSample(
   img: DisplayImage,
@@ -116,18 +119,29 @@ export function brushSample(
   const a = noise3(dx * 3, dy * 3, dz * 3) * Math.PI * 2.5;
   const ux = Math.cos(a);
   const uy = Math.sin(a);
+  pixel(img, x, y, centre);
   out[0] = out[1] = out[2] = 0;
   let total = 0;
   for (let s = -6; s <= 6; s++) {
-    const w = 1 - Math.abs(s) / 9;
     const f = ((s + hash3(x, y, s, 107) - 0.5) / 6) * length;
-    accumulate(img, Math.round(x + ux * f), Math.round(y + uy * f), w, out);
+    pixel(img, Math.round(x + ux * f), Math.round(y + uy * f), tap);
+    const d = (Math.abs(tap[0]! - centre[0]!) + Math.abs(tap[1]! - centre[1]!) + Math.abs(tap[2]! - centre[2]!)) / BRUSH_EDGE;
+    if (d >= 1) continue;
+    const w = (1 - Math.abs(s) / 9) * (1 - d) * (1 - d);
+    out[0] = out[0]! + tap[0]! * w;
+    out[1] = out[1]! + tap[1]! * w;
+    out[2] = out[2]! + tap[2]! * w;
     total += w;
   }
   out[0] = out[0]! / total;
   out[1] = out[1]! / total;
   out[2] = out[2]! / total;
 }
+
+/** Colour difference (sum over R, G, B of 0..255) at which a stroke's tap no longer counts. */
+const BRUSH_EDGE = 90;
+const centre = new Float64Array(3);
+const tap = new Float64Array(3);
 
 /** Average colour on a ring of radius r around (x, y): a cheap wide glow source. */
 export function ringAverage(img: DisplayImage, x: number, y: number, r: number, out: Float64Array): void {

@@ -1,7 +1,8 @@
 /**
  * Building surfaces: facade materials per building, a window grid (glass reflecting the
- * sky by day, lit rooms at dusk and night), darker roofs. Window detail fades to its
- * average once a window is smaller than a pixel.
+ * sky by day, lit rooms at dusk and night), darker roofs. Each pixel shows the share of
+ * its footprint that is window (box-filtered), and the detail fades to its average once a
+ * window is smaller than a pixel.
  */
 import { type CityParams, cityFace } from "./city.ts";
 import { hash3 } from "../math/noise.ts";
@@ -55,9 +56,11 @@ export function shadeBuilding(
   const winW = 2.6 + kind * 0.4;
   const cu = u / winW;
   const cv = py / floorH;
-  const fu = cu - Math.floor(cu);
-  const fv = cv - Math.floor(cv);
-  const inWindow = fu > 0.18 && fu < 0.82 && fv > 0.28 && fv < 0.86 && py > 3 ? 1 : 0;
+  // The share of the pixel's footprint on the facade (wider across a facade seen at a
+  // slant) that is window: a window a pixel or two wide covers part of the pixels it
+  // touches, rather than lighting whole pixels as bricks.
+  const across = footprint / Math.max(0.2, Math.abs(dx * nx + dz * nz));
+  const inWindow = py > 3 ? boxedPulse(cu, across / winW, 0.18, 0.82) * boxedPulse(cv, footprint / floorH, 0.28, 0.86) : 0;
   const detail = Math.min(1, Math.max(0, (floorH / footprint - 1) / 2));
   const coverage = detail * inWindow + (1 - detail) * 0.37;
   // Glass: reflects the sky (Fresnel-ish, stronger at grazing angles).
@@ -82,3 +85,22 @@ export function shadeBuilding(
   }
 }
 
+
+/**
+ * Mean over [x - w / 2, x + w / 2] of a pulse that is 1 on [a, b] of every unit cell
+ * (the window's share of a box footprint w cells wide centred at x).
+ */
+function boxedPulse(x: number, w: number, a: number, b: number): number {
+  if (w < 1e-6) {
+    const f = x - Math.floor(x);
+    return f > a && f < b ? 1 : 0;
+  }
+  return (pulseIntegral(x + w / 2, a, b) - pulseIntegral(x - w / 2, a, b)) / w;
+}
+
+/** Integral from 0 to x of the pulse of boxedPulse. */
+function pulseIntegral(x: number, a: number, b: number): number {
+  const cell = Math.floor(x);
+  const f = x - cell;
+  return cell * (b - a) + (f < a ? 0 : f > b ? b - a : f - a);
+}

@@ -15,9 +15,13 @@ export const NO_HIT = Infinity;
 
 /**
  * Writes the ground hit distance (along the ray, metres; NO_HIT for none) of every pixel
- * of columns [x0, x1) of a width x height panorama into `out` (row-major, width x height).
+ * of columns [x0, x1) of a width x height panorama into `out` (row-major, width x height),
+ * and, given `skyline` (2 x width), each column's skyline: the tangent of the highest
+ * elevation its ground reaches at skyline[x] (NaN for none), the distance there at
+ * skyline[width + x]. Pixel centres see the skyline a row at a time; the render draws its
+ * true position between them (render/skyline-coverage.ts).
  */
-export function marchColumns(T: TerrainParams, width: number, height: number, x0: number, x1: number, out: Float32Array): void {
+export function marchColumns(T: TerrainParams, width: number, height: number, x0: number, x1: number, out: Float32Array, skyline?: Float32Array): void {
   const tan = new Float64Array(height);
   const sec = new Float64Array(height);
   for (let y = 0; y < height; y++) {
@@ -30,11 +34,19 @@ export function marchColumns(T: TerrainParams, width: number, height: number, x0
   for (let x = x0; x < x1; x++) {
     if (T.kind === RELIEF.none) {
       for (let y = 0; y < height; y++) out[y * width + x] = NO_HIT;
+      if (skyline) skyline[x] = skyline[width + x] = Number.NaN;
       continue;
     }
     marchColumn(T, width, height, x, tan, sec, pixelAngle, k, out);
+    if (skyline) {
+      skyline[x] = top[0]!;
+      skyline[width + x] = top[1]!;
+    }
   }
 }
+
+/** The last marched column's skyline: tangent of its highest elevation (NaN: none), distance there. */
+const top = new Float64Array(2);
 
 function marchColumn(
   T: TerrainParams,
@@ -58,6 +70,8 @@ function marchColumn(
   for (; y >= 0 && tan[y]! < tan0; y--) out[y * width + x] = (eye / -tan[y]!) * sec[y]!;
   let r = T.r0;
   let hPrev = T.ground;
+  let highest = -Infinity;
+  let highestR = 0;
   const water = T.water;
   while (y >= 0 && r < T.maxDistance) {
     const ty = tan[y]!;
@@ -72,6 +86,10 @@ function marchColumn(
     let h = terrainHeightOnly(T, hx * rn, hz * rn, terrainOctaves(T, rn, pixelAngle));
     if (h < water) h = water;
     const tn = (h - camY) / rn;
+    if (tn > highest) {
+      highest = tn;
+      highestR = rn;
+    }
     while (y >= 0 && tan[y]! <= tn) {
       const t = tan[y]!;
       const g0 = hPrev - camY - r * t;
@@ -86,6 +104,13 @@ function marchColumn(
   }
   // Beyond the march: the sea (or the far valley floor) as an exact plane, else sky.
   const far = water > T.floor ? water : T.floor;
+  // That plane rises to the horizon (tangent 0), far away.
+  if (far < camY && highest < 0) {
+    highest = 0;
+    highestR = T.maxDistance;
+  }
+  top[0] = highest === -Infinity ? Number.NaN : highest;
+  top[1] = highestR * Math.sqrt(1 + highest * highest);
   for (; y >= 0; y--) {
     const t = tan[y]!;
     if (t < 0 && far < camY) {

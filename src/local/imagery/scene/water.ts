@@ -35,8 +35,9 @@ export function waveNormal(Wp: WaterParams, x: number, z: number, footprint: num
   let gz = 0;
   for (let i = 0; i < Wp.scales.length; i++) {
     const s = Wp.scales[i]!;
-    // An octave much smaller than a pixel averages out to a flat surface.
-    const lod = Math.min(1, Math.max(0, (s / footprint - 0.5) / 2));
+    // An octave under two pixels a wave averages out to a flat surface (drawn from one
+    // normal a pixel, it would alias into a pattern of single-pixel bricks).
+    const lod = Math.min(1, Math.max(0, (s / footprint - 2) / 4));
     if (lod <= 0) continue;
     noise2(x / (s * 1.7) + i * 17.3, z / s - i * 5.1);
     const a = Wp.roughness * 0.3 * lod;

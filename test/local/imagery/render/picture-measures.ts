@@ -1,0 +1,129 @@
+/**
+ * Measures of what a viewer sees in a rendered panorama, read from its files: where the
+ * skyline lies in each column (sub-pixel, from the linear radiance), how much of a slanted
+ * skyline is drawn as stair steps, and column-to-column jumps against the picture's own
+ * texture (seams).
+ */
+import { readDistance, readRadiance } from "../render-fixtures.ts";
+import { SKY_DISTANCE } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
+
+export interface Linear {
+  width: number;
+  height: number;
+  /** Luminance of each pixel, linear. */
+  lum: Float64Array;
+}
+
+export function linearLuminance(dir: string): Linear {
+  const { width, height, rgb } = readRadiance(dir);
+  const lum = new Float64Array(width * height);
+  for (let i = 0; i < lum.length; i++) lum[i] = rgb[i * 3]! * 0.2126 + rgb[i * 3 + 1]! * 0.7152 + rgb[i * 3 + 2]! * 0.0722;
+  return { width, height, lum };
+}
+
+/**
+ * Each column's skyline row, sub-pixel (NaN where it cannot be read): the first row whose
+ * centre sees ground (distance.f32 at the image's size) locates it to a pixel; in the
+ * rows around it, each pixel's share of sky, from its luminance between the sky above and
+ * the ground below (radiance is linear, so a pixel half covered is half way), adds up to
+ * where the line crosses. Columns with too little contrast between the two are left out.
+ */
+export function skylineRows(dir: string): Float64Array {
+  const img = linearLuminance(dir);
+  const { width: W, height: H, lum } = img;
+  const distance = readDistance(dir);
+  if (distance.length !== W * H) throw new Error("the render's depthSize must be its size");
+  const rows = new Float64Array(W).fill(Number.NaN);
+  const R = 2;
+  for (let x = 0; x < W; x++) {
+    let k = -1;
+    for (let y = 0; y < H * 0.6; y++) {
+      if (distance[y * W + x]! < SKY_DISTANCE) {
+        k = y;
+        break;
+      }
+    }
+    if (k < R + 2 || k + R + 2 >= H) continue;
+    const sky = lum[(k - R - 2) * W + x]!;
+    const ground = lum[(k + R + 1) * W + x]!;
+    if (Math.abs(sky - ground) < 0.3 * Math.max(sky, ground)) continue;
+    let skyRows = 0;
+    for (let y = k - R; y <= k + R; y++) {
+      const f = (lum[y * W + x]! - ground) / (sky - ground);
+      skyRows += f < 0 ? 0 : f > 1 ? 1 : f;
+    }
+    rows[x] = k - R + skyRows;
+  }
+  return rows;
+}
+
+/**
+ * Stair steps of a skyline: along its slanted stretches (rising or falling `minSlope` to
+ * `maxSlope` rows a column over 9 columns), the share of columns where the line does not
+ * move at all from the one before. A line drawn from pixel centres is flat for 1/slope
+ * columns, then jumps a whole row; an anti-aliased one moves a little every column.
+ */
+export function stairShare(rows: Float64Array, minSlope = 0.2, maxSlope = 0.8): { share: number; columns: number } {
+  const W = rows.length;
+  let flat = 0;
+  let columns = 0;
+  for (let x = 4; x < W - 5; x++) {
+    const slope = Math.abs(rows[x + 4]! - rows[x - 4]!) / 8;
+    if (!(slope >= minSlope && slope <= maxSlope)) continue;
+    let smooth = true;
+    for (let k = x - 4; k < x + 4; k++) if (Math.abs(rows[k + 1]! - rows[k]!) > 1.5 || Number.isNaN(rows[k]!)) smooth = false;
+    if (!smooth) continue;
+    columns++;
+    if (Math.abs(rows[x + 1]! - rows[x]!) < 0.05) flat++;
+  }
+  return { share: columns ? flat / columns : 0, columns };
+}
+
+/**
+ * How much the top of the land looks like a blend with the sky behind it, 0 (solid) to 1
+ * (sky): in each column whose skyline tops a tall enough form (distance.f32 at the
+ * image's size), the pixels 1 to 4 rows under the skyline are set against the sky's
+ * colour (rows 6 to 12 above) and the form's own (rows 12 to 18 below), and their place
+ * between the two is averaged. A painted stroke that crosses the edge carries the sky
+ * down into the form (a see-through ghost); one that keeps to the form does not.
+ */
+export function skyBlend(img: { width: number; height: number; data: Uint8Array }, distance: Float32Array): { blend: number; columns: number } {
+  const { width: W, height: H, data } = img;
+  if (distance.length !== W * H) throw new Error("the render's depthSize must be its size");
+  const mean = (x: number, y0: number, y1: number, out: number[]) => {
+    out[0] = out[1] = out[2] = 0;
+    for (let y = y0; y < y1; y++) for (let c = 0; c < 3; c++) out[c]! += data[(y * W + x) * 3 + c]! / (y1 - y0);
+  };
+  const sky = [0, 0, 0];
+  const form = [0, 0, 0];
+  let sum = 0;
+  let columns = 0;
+  for (let x = 0; x < W; x++) {
+    let k = -1;
+    for (let y = 0; y < H * 0.6; y++) {
+      if (distance[y * W + x]! < SKY_DISTANCE) {
+        k = y;
+        break;
+      }
+    }
+    if (k < 12 || k + 18 >= H) continue;
+    // One form: no sky and no jump in distance down to row k + 18.
+    let solid = true;
+    for (let y = k; y < k + 18; y++) if (!(distance[y * W + x]! < SKY_DISTANCE) || Math.abs(distance[y * W + x]! / distance[k * W + x]! - 1) > 0.3) solid = false;
+    for (let y = k - 12; y < k; y++) if (distance[y * W + x]! < SKY_DISTANCE) solid = false;
+    if (!solid) continue;
+    mean(x, k - 12, k - 6, sky);
+    mean(x, k + 12, k + 18, form);
+    const d = [sky[0]! - form[0]!, sky[1]! - form[1]!, sky[2]! - form[2]!];
+    const d2 = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!;
+    if (d2 < 60 * 60) continue;
+    let a = 0;
+    for (let y = k + 1; y <= k + 4; y++) {
+      const o = (y * W + x) * 3;
+      a += ((data[o]! - form[0]!) * d[0]! + (data[o + 1]! - form[1]!) * d[1]! + (data[o + 2]! - form[2]!) * d[2]!) / d2 / 4;
+    }
+    sum += a;
+    columns++;
+  }
+  return { blend: columns ? sum / columns : 0, columns };
+}

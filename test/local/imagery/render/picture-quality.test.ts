@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { RenderRequest } from "../../../../src/local/imagery/contract.ts";
+import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
+import { readDistance, readJpeg, renderPool, request, tempDir } from "../render-fixtures.ts";
+import { skyBlend, skylineRows, stairShare } from "./picture-measures.ts";
+
+/*
+ * What a newcomer judges up close, measured on small renders read at their own pixels
+ * (the depth map rendered at the image's size says which pixel centres see ground): a
+ * ridge against the sky is anti-aliased, not a staircase, and a painted mesa is solid, not
+ * a blend with the sky behind it.
+ */
+
+const pool = renderPool();
+const size = { width: 1024, height: 512 };
+
+async function render(overrides: Partial<RenderRequest>): Promise<string> {
+  const dir = tempDir("quality");
+  await generateSkybox(request({ size, depthSize: size, model: 3, variant: null, seed: 7, ...overrides }), dir, { pool: pool() });
+  return dir;
+}
+
+describe("ridges against the sky", () => {
+  it("are anti-aliased: along a slanted skyline the line moves a little every column, not a whole row every few", async () => {
+    const rows = skylineRows(await render({ prompt: "alpine lake at sunset" }));
+    const { share, columns } = stairShare(rows);
+    expect(columns).toBeGreaterThan(30);
+    // Drawn from pixel centres a third or more of the columns of such stretches do not move.
+    expect(share).toBeLessThan(0.15);
+  });
+});
+
+describe("Oil Painting (the painterly look) draws solid forms", () => {
+  it("a desert canyon's mesas: the pixels under their skyline are mesa, not mesa blended with sky", async () => {
+    const dir = await render({ prompt: "desert canyon at noon", look: "painterly" });
+    const { blend, columns } = skyBlend(await readJpeg(dir), readDistance(dir));
+    expect(columns).toBeGreaterThan(200);
+    expect(blend).toBeLessThan(0.06);
+  });
+
+  it("an alpine lake's mountains likewise", async () => {
+    const dir = await render({ prompt: "alpine lake at sunset", look: "painterly" });
+    const { blend, columns } = skyBlend(await readJpeg(dir), readDistance(dir));
+    expect(columns).toBeGreaterThan(100);
+    expect(blend).toBeLessThan(0.12);
+  });
+});
