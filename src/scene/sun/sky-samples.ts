@@ -7,12 +7,11 @@
  */
 import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
+import { CLIP_SHARE } from "./sky-fit.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
-/** Spacing of the samples (degrees): finer than the sun's aureole changes, coarse enough to fit fast. */
-export const GRID_DEG = 3;
-/** A channel at this share of the clip level is clipped: RGBE's 8-bit mantissa rounds by up to 0.4%. */
-export const CLIP_SHARE = 0.99;
+/** Spacing of the samples (degrees): finer than the sky's gradation and aureole change, coarse enough to fit fast. */
+const GRID_DEG = 3;
 
 export interface SkySamples {
   count: number;
