@@ -23,8 +23,6 @@ export interface SkyboxParts {
   backdrop: Nullable<SkyboxBackdrop>;
   /** The sun light (absent: not asked for, or no sun in the sky). */
   sun?: Nullable<SkyboxSun>;
-  /** Why the sky has no sun, in words, when one was asked for and none was found. */
-  noSun?: string | null;
   /** The scene's lights the sun replaces (`sun.replaces`), off while the sun is shown, found or not. */
   replaced?: Nullable<ReplacedLights>;
 }
@@ -90,10 +88,6 @@ export class AppliedSkybox {
   /** The sun light, its shadow generator and the sun found in the HDRI; null when not asked for or when the sky has none. */
   get sun(): Nullable<SkyboxSun> {
     return this._disposed ? null : (this._parts.sun ?? null);
-  }
-  /** Why the sky has no sun, in words (`findSun`), when the sun was asked for and none was found; else null. */
-  get whyNoSun(): string | null {
-    return this._parts.noSun ?? null;
   }
   /** The root of the backdrop. */
   get backdrop(): Nullable<AbstractMesh> {

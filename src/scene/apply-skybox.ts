@@ -81,5 +81,5 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
   const prepared = value(s);
   const sunPart = prepared?.make?.({ lighting: built.lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes, ground: groundOf(backgroundPart) }) ?? null;
-  return { parts: { ...built, sun: sunPart, noSun: prepared?.why ?? null, replaced: prepared?.replaced ?? null }, bake: envPart?.bakeKey ? envPart : null };
+  return { parts: { ...built, sun: sunPart, replaced: prepared?.replaced ?? null }, bake: envPart?.bakeKey ? envPart : null };
 }

@@ -16,6 +16,8 @@ export interface ApplyProgress {
   detail?: string;
   /** 0..1 within the stage, when known (downloads with a Content-Length). */
   fraction?: number;
+  /** At the "finding-sun" stage, when the sky has no sun: why, in words (`findSun`). */
+  noSun?: string;
 }
 
 /** Where a step reports its progress. */

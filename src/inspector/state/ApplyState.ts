@@ -125,6 +125,8 @@ export class ApplyState extends Slice<ApplyValue> {
     const abort = (this._abort = new AbortController());
     const v = this.value;
     this._set({ applying: record, progress: { stage: "waiting" }, error: null });
+    // Why the sky has no sun, as the apply's progress says it.
+    let noSun: string | null = null;
     try {
       const handle = await applySkybox(scene, record, {
         client: this._connection.client,
@@ -136,14 +138,17 @@ export class ApplyState extends Slice<ApplyValue> {
         rotation: v.rotationDeg * RAD,
         replace: this._handle,
         signal: abort.signal,
-        onProgress: (progress: ApplyProgress) => this._set({ progress }),
+        onProgress: (progress: ApplyProgress) => {
+          noSun = progress.noSun ?? noSun;
+          this._set({ progress });
+        },
       });
       if (abort.signal.aborted) return null;
       this._handle = handle;
       this._sunAsked = v.sun;
       this._builtBackdrop = handle.backdrop ? { depthScale: v.depthScale, meshQuality: v.meshQuality } : null;
       handle.onDisposeObservable.addOnce(() => this._forget(handle));
-      this._set({ applied: handle.record, applying: null, progress: null, stale: false, sunFound: v.sun ? handle.sun !== null : null, noSun: v.sun ? handle.whyNoSun : null });
+      this._set({ applied: handle.record, applying: null, progress: null, stale: false, sunFound: v.sun ? handle.sun !== null : null, noSun: v.sun ? noSun : null });
       this.onAppliedObservable.notifyObservers(handle);
       return handle;
     } catch (error) {

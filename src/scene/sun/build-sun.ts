@@ -41,8 +41,11 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
     finding = findSun(decodeHdr(bytes));
     ctx.downloads.writes.push(storeSun(ctx.cache, key, finding));
   }
-  ctx.progress({ stage: "finding-sun", detail: finding.sun ? "found" : "none in this sky" });
-  if (!finding.sun) return { make: null, why: finding.why };
+  if (!finding.sun) {
+    ctx.progress({ stage: "finding-sun", detail: "none in this sky", noSun: finding.why });
+    return { make: null, why: finding.why };
+  }
+  ctx.progress({ stage: "finding-sun", detail: "found" });
   const found = finding.sun;
   const name = ctx.name("sun");
   // Found in the lighting's own export, the disk's pixels are those the environment's cube was made from.
