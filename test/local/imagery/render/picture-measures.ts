@@ -21,6 +21,12 @@ export function linearLuminance(dir: string): Linear {
   return { width, height, lum };
 }
 
+/** The first row of column `x`, from the top, nearer than the sky (-1: sky down to 60% of the height). */
+function firstGroundRow(distance: Float32Array, W: number, H: number, x: number): number {
+  for (let y = 0; y < H * 0.6; y++) if (distance[y * W + x]! < SKY_DISTANCE) return y;
+  return -1;
+}
+
 /**
  * Each column's skyline row, sub-pixel (NaN where it cannot be read): the first row whose
  * centre sees ground (distance.f32 at the image's size) locates it to a pixel; in the
@@ -36,13 +42,7 @@ export function skylineRows(dir: string): Float64Array {
   const rows = new Float64Array(W).fill(Number.NaN);
   const R = 2;
   for (let x = 0; x < W; x++) {
-    let k = -1;
-    for (let y = 0; y < H * 0.6; y++) {
-      if (distance[y * W + x]! < SKY_DISTANCE) {
-        k = y;
-        break;
-      }
-    }
+    const k = firstGroundRow(distance, W, H, x);
     if (k < R + 2 || k + R + 2 >= H) continue;
     const sky = lum[(k - R - 2) * W + x]!;
     const ground = lum[(k + R + 1) * W + x]!;
@@ -99,13 +99,7 @@ export function skyBlend(img: { width: number; height: number; data: Uint8Array 
   let sum = 0;
   let columns = 0;
   for (let x = 0; x < W; x++) {
-    let k = -1;
-    for (let y = 0; y < H * 0.6; y++) {
-      if (distance[y * W + x]! < SKY_DISTANCE) {
-        k = y;
-        break;
-      }
-    }
+    const k = firstGroundRow(distance, W, H, x);
     if (k < 12 || k + 18 >= H) continue;
     // One form: no sky and no jump in distance down to row k + 18.
     let solid = true;
