@@ -65,7 +65,7 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const background = parts.background ? buildBackground(ctx, parts.background, env) : null;
   const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
   const sunOptions = parts.sun;
-  const sun = sunOptions ? import("./sun/build-sun.ts").then(async (m) => ({ ...(await m.prepareSun(ctx, sunOptions, parts.lighting)), replaced: m.replacedLights(sunOptions.replaces) })) : null;
+  const sun = sunOptions ? import("./sun/build-sun.ts").then(async (m) => ({ make: await m.prepareSun(ctx, sunOptions, parts.lighting), replaced: m.replacedLights(sunOptions.replaces) })) : null;
   for (const p of [env, background, backdrop, sun]) p?.catch((error: unknown) => abort.abort(error));
   const [e, b, d, s] = await Promise.allSettled([env, background, backdrop, sun]);
   const value = <T>(r: PromiseSettledResult<T | null>): T | null => (r.status === "fulfilled" ? r.value : null);

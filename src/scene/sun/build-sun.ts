@@ -20,17 +20,14 @@ const DETECTION = 4;
 /** Makes the sun's light once the skybox's other parts are built. */
 export type SunFactory = (neighbours: SunNeighbours) => SkyboxSun;
 
-/** What the sun part of an apply gives: what makes the light, or why the sky has no sun. */
-export type PreparedSun = { make: SunFactory; why: null } | { make: null; why: string };
-
 /**
  * Finds the skybox's sun.
  * @param ctx the apply
  * @param options the `sun` option, resolved
  * @param lighting the lighting options (null: lighting off)
- * @returns what makes the light, or why the sky has no sun
+ * @returns what makes the light, or null when the sky has no sun (the progress says why)
  */
-export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighting: ResolvedLighting | null): Promise<PreparedSun> {
+export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighting: ResolvedLighting | null): Promise<SunFactory | null> {
   const { choice, lightingsOwn } = sunExport(ctx.model, lighting, options.resolution);
   const key = sunKey(ctx.skyboxId, choice, DETECTION);
   let finding = await cachedSun(ctx.cache, key);
@@ -43,14 +40,14 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
   }
   if (!finding.sun) {
     ctx.progress({ stage: "finding-sun", detail: "none in this sky", noSun: finding.why });
-    return { make: null, why: finding.why };
+    return null;
   }
   ctx.progress({ stage: "finding-sun", detail: "found" });
   const found = finding.sun;
   const name = ctx.name("sun");
   // Found in the lighting's own export, the disk's pixels are those the environment's cube was made from.
   const cubeSize = lightingsOwn ? lighting!.size : null;
-  return { make: (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize), why: null };
+  return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize);
 }
 
 

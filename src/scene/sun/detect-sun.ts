@@ -32,7 +32,7 @@
  * clear sky lit from it must explain the sky's samples not clearly worse than a sky without
  * a sun (MIN_EVIDENCE), so no light comes from the wrong side; a disk that casts too little
  * for its share is kept where the sky is plainly lit from it (STRONG_EVIDENCE). A blob wider
- * than PLACE_WITHIN does not place its sun (`placed`): none is reported.
+ * than PLACE_WITHIN does not place its sun unless its disk shows (TOO_WIDE): none is reported.
  */
 import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
