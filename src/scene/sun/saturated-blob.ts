@@ -24,7 +24,8 @@ import { directionOfUv, elevationOfV, uOfDirection } from "../../api/panorama/pa
 import { clippedDisk } from "./clipped-disk.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perezCoefficients } from "./preetham.ts";
-import { fourNeighbours, luminanceAt, skyRows } from "./sun-candidates.ts";
+import { fourNeighbours, skyRows } from "./sun-candidates.ts";
+import { nthSmallest } from "./nth-smallest.ts";
 import { atTop, SATURATED } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
@@ -527,30 +528,6 @@ function profileFit(s: Samples, u: number, elevation: number): { cost: number; f
     kept++;
   }
   return { cost: kept ? sum / kept : Infinity, fallsOff: CHANNELS.some((c) => fallsOff(fit.aureole, fit.counts, c)) };
-}
-
-/** The k-th smallest of `values` (0-based), found in place by quickselect (Hoare's partition, middle pivot): a sort's value in linear time. */
-function nthSmallest(values: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = values.length - 1;
-  while (lo < hi) {
-    const pivot = values[(lo + hi) >> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (values[i]! < pivot) i++;
-      while (values[j]! > pivot) j--;
-      if (i <= j) {
-        const t = values[i]!;
-        values[i++] = values[j]!;
-        values[j--] = t;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
-  }
-  return values[k]!;
 }
 
 /** Whether channel c's fitted aureole falls off: its nearest filled bin brighter than its farthest by FALL_OFF_SHARE of a clear sky's fall-off. */

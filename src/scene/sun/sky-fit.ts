@@ -16,6 +16,7 @@
 import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perez, perezCoefficients, sunIrradiance, zenithLuminance } from "./preetham.ts";
+import { nthSmallest } from "./nth-smallest.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
 const DEG = Math.PI / 180;
@@ -208,10 +209,11 @@ export function* skyGrid(width: number, height: number, spacing: number, minElev
 
 /** The median of r and the mean squared deviation from it of the KEEP closest values. */
 export function trimmedCost(r: Float64Array): { cost: number; centre: number } {
-  const sorted = Float64Array.from(r).sort();
-  const centre = sorted[sorted.length >> 1]!;
-  const dev = sorted.map((v) => (v - centre) * (v - centre)).sort();
+  const centre = nthSmallest(Float64Array.from(r), r.length >> 1);
+  const dev = r.map((v) => (v - centre) * (v - centre));
   const keep = Math.max(1, Math.floor(dev.length * KEEP));
+  // The keep smallest deviations lie before index keep once the keep-th is selected (in no order: summed, not sorted).
+  if (keep < dev.length) nthSmallest(dev, keep);
   let sum = 0;
   for (let i = 0; i < keep; i++) sum += dev[i]!;
   return { cost: sum / keep, centre };
