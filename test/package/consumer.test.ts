@@ -4,7 +4,7 @@
  * the template's own `npm run build` (tsc && vite build, with `babylon-skybox/vite` in the
  * config), a skybox applied and the pane shown in Chromium, and its proxy served by plain
  * `node` in front of `npx babylon-skybox local`. One app per Babylon release of the matrix
- * (babylon-matrix.ts: the oldest claimed, the newest, one between), one after the other,
+ * (babylon-matrix.ts: the oldest claimed, the newest, one between), installed side by side
  * sharing the npm cache. Installs prefer the cache (CI reaches the registry for what it lacks).
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -81,6 +81,8 @@ function prepareApp({ label, versions }: MatrixEntry): Promise<void> {
 beforeAll(async () => {
   const { stdout } = await npm(root, ["pack", "--json", "--pack-destination", work, ...NPM_FLAGS]);
   pack = (JSON.parse(stdout.slice(stdout.indexOf("["))) as PackResult[])[0]!;
+  // Every app installs at once (npm's cache is safe to share); each describe awaits its own.
+  for (const entry of matrix.entries) prepareApp(entry).catch(() => undefined);
   await prepareApp({ label: "oldest", versions: OLDEST });
   localService = await startJsonLine<{ url: string; apiKey: string }>(
     "npx",
