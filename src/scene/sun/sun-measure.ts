@@ -174,16 +174,33 @@ function readWindow(image: HdrPixels, at: number, radius: number): Window {
   // A row spans fewer degrees of the sky near the zenith: read wider there (the whole row at the pole).
   const across = (y: number) => Math.min(Math.floor(width / 2), Math.ceil(reach / Math.max(Math.cos(elevationOfV((y + 0.5) / height)), 1e-3)));
   let capacity = 0;
-  for (let y = y0; y <= y1; y++) capacity += 2 * across(y) + 1;
+  let widest = 0;
+  for (let y = y0; y <= y1; y++) {
+    capacity += 2 * across(y) + 1;
+    widest = Math.max(widest, across(y));
+  }
   const w: Window = { count: 0, index: new Int32Array(capacity), direction: new Float64Array(capacity * 3), cosine: new Float64Array(capacity), solidAngle: new Float64Array(capacity) };
+  // Each column's azimuth sine and cosine once (directionOfUv's terms, so the directions are the same): a window of an
+  // 8K panorama holds a hundred thousand pixels, and their trigonometry took most of a detection's time.
+  const sinAzimuth = new Float64Array(2 * widest + 1);
+  const cosAzimuth = new Float64Array(2 * widest + 1);
+  for (let dx = -widest; dx <= widest; dx++) {
+    const azimuth = azimuthOfU(((((cx + dx) % width) + width) % width + 0.5) / width);
+    sinAzimuth[dx + widest] = Math.sin(azimuth);
+    cosAzimuth[dx + widest] = Math.cos(azimuth);
+  }
   const d = new Float64Array(3);
   for (let y = y0; y <= y1; y++) {
     const v = (y + 0.5) / height;
-    const solidAngle = cellAngle * Math.cos(elevationOfV(v));
+    const elevation = elevationOfV(v);
+    const c = Math.cos(elevation);
+    const solidAngle = cellAngle * c;
+    d[1] = Math.sin(elevation);
     const a = across(y);
     for (let dx = -a; dx <= a; dx++) {
       const x = (((cx + dx) % width) + width) % width;
-      directionOfUv((x + 0.5) / width, v, d);
+      d[0] = sinAzimuth[dx + widest]! * c;
+      d[2] = -cosAzimuth[dx + widest]! * c;
       const cosine = d[0]! * centre[0]! + d[1]! * centre[1]! + d[2]! * centre[2]!;
       if (cosine < cosWindow) continue;
       const k = w.count++;
