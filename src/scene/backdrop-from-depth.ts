@@ -20,6 +20,7 @@ import { directionOfUv } from "../api/panorama/panorama-directions.ts";
 import { sampleWrapped } from "../api/panorama/panorama-sampling.ts";
 import { backdropRadius, type DepthImage } from "./depth-decoding.ts";
 import { panoramaUrl } from "./panorama-image.ts";
+import { timedStep } from "./step-timing.ts";
 
 /** Segments around and down, and the widest texture, per mesh quality (as the GLB export). */
 export const DEPTH_MESH_SEGMENTS: Record<MeshQualityKey, { across: number; down: number; texture: number }> = {
@@ -71,7 +72,7 @@ export async function buildDepthBackdrop(scene: Scene, input: DepthBackdropInput
   material.albedoTexture = texture;
   material.backFaceCulling = false;
   const mesh = new Mesh(`${name}-mesh`, scene);
-  sphereData(across, down, input.depth, input.depthScale, scene.useRightHandedSystem).applyToMesh(mesh);
+  timedStep("backdrop-mesh", () => sphereData(across, down, input.depth, input.depthScale, scene.useRightHandedSystem).applyToMesh(mesh));
   mesh.material = material;
   mesh.isPickable = false;
   const root = new Mesh(name, scene);

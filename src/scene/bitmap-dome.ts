@@ -5,6 +5,7 @@
 import { PhotoDome } from "@babylonjs/core/Helpers/photoDome.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import { timedStep } from "./step-timing.ts";
 
 /**
  * A dome of the picture in `blob`, decoded off the main thread.
@@ -16,7 +17,8 @@ import type { Scene } from "@babylonjs/core/scene.js";
  */
 export async function createBitmapDome(name: string, url: string, blob: Blob, options: Omit<BitmapDomeOptions, "bitmap">, scene: Scene): Promise<PhotoDome> {
   const bitmap = await createImageBitmap(blob, { premultiplyAlpha: "none" });
-  return new BitmapPhotoDome(name, url, { ...options, bitmap }, scene);
+  // One texImage2D of the decoded bitmap: a GPU step, the copy of its pixels.
+  return timedStep("panorama-upload", () => new BitmapPhotoDome(name, url, { ...options, bitmap }, scene));
 }
 
 /** PhotoDome's options with the decoded picture. */

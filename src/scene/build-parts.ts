@@ -16,6 +16,7 @@ import type { LightingSource, ResolvedBackdrop, ResolvedBackground, ResolvedLigh
 import { prefilterEnvironment } from "./prefilter.ts";
 import type { ApplyContext } from "./apply-context.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
+import { timedStep } from "./step-timing.ts";
 
 const FORMATS: Record<LightingSource, EnvironmentFormat> = { "hdri-hdr": "hdr", "hdri-exr": "exr", "cube-map": "cube-zip", equirect: "equirect" };
 
@@ -148,6 +149,6 @@ export async function buildBackdrop(ctx: ApplyContext, options: ResolvedBackdrop
   ]);
   ctx.signal?.throwIfAborted();
   ctx.progress({ stage: "building-backdrop", detail: "from the depth map" });
-  const depth = decodeDepthPng(depthPng);
+  const depth = timedStep("depth-decode", () => decodeDepthPng(depthPng));
   return buildDepthBackdrop(ctx.scene, { panorama, depth, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name);
 }

@@ -14,6 +14,7 @@ import type { SavedFolder } from "./saved-folder.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
 import { SkyboxSun, type SunNeighbours } from "./sun/skybox-sun.ts";
 import type { ResolvedSun } from "./sun/sun-options.ts";
+import { timedStep } from "./step-timing.ts";
 
 /**
  * The background: the saved panorama on a dome or grounded, or the environment blurred when `blur` > 0.
@@ -72,7 +73,7 @@ export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, 
     import("./depth-decoding.ts"),
   ]);
   ctx.signal?.throwIfAborted();
-  return buildDepthBackdrop(ctx.scene, { panorama, depth: decodeDepthPng(png), meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name);
+  return buildDepthBackdrop(ctx.scene, { panorama, depth: timedStep("depth-decode", () => decodeDepthPng(png)), meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name);
 }
 
 /**
