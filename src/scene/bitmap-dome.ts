@@ -45,12 +45,12 @@ export class BitmapPhotoDome extends PhotoDome {
   }
 
   protected override _initTexture(url: string, scene: Scene, options: BitmapDomeOptions): Texture {
-    return new Texture(url, scene, {
+    return timedStep("panorama-texture", () => new Texture(url, scene, {
       noMipmap: !options.generateMipMaps,
       invertY: false,
       buffer: options.bitmap,
       onLoad: () => this.onLoadObservable.notifyObservers(),
       onError: (message) => this.onLoadErrorObservable.notifyObservers(message || "Unknown error"),
-    });
+    }));
   }
 }

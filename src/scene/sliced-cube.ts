@@ -1,7 +1,7 @@
 /**
  * Babylon's CPU steps from a float panorama to a lit cube, spread over slices: its panorama
- * to cube conversion (one face a call) and its projection of the cube on the irradiance
- * harmonics (a few rows a call). Each uses Babylon's own per-texel code in Babylon's order,
+ * to cube conversion and its projection of the cube on the irradiance harmonics, a few rows
+ * of a face a call. Each uses Babylon's own per-texel code in Babylon's order,
  * so the faces and harmonics equal those of `ConvertPanoramaToCubemap` and
  * `ConvertCubeMapToSphericalPolynomial` (what HDRCubeTexture computes in one task).
  */
@@ -16,7 +16,7 @@ import type { WorkSlices } from "./work-slices.ts";
 
 /** Babylon's face helpers (static members it keeps private, present since Babylon 4). */
 interface PanoramaFaces {
-  CreateCubemapTexture(size: number, face: Vector3[], data: Float32Array, width: number, height: number, supersample: boolean, invertY: boolean, stride: number): Float32Array;
+  CalcProjectionSpherical(direction: Vector3, data: Float32Array, width: number, height: number, stride: number, invertY: boolean): { r: number; g: number; b: number };
   FACE_FRONT: Vector3[];
   FACE_BACK: Vector3[];
   FACE_LEFT: Vector3[];
@@ -24,6 +24,9 @@ interface PanoramaFaces {
   FACE_UP: Vector3[];
   FACE_DOWN: Vector3[];
 }
+/** Rows of a face converted or projected between looks at the clock. */
+const ROWS = 4;
+
 interface FileFace {
   name: "right" | "left" | "up" | "down" | "front" | "back";
   worldAxisForNormal: Vector3;
@@ -38,7 +41,8 @@ interface HarmonicsTools {
 }
 
 /**
- * The six faces of an RGB float panorama (rows from the top), one face a slice at most.
+ * The six faces of an RGB float panorama (rows from the top), a few rows a slice: Babylon's
+ * `CreateCubemapTexture` (no supersampling, rows flipped as its HDR path does) row by row.
  * @param data RGB floats
  * @param width panorama width
  * @param height panorama height
@@ -49,16 +53,37 @@ export async function panoramaToCube(data: Float32Array, width: number, height: 
   const tools = PanoramaToCubeMapTools as unknown as PanoramaFaces;
   const faces = { front: tools.FACE_FRONT, back: tools.FACE_BACK, left: tools.FACE_LEFT, right: tools.FACE_RIGHT, up: tools.FACE_UP, down: tools.FACE_DOWN };
   const out: Partial<Record<keyof typeof faces, Float32Array>> = {};
-  for (const [name, face] of Object.entries(faces) as [keyof typeof faces, Vector3[]][]) {
-    await slices.next();
-    out[name] = timedStep("panorama-to-cube", () => tools.CreateCubemapTexture(size, face, data, width, height, false, true, 3));
+  for (const [name, corners] of Object.entries(faces) as [keyof typeof faces, Vector3[]][]) {
+    const face = new Float32Array(size * size * 3);
+    const rotDX1 = corners[1]!.subtract(corners[0]!).scale(1 / size);
+    const rotDX2 = corners[3]!.subtract(corners[2]!).scale(1 / size);
+    const dy = 1 / size;
+    // fy steps by additions, as Babylon's does: the same directions, the same texels.
+    let fy = 0;
+    for (let y = 0; y < size; ) {
+      await slices.next();
+      timedStep("panorama-to-cube", () => {
+        for (const end = Math.min(size, y + ROWS); y < end; y++, fy += dy) {
+          let xv1 = corners[0]!;
+          let xv2 = corners[2]!;
+          for (let x = 0; x < size; x++) {
+            const v = xv2.subtract(xv1).scale(fy).add(xv1);
+            v.normalize();
+            const color = tools.CalcProjectionSpherical(v, data, width, height, 3, true);
+            face[(y * size + x) * 3] = color.r;
+            face[(y * size + x) * 3 + 1] = color.g;
+            face[(y * size + x) * 3 + 2] = color.b;
+            xv1 = xv1.add(rotDX1);
+            xv2 = xv2.add(rotDX2);
+          }
+        }
+      });
+    }
+    out[name] = face;
   }
   // Format and type as Babylon's conversion answers them (RGB, float).
   return { ...(out as Required<typeof out>), size, type: 1, format: 4, gammaSpace: false };
 }
-
-/** Rows of a face projected between looks at the clock. */
-const ROWS = 4;
 
 /**
  * The irradiance harmonics of a linear float RGB cube (not gamma, as HDR cubes are), a few rows a slice.

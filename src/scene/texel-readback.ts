@@ -3,9 +3,9 @@
  * A synchronous `readPixels` waits on the main thread for every command queued before it (the
  * prefiltering, the frames the page draws meanwhile): on a software GPU, for seconds. Here
  * WebGL 2 copies the faces of several mips into one pixel-pack buffer, a fence marks the copy,
- * and once the fence has passed (asked between tasks, never waited for) the buffer is read a
- * megabyte at a time in the work's slices; WebGPU's engine reads through a mapped buffer,
- * asynchronous already. The floats become halves in chunks between which the
+ * and the buffer is read in one call once the fence has passed, polled between tasks (that
+ * call is still a round trip to the GPU process: on a software GPU, 50 to 200 ms while the
+ * page draws); WebGPU's engine reads through a mapped buffer, asynchronous already. The floats become halves in chunks between which the
  * work yields once its slice is spent, so no task of it grows with the cube's size.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
@@ -25,8 +25,6 @@ interface WebGL2Engine {
 /** Most bytes one read-back holds: mips are read together up to it (a 256 cube's whole chain is 8 MiB of floats). */
 const BATCH_BYTES = 16 * 1024 * 1024;
 
-/** Bytes copied out of the pixel-pack buffer in one task (a few milliseconds of copying on a software GPU). */
-const READ_BYTES = 1024 * 1024;
 
 /**
  * The mips of a cube, grouped so each group is one read-back: consecutive mips up to
@@ -62,7 +60,7 @@ export async function readMips(texture: BaseTexture, mips: readonly number[], sl
   if (!internal) throw new Error("The environment has no GPU texture to read back");
   const size = texture.getSize().width;
   const engine = internal.getEngine() as unknown as Partial<WebGL2Engine>;
-  const floats = engine._gl && (engine.webGLVersion ?? 1) >= 2 ? await readWebGL2(engine as WebGL2Engine, internal, size, mips, slices, signal) : await readEngine(texture, mips, signal);
+  const floats = engine._gl && (engine.webGLVersion ?? 1) >= 2 ? await readWebGL2(engine as WebGL2Engine, internal, size, mips, signal) : await readEngine(texture, mips, signal);
   const out: Uint16Array[][] = [];
   for (const [i, mip] of mips.entries()) {
     const length = floatBytes(size, mip) / 4;
@@ -80,7 +78,7 @@ function floatBytes(size: number, mip: number): number {
 }
 
 /** WebGL 2: one pixel-pack buffer for every face of `mips`, one fence, one read once the GPU passed it. */
-async function readWebGL2(engine: WebGL2Engine, internal: InternalTexture, size: number, mips: readonly number[], slices: WorkSlices, signal: AbortSignal): Promise<Float32Array[][]> {
+async function readWebGL2(engine: WebGL2Engine, internal: InternalTexture, size: number, mips: readonly number[], signal: AbortSignal): Promise<Float32Array[][]> {
   const gl = engine._gl;
   const texture = internal._hardwareTexture?.underlyingResource as WebGLTexture | undefined;
   if (!texture) throw new Error("The environment has no GPU texture to read back");
@@ -104,17 +102,14 @@ async function readWebGL2(engine: WebGL2Engine, internal: InternalTexture, size:
   gl.deleteFramebuffer(framebuffer);
   try {
     await gpuPassed(gl, signal);
-    // The buffer read in parts, a task each: a read copies the bytes from the GPU process, and
-    // the whole chain at once holds the page for as long as the copy takes.
+    // One read of the whole buffer: each read is a round trip to the GPU process, which costs
+    // about the same for a kilobyte as for megabytes (it waits for the GPU process's turn).
     const all = new Float32Array(total / 4);
-    for (let start = 0; start < total; start += READ_BYTES) {
-      await slices.next();
-      timedStep("bake-read", () => {
-        gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
-        gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, start, all, start / 4, Math.min(READ_BYTES, total - start) / 4);
-        gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
-      });
-    }
+    timedStep("bake-read", () => {
+      gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+      gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, all);
+      gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+    });
     let at = 0;
     return mips.map((mip) =>
       Array.from({ length: 6 }, () => {

@@ -52,16 +52,16 @@ describe("an HDR panorama to a lit cube in slices", () => {
     expect(ours.data).toEqual(RGBE_ReadPixels(flat, RGBE_ReadHeader(flat)));
   });
 
-  test("makes Babylon's faces and harmonics, a face and a few rows a slice", async () => {
+  test("makes Babylon's faces and harmonics, a few rows a slice", async () => {
     const { width, height, data } = await decodeRgbe(file, countedSlices().slices);
     const size = 32;
     const { slices, waits } = countedSlices();
     const cube = await panoramaToCube(data, width, height, size, slices);
-    expect(waits()).toBe(6);
+    expect(waits()).toBeGreaterThanOrEqual((6 * size) / 4);
     const theirs = PanoramaToCubeMapTools.ConvertPanoramaToCubemap(data, width, height, size);
     for (const face of ["right", "left", "up", "down", "front", "back"] as const) expect(cube[face]).toEqual(theirs[face]);
     const polynomial = await cubeHarmonics(cube, slices);
-    expect(waits()).toBeGreaterThanOrEqual(6 + (6 * size) / 4);
+    expect(waits()).toBeGreaterThanOrEqual((12 * size) / 4);
     expect(polynomial).toEqual(CubeMapToSphericalPolynomialTools.ConvertCubeMapToSphericalPolynomial(theirs));
   });
 });

@@ -92,7 +92,7 @@ const SLOW_SHADER_CALL_MS = 1;
  * Times every call of the WebGL 2 context's methods from now on and lists the slow ones, the
  * shader calls over a millisecond and every synchronous `readPixels` (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
  */
-export function watchWebGLCalls(): { take(since: number): SlowCall[] } {
+export function watchWebGLCalls(): { push(call: SlowCall): void; take(since: number): SlowCall[] } {
   const slow: SlowCall[] = [];
   const shader = new Set(SHADER_CALLS);
   const proto = WebGL2RenderingContext.prototype as unknown as Record<string, unknown>;
@@ -111,6 +111,7 @@ export function watchWebGLCalls(): { take(since: number): SlowCall[] } {
     };
   }
   return {
+    push: (call: SlowCall) => void slow.push(call),
     take(since: number) {
       return slow.splice(0).map((c) => ({ ...c, start: c.start - since }));
     },
@@ -139,7 +140,34 @@ function callName(name: string, args: unknown[]): string {
  * call). Every other long task, or the rest of one once these are taken out, is ours.
  */
 export function isNamedGpuStep(call: SlowCall): boolean {
-  return SHADER_CALLS.includes(call.name) || /^tex(Sub)?Image2D \(ImageBitmap \d+x\d+\)$/.test(call.name);
+  return SHADER_CALLS.includes(call.name) || call.name.startsWith(SHADER_PREPARATION) || /^tex(Sub)?Image2D \(ImageBitmap \d+x\d+\)$/.test(call.name);
+}
+
+/** How `watchShaderPreparation` names the spans it records. */
+const SHADER_PREPARATION = "shader program";
+
+/**
+ * Records Babylon's preparation of each shader program (an Effect's processing of its code,
+ * its compile and link, and the look-up of its uniforms once linked) as spans: with no KHR_parallel_shader_compile (this
+ * machine's SwiftShader has none) the driver compiles in these calls, and the many small
+ * shader calls in them each stay under the threshold the WebGL watch lists.
+ * @param effect Babylon's Effect class, whose prototype is wrapped
+ * @param into the list the spans go to (the WebGL watch's)
+ */
+export function watchShaderPreparation(effect: { prototype: object }, into: { push(call: SlowCall): void }): void {
+  const proto = effect.prototype as Record<string, (...args: unknown[]) => unknown>;
+  // Processing the code (its synchronous part: includes, defines, the GLSL 3 migration), compiling and linking, reading back the uniforms.
+  for (const name of ["_processShaderCodeAsync", "_prepareEffect", "_isReadyInternal"]) {
+    const original = proto[name];
+    if (typeof original !== "function") continue;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      const t = performance.now();
+      const out = original.apply(this, args);
+      const d = performance.now() - t;
+      if (d > SLOW_SHADER_CALL_MS) into.push({ name: `${SHADER_PREPARATION} (Effect.${name})`, start: t, duration: d });
+      return out;
+    };
+  }
 }
 
 /** What ran within a long task: our named steps and the slow WebGL calls, longest first. */
@@ -147,9 +175,16 @@ export function within<T extends { start: number; duration: number }>(task: Bloc
   return entries.filter((e) => e.start >= task.start - 1 && e.start + e.duration <= task.start + task.duration + 1).sort((a, b) => b.duration - a.duration);
 }
 
-/** The time of a long task not spent in named GPU steps. */
+/** The time of a long task not spent in named GPU steps (nested ones counted once). */
 export function unexplained(task: Blocked, calls: readonly SlowCall[]): number {
-  return task.duration - within(task, calls.filter(isNamedGpuStep)).reduce((n, c) => n + c.duration, 0);
+  let covered = 0;
+  let reach = -Infinity;
+  for (const c of within(task, calls.filter(isNamedGpuStep)).sort((a, b) => a.start - b.start)) {
+    const end = c.start + c.duration;
+    covered += Math.max(0, end - Math.max(c.start, reach));
+    reach = Math.max(reach, end);
+  }
+  return task.duration - covered;
 }
 
 /** A long task in words: its length and the three longest steps and calls in it ("412 ms: texImage2D (ImageBitmap 4096x2048) 380 ms, show 20 ms"). */
