@@ -15,7 +15,6 @@ import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynom
 import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { cubeFromTexels } from "./baked-cube.ts";
-import { timedStep } from "./step-timing.ts";
 
 /** A cube texture that turns with `rotationY` (HDR, EXR, Cube, Raw all do). */
 export type EnvironmentTexture = BaseTexture & { rotationY: number };
@@ -62,7 +61,7 @@ export async function loadEnvironment(scene: Scene, format: EnvironmentFormat, b
       return { ...cube, prefiltered: false };
     }
     case "texels":
-      return { texture: timedStep("cached-environment-upload", () => cubeFromTexels(scene, bytes, name)), prefiltered: true, polynomial: null };
+      return { texture: cubeFromTexels(scene, bytes, name), prefiltered: true, polynomial: null };
   }
 }
 

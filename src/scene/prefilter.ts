@@ -9,7 +9,6 @@ import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynom
 // BaseTexture.sphericalPolynomial as an accessor of the GPU texture's harmonics (unregistered,
 // setting it only shadows the property on one texture object, and views sharing it see none).
 import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
-import { timedStep } from "./step-timing.ts";
 
 /**
  * Prefilters `texture` in place (HDRFiltering swaps its GPU texture for the filtered one) and
@@ -22,8 +21,7 @@ import { timedStep } from "./step-timing.ts";
 export async function prefilterEnvironment(engine: AbstractEngine, texture: BaseTexture, quality: number, polynomial: SphericalPolynomial | null): Promise<void> {
   if (!engine._features.allowTexturePrefiltering)
     throw new Error("This engine cannot prefilter environment textures (WebGL 2 or WebGPU is required)");
-  // The draws are queued in this call (the shaders asked for too): the GPU runs them later.
-  await timedStep("prefilter", () => new HDRFiltering(engine, { quality }).prefilter(texture));
+  await new HDRFiltering(engine, { quality }).prefilter(texture);
   if (polynomial) texture.sphericalPolynomial = polynomial;
   await prefilterDone(texture);
 }

@@ -14,9 +14,7 @@ import type { SavedFolder } from "./saved-folder.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
 import { SkyboxSun, type SunNeighbours } from "./sun/skybox-sun.ts";
 import { prepareSunPolynomial } from "./sun/sun-harmonics.ts";
-import { nextTaskSlice, WorkSlices } from "./work-slices.ts";
 import type { ResolvedSun } from "./sun/sun-options.ts";
-import { timedStep } from "./step-timing.ts";
 
 /**
  * The background: the saved panorama on a dome or grounded, or the environment blurred when `blur` > 0.
@@ -68,14 +66,9 @@ export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, 
     keepBackdrop(ctx, backdrop);
     return backdrop;
   }
-  const [png, panorama, { buildDepthBackdrop }, { decodeDepthPng }] = await Promise.all([
-    folder.bytes(entry),
-    folder.bytes(folder.manifest.files.background),
-    import("./backdrop-from-depth.ts"),
-    import("./depth-decoding.ts"),
-  ]);
+  const [png, panorama, { buildDepthBackdrop }] = await Promise.all([folder.bytes(entry), folder.bytes(folder.manifest.files.background), import("./backdrop-from-depth.ts")]);
   ctx.signal?.throwIfAborted();
-  return buildDepthBackdrop(ctx.scene, { panorama, depth: timedStep("depth-decode", () => decodeDepthPng(png)), meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name);
+  return buildDepthBackdrop(ctx.scene, { panorama, depthPng: png, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name, ctx.signal ?? undefined);
 }
 
 /**
@@ -94,6 +87,6 @@ export async function savedSun(ctx: LoadContext, manifest: SavedSkybox, options:
   const cubeSize = manifest.files.environment.format === "env" ? (cube ?? null) : lightingSize;
   const detected = { ...sun, direction: three(sun.direction), color: three(sun.color), disk: { ...disk, sky: three(disk.sky) } };
   // Its share of the environment's harmonics computed first, in slices: the light takes it as made.
-  await prepareSunPolynomial(detected, cubeSize, new WorkSlices(nextTaskSlice));
+  await prepareSunPolynomial(detected, cubeSize);
   return new SkyboxSun(ctx.scene, detected, options, neighbours, ctx.name("sun"), cubeSize);
 }

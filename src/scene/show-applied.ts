@@ -10,7 +10,6 @@ import { backgroundBakes } from "./background-bakes.ts";
 import type { BuiltEnvironment } from "./build-parts.ts";
 import type { ApplyProgress, ProgressSink } from "./progress.ts";
 import type { SkyboxCache } from "./skybox-cache.ts";
-import { timedStep } from "./step-timing.ts";
 
 /** Parts built hidden, and the environment whose prefiltered texels go to the cache once shown. */
 export interface BuiltParts {
@@ -38,7 +37,7 @@ export function showApplied(
   let caching!: (writes: Promise<unknown>) => void;
   const applied = new AppliedSkybox(scene, record, built.parts, observable, rotation, new Promise<unknown>((r) => (caching = r)));
   applied.setRotation(rotation);
-  timedStep("show", () => applied._show());
+  applied._show();
   const all = [...writes];
   // Joined before the replaced skybox goes: a re-apply of the same environment keeps its bake.
   if (built.bake?.bakeKey && cache) all.push(backgroundBakes.bake(scene, built.bake.bakeKey, built.bake.lighting.texture, applied, cache));

@@ -14,7 +14,6 @@ import { SkyboxSun, type SunNeighbours } from "./skybox-sun.ts";
 import { cachedSun, storeSun } from "./sun-cache.ts";
 import type { ResolvedSun } from "./sun-options.ts";
 import { prepareSunPolynomial } from "./sun-harmonics.ts";
-import { nextTaskSlice, WorkSlices } from "../work-slices.ts";
 import { timedStep } from "../step-timing.ts";
 
 /** Version of the detection's answers: bumped when `detectSun` answers differently, so cached suns are found again. */
@@ -51,7 +50,7 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
   // Found in the lighting's own export, the disk's pixels are those the environment's cube was made from.
   const cubeSize = lightingsOwn ? lighting!.size : null;
   // Its share of the environment's harmonics computed now, in slices: the light takes it as made.
-  await prepareSunPolynomial(found, cubeSize, new WorkSlices(nextTaskSlice, ctx.signal ?? undefined));
+  await prepareSunPolynomial(found, cubeSize, ctx.signal ?? undefined);
   return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize);
 }
 

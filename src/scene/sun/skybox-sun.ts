@@ -26,7 +26,6 @@ import { worldDirection } from "./sun-frame.ts";
 import { sunPolynomial, upwardIrradiance, withoutSun } from "./sun-harmonics.ts";
 import type { ResolvedSun } from "./sun-options.ts";
 import { SunShadows } from "./sun-shadows.ts";
-import { timedStep } from "../step-timing.ts";
 
 /** Distance of the light from the origin, along the sun's direction (shadow maps fit their casters whatever it is). */
 const LIGHT_DISTANCE = 100;
@@ -74,7 +73,7 @@ export class SkyboxSun implements SkyboxPart {
     /** The environment's cube size when it is made from the panorama the sun was found in (its share is then taken out texel by texel), else null. */
     readonly cubeSize: number | null = null,
   ) {
-    this._polynomial = timedStep("sun-harmonics", () => sunPolynomial(sun, cubeSize));
+    this._polynomial = sunPolynomial(sun, cubeSize);
     this.light = new DirectionalLight(name, Vector3.Down(), scene);
     this.light.setEnabled(false);
     this.light.diffuse = new Color3(...sun.color);

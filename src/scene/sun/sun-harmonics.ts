@@ -18,8 +18,6 @@ import { CubeMapToSphericalPolynomialTools } from "@babylonjs/core/Misc/HighDyna
 import { PanoramaToCubeMapTools } from "@babylonjs/core/Misc/HighDynamicRange/panoramaToCubemap.js";
 import type { DetectedSun, DiskPlace } from "./detect-sun.ts";
 import { cubeDirection } from "./sun-frame.ts";
-import { cubeHarmonics, panoramaToCube } from "../sliced-cube.ts";
-import type { WorkSlices } from "../work-slices.ts";
 
 const TERMS = ["x", "y", "z", "xx", "yy", "zz", "xy", "yz", "zx"] as const;
 
@@ -72,14 +70,17 @@ export function sunPolynomial(sun: DetectedSun, cubeSize: number | null): Spheri
  * instead of converting and projecting a whole cube in one task.
  * @param sun the detected sun
  * @param cubeSize as `sunPolynomial` takes it
- * @param slices the time it runs in
+ * @param signal stops it between slices (it rejects with the reason)
  */
-export async function prepareSunPolynomial(sun: DetectedSun, cubeSize: number | null, slices: WorkSlices): Promise<void> {
+export async function prepareSunPolynomial(sun: DetectedSun, cubeSize: number | null, signal?: AbortSignal): Promise<void> {
   const at = sun.disk.at;
   if (cubeSize === null || !at || at.indices.length === 0) return;
   const sizes = sampled.get(sun) ?? new Map<number, SphericalPolynomial>();
   sampled.set(sun, sizes);
   if (sizes.has(cubeSize)) return;
+  // The sliced steps load with the first sun whose share is sampled (the core entry stays in its budget).
+  const [{ cubeHarmonics, panoramaToCube }, { nextTaskSlice, WorkSlices }] = await Promise.all([import("../sliced-cube.ts"), import("../work-slices.ts")]);
+  const slices = new WorkSlices(nextTaskSlice, signal);
   const cube = await panoramaToCube(diskPanorama(sun, at), at.width, at.height, cubeSize, slices);
   sizes.set(cubeSize, await cubeHarmonics(cube, slices));
 }

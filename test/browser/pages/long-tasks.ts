@@ -134,13 +134,16 @@ function callName(name: string, args: unknown[]): string {
 }
 
 /**
- * The GPU steps a software GPU may take over 50 ms for, whoever calls them: compiling and
- * linking shader programs (the driver's work, paid by whoever asks first), and uploading a
- * picture (`texImage2D` of an ImageBitmap: the copy of its pixels into the GPU texture, one
- * call). Every other long task, or the rest of one once these are taken out, is ours.
+ * The GPU steps a software GPU may take over 50 ms for, whoever calls them: preparing a
+ * shader program (with no KHR_parallel_shader_compile, Babylon's processing of its code and
+ * the driver's compile and link in one task: `watchShaderPreparation`), uploading a picture
+ * (`texImage2D` of an ImageBitmap: the copy of its pixels into the GPU texture, one call), and
+ * the one read of a bake's pixel-pack buffer once its fence has passed (`getBufferSubData`: a
+ * round trip to the GPU process, which answers once it has drawn the frame it is on). Every
+ * other long task, or the rest of one once these are taken out, is ours.
  */
 export function isNamedGpuStep(call: SlowCall): boolean {
-  return SHADER_CALLS.includes(call.name) || call.name.startsWith(SHADER_PREPARATION) || /^tex(Sub)?Image2D \(ImageBitmap \d+x\d+\)$/.test(call.name);
+  return SHADER_CALLS.includes(call.name) || call.name.startsWith(SHADER_PREPARATION) || call.name === "getBufferSubData" || /^tex(Sub)?Image2D \(ImageBitmap \d+x\d+\)$/.test(call.name);
 }
 
 /** How `watchShaderPreparation` names the spans it records. */
