@@ -18,8 +18,10 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { placeBackdrop, SkyboxBackdrop } from "./backdrop.ts";
 import { directionOfUv } from "../api/panorama/panorama-directions.ts";
 import { sampleWrapped } from "../api/panorama/panorama-sampling.ts";
-import { backdropRadius, type DepthImage } from "./depth-decoding.ts";
+import { backdropRadius, decodeDepthPngInSlices, type DepthImage } from "./depth-decoding.ts";
+import { nextTaskSlice, WorkSlices } from "./work-slices.ts";
 import { panoramaUrl } from "./panorama-image.ts";
+import { timedStep } from "./step-timing.ts";
 
 /** Segments around and down, and the widest texture, per mesh quality (as the GLB export). */
 export const DEPTH_MESH_SEGMENTS: Record<MeshQualityKey, { across: number; down: number; texture: number }> = {
@@ -32,7 +34,8 @@ export const DEPTH_MESH_SEGMENTS: Record<MeshQualityKey, { across: number; down:
 /** What the depth backdrop is built from. */
 export interface DepthBackdropInput {
   panorama: Uint8Array;
-  depth: DepthImage;
+  /** The depth map PNG (decoded here in slices: depth-decoding.ts). */
+  depthPng: Uint8Array;
   meshQuality: MeshQualityKey;
   depthScale: number;
   radius: number | null;
@@ -43,8 +46,10 @@ export interface DepthBackdropInput {
  * @param scene the scene
  * @param input panorama, decoded depth map and options
  * @param name unique name
+ * @param signal stops the depth map's decoding between slices
  */
-export async function buildDepthBackdrop(scene: Scene, input: DepthBackdropInput, name: string): Promise<SkyboxBackdrop> {
+export async function buildDepthBackdrop(scene: Scene, input: DepthBackdropInput, name: string, signal?: AbortSignal): Promise<SkyboxBackdrop> {
+  const depth = await decodeDepthPngInSlices(input.depthPng, new WorkSlices(nextTaskSlice, signal));
   const { across, down, texture: maxTexture } = DEPTH_MESH_SEGMENTS[input.meshQuality];
   const limit = Math.min(maxTexture, scene.getEngine().getCaps().maxTextureSize);
   const { url } = await panoramaUrl(input.panorama, limit);
@@ -71,7 +76,7 @@ export async function buildDepthBackdrop(scene: Scene, input: DepthBackdropInput
   material.albedoTexture = texture;
   material.backFaceCulling = false;
   const mesh = new Mesh(`${name}-mesh`, scene);
-  sphereData(across, down, input.depth, input.depthScale, scene.useRightHandedSystem).applyToMesh(mesh);
+  timedStep("backdrop-mesh", () => sphereData(across, down, depth, input.depthScale, scene.useRightHandedSystem).applyToMesh(mesh));
   mesh.material = material;
   mesh.isPickable = false;
   const root = new Mesh(name, scene);

@@ -7,7 +7,7 @@
  * 0.9 of the camera's far plane.
  */
 import { Constants } from "@babylonjs/core/Engines/constants.js";
-import { PhotoDome } from "@babylonjs/core/Helpers/photoDome.js";
+import type { PhotoDome } from "@babylonjs/core/Helpers/photoDome.js";
 import { BackgroundMaterial } from "@babylonjs/core/Materials/Background/backgroundMaterial.js";
 import { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
@@ -95,10 +95,9 @@ export async function createKeptDomeBackground(scene: Scene, kept: InternalTextu
   return part;
 }
 
-/** The dome of `url`; with the picture's `blob`, decoded off the main thread (bitmap-dome.ts, loaded on first use). */
+/** The dome of `url`; with the picture's `blob`, decoded off the main thread (bitmap-dome.ts, loaded on first use: its sphere is made once). */
 async function domeOf(scene: Scene, url: string, name: string, blob?: Blob): Promise<DomeBackground> {
-  const options = { resolution: 48, size: 2 * backgroundRadius(scene), useDirectMapping: true, faceForward: false } as const;
-  const dome = blob ? await (await import("./bitmap-dome.ts")).createBitmapDome(name, url, blob, options, scene) : new PhotoDome(name, url, options, scene);
+  const dome = await (await import("./bitmap-dome.ts")).createDome(name, url, blob, 2 * backgroundRadius(scene), scene);
   const part = new DomeBackground(dome);
   dome.setEnabled(false);
   dome.infiniteDistance = true; // on the dome itself: its mesh is parented

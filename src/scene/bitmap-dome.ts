@@ -1,22 +1,48 @@
 /**
- * A PhotoDome shown from a picture decoded off the main thread (`createImageBitmap`): given an
- * image element, the browser decodes it inside its upload, in the page's task.
+ * The background's PhotoDome, made without holding the page: the picture decoded off the main
+ * thread (`createImageBitmap`: given an image element, the browser decodes it inside its
+ * upload, in the page's task), and the sphere's geometry made once. PhotoDome builds a sphere
+ * and a half-dome mask of twice its segments each time (tens of thousands of vertices, 50 to
+ * 300 ms on a loaded slow core); here the sphere is given, a unit sphere's geometry scaled to
+ * the dome, and the mask, disabled and never shown in full 360 mode, gets the fewest segments.
  */
 import { PhotoDome } from "@babylonjs/core/Helpers/photoDome.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
+import { CreateSphereVertexData } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
+import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import type { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import { timedStep } from "./step-timing.ts";
+
+/** Segments of the dome's sphere (PhotoDome's `resolution`). */
+const DOME_SEGMENTS = 48;
+/** The mask's resolution: PhotoDome makes it of twice this many segments; the fewest it takes. */
+const MASK_RESOLUTION = 1;
+
+/** A unit sphere seen from inside, made on first use: pure data, the same for every dome of every scene. */
+let unitSphere: VertexData | null = null;
 
 /**
- * A dome of the picture in `blob`, decoded off the main thread.
+ * A dome of the picture at `url`: with its `blob`, decoded off the main thread; without, a
+ * texture the engine's texture cache holds under `url` (kept-parts.ts).
  * @param name the dome's name
  * @param url the picture's blob URL (the texture cache's key)
- * @param blob the picture
- * @param options PhotoDome's options
+ * @param blob the picture, or undefined for a kept texture
+ * @param size the dome's diameter
  * @param scene the scene
  */
-export async function createBitmapDome(name: string, url: string, blob: Blob, options: Omit<BitmapDomeOptions, "bitmap">, scene: Scene): Promise<PhotoDome> {
-  const bitmap = await createImageBitmap(blob, { premultiplyAlpha: "none" });
-  return new BitmapPhotoDome(name, url, { ...options, bitmap }, scene);
+export async function createDome(name: string, url: string, blob: Blob | undefined, size: number, scene: Scene): Promise<PhotoDome> {
+  const bitmap = blob ? await createImageBitmap(blob, { premultiplyAlpha: "none" }) : null;
+  return timedStep("dome", () => {
+    unitSphere ??= CreateSphereVertexData({ segments: DOME_SEGMENTS, diameter: 1, sideOrientation: Mesh.BACKSIDE });
+    const mesh = new Mesh(`${name}_mesh`, scene);
+    // A copy a mesh: its geometry keeps the arrays it is given.
+    unitSphere.clone().applyToMesh(mesh);
+    mesh.scaling.setAll(size);
+    const options = { resolution: MASK_RESOLUTION, size, useDirectMapping: true, faceForward: false, mesh } as const;
+    // With the bitmap, one texImage2D of it: a GPU step, the copy of its pixels.
+    return bitmap ? new BitmapPhotoDome(name, url, { ...options, bitmap }, scene) : new PhotoDome(name, url, options, scene);
+  });
 }
 
 /** PhotoDome's options with the decoded picture. */
@@ -26,6 +52,8 @@ export interface BitmapDomeOptions {
   /** Only direct mapping: its texture is not inverted, so the bitmap needs no flip (WebGL ignores UNPACK_FLIP_Y for bitmaps). */
   useDirectMapping: true;
   faceForward: boolean;
+  /** The sphere (PhotoDome makes one of `resolution` segments without it). */
+  mesh?: Mesh;
   generateMipMaps?: boolean;
   bitmap: ImageBitmap;
 }
@@ -43,12 +71,12 @@ export class BitmapPhotoDome extends PhotoDome {
   }
 
   protected override _initTexture(url: string, scene: Scene, options: BitmapDomeOptions): Texture {
-    return new Texture(url, scene, {
+    return timedStep("panorama-texture", () => new Texture(url, scene, {
       noMipmap: !options.generateMipMaps,
       invertY: false,
       buffer: options.bitmap,
       onLoad: () => this.onLoadObservable.notifyObservers(),
       onError: (message) => this.onLoadErrorObservable.notifyObservers(message || "Unknown error"),
-    });
+    }));
   }
 }

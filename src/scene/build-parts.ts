@@ -140,14 +140,9 @@ export async function buildBackdrop(ctx: ApplyContext, options: ResolvedBackdrop
     keepBackdrop(ctx, backdrop);
     return backdrop;
   }
-  const [panorama, depthPng, { buildDepthBackdrop }, { decodeDepthPng }] = await Promise.all([
-    ctx.generationFile("panorama"),
-    ctx.generationFile("depth"),
-    import("./backdrop-from-depth.ts"),
-    import("./depth-decoding.ts"),
-  ]);
+  const [panorama, depthPng, { buildDepthBackdrop }] = await Promise.all([ctx.generationFile("panorama"), ctx.generationFile("depth"), import("./backdrop-from-depth.ts")]);
   ctx.signal?.throwIfAborted();
   ctx.progress({ stage: "building-backdrop", detail: "from the depth map" });
-  const depth = decodeDepthPng(depthPng);
-  return buildDepthBackdrop(ctx.scene, { panorama, depth, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name);
+  const input = { panorama, depthPng, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius };
+  return buildDepthBackdrop(ctx.scene, input, name, ctx.signal ?? undefined);
 }

@@ -5,9 +5,12 @@
  *   distance_m = 0.5 * (1e6 / 0.5) ^ (1 - value / 65535);   65535 = nearest, 0 = sky
  *
  * Browsers decode PNGs to 8 bits per channel, which would leave 256 distance steps of 6 %
- * each; this module reads the 16-bit samples itself (fflate for the zlib stream).
+ * each; this module reads the 16-bit samples itself (fflate for the zlib stream, or the
+ * browser's DecompressionStream off the main thread on the way to a backdrop).
  */
 import { unzlibSync } from "fflate";
+import { timedStep } from "./step-timing.ts";
+import type { WorkSlices } from "./work-slices.ts";
 
 export { backdropRadius, decodeDistance16, DEPTH_FAR_M, DEPTH_NEAR_M } from "../api/depth-encoding.ts";
 
@@ -21,12 +24,61 @@ export interface DepthImage {
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
+/** A depth PNG's header and its compressed image data. */
+interface DepthPng {
+  width: number;
+  height: number;
+  depth: number;
+  channels: number;
+  zlib: Uint8Array;
+}
+
 /**
  * Decodes a non-interlaced greyscale (or RGB/RGBA, first channel used) PNG of 8 or 16 bits.
  * @param png file bytes
  * @returns the samples scaled to 16 bits
  */
 export function decodeDepthPng(png: Uint8Array): DepthImage {
+  const { width, height, depth, channels, zlib } = parseDepthPng(png);
+  const raw = unzlibSync(zlib);
+  const bpp = (channels * depth) / 8;
+  checkLength(raw, width, height, bpp);
+  const out = new Uint8Array(height * width * bpp);
+  unfilterRows(raw, out, width, bpp, 0, height);
+  const values = new Uint16Array(width * height);
+  samplesOfRows(out, values, width, channels, depth, 0, height);
+  return { width, height, values };
+}
+
+/**
+ * `decodeDepthPng` without holding the page: the browser inflates the data off the main
+ * thread (`DecompressionStream`) and the rows are unfiltered in slices.
+ * @param png file bytes
+ * @param slices the time the rows are unfiltered in
+ * @returns the samples scaled to 16 bits
+ */
+export async function decodeDepthPngInSlices(png: Uint8Array, slices: WorkSlices): Promise<DepthImage> {
+  const { width, height, depth, channels, zlib } = parseDepthPng(png);
+  const raw = new Uint8Array(await new Response(new Blob([zlib as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
+  const bpp = (channels * depth) / 8;
+  checkLength(raw, width, height, bpp);
+  const out = new Uint8Array(height * width * bpp);
+  const values = new Uint16Array(width * height);
+  for (let y = 0; y < height; y += ROWS) {
+    await slices.next();
+    timedStep("depth-decode", () => {
+      const end = Math.min(height, y + ROWS);
+      unfilterRows(raw, out, width, bpp, y, end);
+      samplesOfRows(out, values, width, channels, depth, y, end);
+    });
+  }
+  return { width, height, values };
+}
+
+/** Rows unfiltered between looks at the clock. */
+const ROWS = 16;
+
+function parseDepthPng(png: Uint8Array): DepthPng {
   if (!SIGNATURE.every((b, i) => png[i] === b)) throw new Error("The depth map is not a PNG file");
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   let width = 0;
@@ -49,8 +101,11 @@ export function decodeDepthPng(png: Uint8Array): DepthImage {
     o += 12 + length;
   }
   if (!width || !height || !channels || (depth !== 8 && depth !== 16)) throw new Error(`Unsupported depth map PNG (bit depth ${depth}, ${channels} channels)`);
-  const raw = unzlibSync(joined(idat));
-  return { width, height, values: samples(unfilter(raw, width, height, (channels * depth) / 8), width, height, channels, depth) };
+  return { width, height, depth, channels, zlib: joined(idat) };
+}
+
+function checkLength(raw: Uint8Array, width: number, height: number, bpp: number): void {
+  if (raw.length < height * (width * bpp + 1)) throw new Error("The depth map's image data is truncated");
 }
 
 function joined(parts: Uint8Array[]): Uint8Array {
@@ -60,12 +115,10 @@ function joined(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Undoes the per-row PNG filters (None, Sub, Up, Average, Paeth) in place of a copy. */
-function unfilter(raw: Uint8Array, width: number, height: number, bpp: number): Uint8Array {
+/** Undoes the per-row PNG filters (None, Sub, Up, Average, Paeth) of rows y0..y1 into `out` (rows above y0 done already). */
+function unfilterRows(raw: Uint8Array, out: Uint8Array, width: number, bpp: number, y0: number, y1: number): void {
   const stride = width * bpp;
-  if (raw.length < height * (stride + 1)) throw new Error("The depth map's image data is truncated");
-  const out = new Uint8Array(height * stride);
-  for (let y = 0; y < height; y++) {
+  for (let y = y0; y < y1; y++) {
     const filter = raw[y * (stride + 1)]!;
     const src = y * (stride + 1) + 1;
     const row = y * stride;
@@ -78,7 +131,6 @@ function unfilter(raw: Uint8Array, width: number, height: number, bpp: number): 
       out[row + i] = (filter === 0 ? x : filter === 1 ? x + a : filter === 2 ? x + b : filter === 3 ? x + ((a + b) >> 1) : x + paeth(a, b, c)) & 0xff;
     }
   }
-  return out;
 }
 
 function paeth(a: number, b: number, c: number): number {
@@ -89,12 +141,11 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
-function samples(bytes: Uint8Array, width: number, height: number, channels: number, depth: number): Uint16Array {
-  const out = new Uint16Array(width * height);
+/** The 16-bit samples of rows y0..y1 of unfiltered `bytes` into `out`. */
+function samplesOfRows(bytes: Uint8Array, out: Uint16Array, width: number, channels: number, depth: number, y0: number, y1: number): void {
   const step = (channels * depth) / 8;
-  for (let i = 0; i < out.length; i++) {
+  for (let i = y0 * width; i < y1 * width; i++) {
     const o = i * step;
     out[i] = depth === 16 ? (bytes[o]! << 8) | bytes[o + 1]! : bytes[o]! * 257;
   }
-  return out;
 }

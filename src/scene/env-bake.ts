@@ -10,12 +10,10 @@ import { encodeEnvFile } from "./env-file.ts";
 import { harmonicsReady } from "./prefilter.ts";
 import { ownHarmonics } from "./sun/own-harmonics.ts";
 import { bakeTexels } from "./texel-bake.ts";
-import type { IdleSlice } from "./idle-time.ts";
+import { nextTaskSlice, TASK_SLICE_MS } from "./work-slices.ts";
 
 /** The share of a bake's progress its read-backs stand for; the encoding takes the rest. */
 const READ_SHARE = 0.5;
-/** How long a slice of the bake may run before it yields: a frame's budget, well under a long task's 50 ms. */
-const SLICE_MS = 12;
 
 /**
  * The `.env` bytes of a prefiltered cube texture. Someone is waiting for it (a save), so it
@@ -32,24 +30,13 @@ export async function bakeEnvironment(texture: BaseTexture, signal: AbortSignal 
   // from the file takes the sun out itself.
   const polynomial = ownHarmonics(texture);
   if (!polynomial) throw new Error("The environment has no irradiance harmonics to bake");
-  const texels = decodeBakedTexels(await bakeTexels(texture, signal, nextTask, (f) => onProgress?.(f * READ_SHARE)));
+  const texels = decodeBakedTexels(await bakeTexels(texture, signal, nextTaskSlice, (f) => onProgress?.(f * READ_SHARE)));
   const info = { size: texels.header.size, lodGenerationScale: texels.header.lodGenerationScale, polynomial, gammaSpace: texture.gammaSpace };
-  let yieldAt = performance.now() + SLICE_MS;
+  let yieldAt = performance.now() + TASK_SLICE_MS;
   return encodeEnvFile(info, texels.levels, async (done, total) => {
     onProgress?.(READ_SHARE + ((1 - READ_SHARE) * done) / total);
     if (performance.now() < yieldAt) return;
-    await nextTask(signal);
-    yieldAt = performance.now() + SLICE_MS;
-  });
-}
-
-/** A slice of SLICE_MS in the next task: someone waits for the bake, so it does not wait for idle time. */
-function nextTask(signal: AbortSignal): Promise<IdleSlice> {
-  return new Promise((resolve, reject) => {
-    setTimeout(() => {
-      if (signal.aborted) return reject(signal.reason);
-      const end = performance.now() + SLICE_MS;
-      resolve({ timeRemaining: () => end - performance.now() });
-    }, 0);
+    await nextTaskSlice(signal);
+    yieldAt = performance.now() + TASK_SLICE_MS;
   });
 }

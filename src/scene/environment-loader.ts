@@ -9,7 +9,6 @@
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import { EXRCubeTexture } from "@babylonjs/core/Materials/Textures/exrCubeTexture.js";
-import { HDRCubeTexture } from "@babylonjs/core/Materials/Textures/hdrCubeTexture.js";
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
 // BaseTexture.sphericalPolynomial as an accessor of the GPU texture's harmonics (unregistered,
 // setting it only shadows the property on one texture object, and views sharing it see none).
@@ -41,8 +40,12 @@ export interface LoadedEnvironment {
  */
 export async function loadEnvironment(scene: Scene, format: EnvironmentFormat, bytes: Uint8Array, size: number, name: string): Promise<LoadedEnvironment> {
   switch (format) {
-    case "hdr":
-      return { texture: await fromUrl(bytes, name, (url, onLoad, onError) => new HDRCubeTexture(url, scene, size, false, true, false, false, onLoad, onError)), prefiltered: false, polynomial: null };
+    case "hdr": {
+      // Decoded, converted and projected in slices (hdr-cube.ts), its code loaded on first use.
+      const { SlicedHdrCubeTexture } = await import("./hdr-cube.ts");
+      const texture = (await fromUrl(bytes, name, (url, onLoad, onError) => new SlicedHdrCubeTexture(url, scene, size, onLoad, onError))) as InstanceType<typeof SlicedHdrCubeTexture>;
+      return { texture, prefiltered: false, polynomial: texture.polynomial };
+    }
     case "exr":
       (await import("./zip-formats.ts")).provideFflate();
       return { texture: await fromUrl(bytes, name, (url, onLoad, onError) => new EXRCubeTexture(url, scene, size, false, true, false, false, onLoad, onError)), prefiltered: false, polynomial: null };

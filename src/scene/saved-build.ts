@@ -89,7 +89,7 @@ async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLo
   const lighting = envPart?.lighting ?? null;
   const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
   const neighbours = { lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes, ground: groundOf(backgroundPart) };
-  const sun = parts.sun ? savedSun(ctx, folder.manifest, parts.sun, neighbours, parts.lighting?.size ?? null) : null;
+  const sun = parts.sun ? await savedSun(ctx, folder.manifest, parts.sun, neighbours, parts.lighting?.size ?? null) : null;
   const replaced = replacedLights(parts.replaces);
   return { parts: { lighting, background: backgroundPart, backdrop: backdropPart, sun, replaced }, bake: envPart?.bakeKey ? envPart : null };
 }

@@ -13,6 +13,7 @@ import type { LoadContext } from "./saved-environment.ts";
 import type { SavedFolder } from "./saved-folder.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
 import { SkyboxSun, type SunNeighbours } from "./sun/skybox-sun.ts";
+import { prepareSunPolynomial } from "./sun/sun-harmonics.ts";
 import type { ResolvedSun } from "./sun/sun-options.ts";
 
 /**
@@ -65,14 +66,9 @@ export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, 
     keepBackdrop(ctx, backdrop);
     return backdrop;
   }
-  const [png, panorama, { buildDepthBackdrop }, { decodeDepthPng }] = await Promise.all([
-    folder.bytes(entry),
-    folder.bytes(folder.manifest.files.background),
-    import("./backdrop-from-depth.ts"),
-    import("./depth-decoding.ts"),
-  ]);
+  const [png, panorama, { buildDepthBackdrop }] = await Promise.all([folder.bytes(entry), folder.bytes(folder.manifest.files.background), import("./backdrop-from-depth.ts")]);
   ctx.signal?.throwIfAborted();
-  return buildDepthBackdrop(ctx.scene, { panorama, depth: decodeDepthPng(png), meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name);
+  return buildDepthBackdrop(ctx.scene, { panorama, depthPng: png, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name, ctx.signal ?? undefined);
 }
 
 /**
@@ -82,7 +78,7 @@ export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, 
  * @param options the sun's settings
  * @param neighbours the other parts
  */
-export function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: ResolvedSun, neighbours: SunNeighbours, lightingSize: number | null): SkyboxSun {
+export async function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: ResolvedSun, neighbours: SunNeighbours, lightingSize: number | null): Promise<SkyboxSun> {
   ctx.progress({ stage: "finding-sun", detail: "from skybox.json" });
   const sun = manifest.sun!;
   const three = (v: readonly number[]): [number, number, number] => [v[0]!, v[1]!, v[2]!];
@@ -90,5 +86,7 @@ export function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: Resol
   // A .env holds the editor's cube (its size saved with the sun); a .hdr (the sun's own panorama, `babylon-skybox save`) becomes a cube of the lighting's size here.
   const cubeSize = manifest.files.environment.format === "env" ? (cube ?? null) : lightingSize;
   const detected = { ...sun, direction: three(sun.direction), color: three(sun.color), disk: { ...disk, sky: three(disk.sky) } };
+  // Its share of the environment's harmonics computed first, in slices: the light takes it as made.
+  await prepareSunPolynomial(detected, cubeSize);
   return new SkyboxSun(ctx.scene, detected, options, neighbours, ctx.name("sun"), cubeSize);
 }

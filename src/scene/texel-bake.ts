@@ -13,7 +13,9 @@ import { encodeBakedTexels, mipCount } from "./baked-texels.ts";
 import { idleSlice } from "./idle-time.ts";
 import { harmonicsReady } from "./prefilter.ts";
 import { ownHarmonics } from "./sun/own-harmonics.ts";
-import { mipBatches, readMips, WorkSlices, type WaitForSlice } from "./texel-readback.ts";
+import { mipBatches, readMips } from "./texel-readback.ts";
+import { WorkSlices, type WaitForSlice } from "./work-slices.ts";
+import { timedStep } from "./step-timing.ts";
 
 export type { WaitForSlice };
 
@@ -44,7 +46,7 @@ export async function bakeTexels(texture: BaseTexture, signal: AbortSignal, wait
   await wait(signal);
   signal.throwIfAborted();
   const header = { size, lodGenerationScale: texture.lodGenerationScale, lodGenerationOffset: texture.lodGenerationOffset, polynomial: coefficients(polynomial) };
-  return encodeBakedTexels(header, levels);
+  return timedStep("bake-layout", () => encodeBakedTexels(header, levels));
 }
 
 function coefficients(p: SphericalPolynomial): number[][] {

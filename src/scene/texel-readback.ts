@@ -3,38 +3,17 @@
  * A synchronous `readPixels` waits on the main thread for every command queued before it (the
  * prefiltering, the frames the page draws meanwhile): on a software GPU, for seconds. Here
  * WebGL 2 copies the faces of several mips into one pixel-pack buffer, a fence marks the copy,
- * and the buffer is read in one call once the fence has passed, polled between tasks; WebGPU's engine reads through a
- * mapped buffer, asynchronous already. The floats become halves in chunks between which the
+ * and the buffer is read in one call once the fence has passed, polled between tasks (that
+ * call is still a round trip to the GPU process: on a software GPU, 50 to 200 ms while the
+ * page draws); WebGPU's engine reads through a mapped buffer, asynchronous already. The floats become halves in chunks between which the
  * work yields once its slice is spent, so no task of it grows with the cube's size.
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
 import { ToHalfFloat } from "@babylonjs/core/Misc/halfFloat.js";
 import { gpuPassed } from "./gpu-fence.ts";
-import type { IdleSlice } from "./idle-time.ts";
-
-/** Waits for a slice of time to work in. */
-export type WaitForSlice = (signal: AbortSignal) => Promise<IdleSlice>;
-
-/** Work time for the CPU's share: the slice at hand, and a new one waited for once it is spent. */
-export class WorkSlices {
-  private _slice: IdleSlice | null = null;
-
-  /**
-   * @param _wait gives the slices
-   * @param _signal stops the wait (rejects with its reason)
-   */
-  constructor(
-    private readonly _wait: WaitForSlice,
-    private readonly _signal: AbortSignal,
-  ) {}
-
-  /** Resolves at once while the slice at hand lasts, else at the next slice. */
-  async next(): Promise<void> {
-    this._signal.throwIfAborted();
-    if (!this._slice || this._slice.timeRemaining() <= 0) this._slice = await this._wait(this._signal);
-  }
-}
+import { timedStep } from "./step-timing.ts";
+import type { WorkSlices } from "./work-slices.ts";
 
 /** What the WebGL engine exposes that the read needs (internal, present since Babylon 5). */
 interface WebGL2Engine {
@@ -45,6 +24,7 @@ interface WebGL2Engine {
 
 /** Most bytes one read-back holds: mips are read together up to it (a 256 cube's whole chain is 8 MiB of floats). */
 const BATCH_BYTES = 16 * 1024 * 1024;
+
 
 /**
  * The mips of a cube, grouped so each group is one read-back: consecutive mips up to
@@ -122,11 +102,14 @@ async function readWebGL2(engine: WebGL2Engine, internal: InternalTexture, size:
   gl.deleteFramebuffer(framebuffer);
   try {
     await gpuPassed(gl, signal);
-    // One read of the whole buffer: each read of a buffer is a round trip to the GPU process.
+    // One read of the whole buffer: each read is a round trip to the GPU process, which costs
+    // about the same for a kilobyte as for megabytes (it waits for the GPU process's turn).
     const all = new Float32Array(total / 4);
-    gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
-    gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, all);
-    gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+    timedStep("bake-read", () => {
+      gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+      gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, all);
+      gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+    });
     let at = 0;
     return mips.map((mip) =>
       Array.from({ length: 6 }, () => {

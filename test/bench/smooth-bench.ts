@@ -3,10 +3,11 @@
  * machine's CPU): for each call of test/scene/smooth-scenario.ts, the time to resolve, the
  * time to `whenCached`, and from the call until `whenCached` plus a second the longest task,
  * the sum and count of long tasks (over 50 ms) and the frames over 50 ms. One run of each
- * call: the long tasks are the figure, and the machine's load inflates them. `SMOOTH_WATCH=1`
- * lists the WebGL calls over 10 ms too (what the long tasks were made of).
+ * call: the long tasks are the figure, and the machine's load inflates them. Each long task is
+ * listed with the steps of ours it held (src/scene/step-timing.ts); `SMOOTH_WATCH=1` adds the
+ * WebGL calls over 10 ms (in that list, and on their own).
  */
-import type { Blocked } from "../browser/pages/long-tasks.ts";
+import { describeTask, type Blocked } from "../browser/pages/long-tasks.ts";
 import { openSmoothScenario } from "../scene/smooth-scenario.ts";
 
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -28,6 +29,7 @@ export async function smoothBench(): Promise<string[]> {
         `${name}: resolves ${ms(run.resolveMs)}, whenCached ${ms(run.cachedMs)}; long tasks ${run.longTasks.length}, longest ${longest(run.longTasks)}, sum ${ms(sum)}; frames over 50 ms ${run.slowFrames.length}` +
           `; until resolved ${untilResolved.length} long tasks, longest ${longest(untilResolved)}${run.fromCache ? " (from the cache)" : ""}`,
       );
+      if (run.longTasks.length) lines.push(`  long tasks: ${[...run.longTasks].sort((a, b) => b.duration - a.duration).map((t) => describeTask(t, run.steps, run.slowCalls)).join("; ")}`);
       if (watch) lines.push(`  slow WebGL calls: ${run.slowCalls.filter((c) => c.duration > 10).map((c) => `${c.name} ${ms(c.duration)} at ${ms(c.start)}`).join(", ")}`);
     }
     if (scenario.pageErrors.length) lines.push(`page errors: ${scenario.pageErrors.join(" | ")}`);

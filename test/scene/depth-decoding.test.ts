@@ -3,7 +3,8 @@ import { describe, expect, test } from "vitest";
 import { decodeDistance16 as localDecode, encodeDistance16 } from "../../src/api/depth-encoding.ts";
 import { encodePngGrey16 } from "../../src/local/imagery/formats/png-grey16.ts";
 import { meshRadius, SKY_RADIUS } from "../../src/local/imagery/export/mesh-glb-export.ts";
-import { backdropRadius, decodeDepthPng, decodeDistance16 } from "../../src/scene/depth-decoding.ts";
+import { backdropRadius, decodeDepthPng, decodeDepthPngInSlices, decodeDistance16 } from "../../src/scene/depth-decoding.ts";
+import { WorkSlices } from "../../src/scene/work-slices.ts";
 
 function values(width: number, height: number): Uint16Array {
   const out = new Uint16Array(width * height);
@@ -36,6 +37,23 @@ describe("depth map decoding", () => {
     }
     const grey8 = PNG.sync.write(Object.assign(new PNG({ width: 4, height: 1 }), { data: Buffer.from([0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255, 1, 1, 1, 255]) }), { colorType: 0 });
     expect(Array.from(decodeDepthPng(grey8).values)).toEqual([0, 128 * 257, 65535, 257]);
+  });
+
+  test("decodes in slices what it decodes at once, every filter, inflated by the platform's DecompressionStream", async () => {
+    const v = values(23, 40);
+    let waits = 0;
+    const slices = new WorkSlices(async () => (waits++, { timeRemaining: () => 0 }));
+    for (const filterType of [0, 1, 2, 3, 4]) {
+      const png = new PNG({ width: 23, height: 40, bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false });
+      const data = Buffer.alloc(23 * 40 * 2);
+      v.forEach((x, i) => data.writeUInt16BE(x, i * 2));
+      png.data = data;
+      const bytes = new Uint8Array(PNG.sync.write(png, { bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false, filterType }));
+      expect(await decodeDepthPngInSlices(bytes, slices), `filter ${filterType}`).toEqual(decodeDepthPng(bytes));
+    }
+    // 40 rows, 16 a slice: three slices a file.
+    expect(waits).toBe(5 * 3);
+    await expect(decodeDepthPngInSlices(encodePngGrey16(8, 8, values(8, 8)).subarray(0, 60), slices)).rejects.toThrow();
   });
 
   test("rejects what is not a PNG or is cut short", () => {

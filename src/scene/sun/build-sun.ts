@@ -13,6 +13,8 @@ import { decodeHdr } from "./hdr-pixels.ts";
 import { SkyboxSun, type SunNeighbours } from "./skybox-sun.ts";
 import { cachedSun, storeSun } from "./sun-cache.ts";
 import type { ResolvedSun } from "./sun-options.ts";
+import { prepareSunPolynomial } from "./sun-harmonics.ts";
+import { timedStep } from "../step-timing.ts";
 
 /** Version of the detection's answers: bumped when `detectSun` answers differently, so cached suns are found again. */
 const DETECTION = 4;
@@ -35,7 +37,7 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
     const { bytes } = await ctx.exportBytes(choice, "sun");
     ctx.signal?.throwIfAborted();
     ctx.progress({ stage: "finding-sun", detail: exportTitle(choice) });
-    finding = findSun(decodeHdr(bytes));
+    finding = timedStep("sun-finding", () => findSun(decodeHdr(bytes)));
     ctx.downloads.writes.push(storeSun(ctx.cache, key, finding));
   }
   if (!finding.sun) {
@@ -47,6 +49,8 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
   const name = ctx.name("sun");
   // Found in the lighting's own export, the disk's pixels are those the environment's cube was made from.
   const cubeSize = lightingsOwn ? lighting!.size : null;
+  // Its share of the environment's harmonics computed now, in slices: the light takes it as made.
+  await prepareSunPolynomial(found, cubeSize, ctx.signal ?? undefined);
   return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize);
 }
 

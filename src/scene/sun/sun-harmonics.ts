@@ -64,17 +64,42 @@ export function sunPolynomial(sun: DetectedSun, cubeSize: number | null): Spheri
   return SphericalPolynomial.FromHarmonics(harmonics);
 }
 
+/**
+ * `sunPolynomial(sun, cubeSize)` computed ahead, in slices (sliced-cube.ts: Babylon's
+ * conversion and projection, the same floats), so the light made next takes it at once
+ * instead of converting and projecting a whole cube in one task.
+ * @param sun the detected sun
+ * @param cubeSize as `sunPolynomial` takes it
+ * @param signal stops it between slices (it rejects with the reason)
+ */
+export async function prepareSunPolynomial(sun: DetectedSun, cubeSize: number | null, signal?: AbortSignal): Promise<void> {
+  const at = sun.disk.at;
+  if (cubeSize === null || !at || at.indices.length === 0) return;
+  const sizes = sampled.get(sun) ?? new Map<number, SphericalPolynomial>();
+  sampled.set(sun, sizes);
+  if (sizes.has(cubeSize)) return;
+  // The sliced steps load with the first sun whose share is sampled (the core entry stays in its budget).
+  const [{ cubeHarmonics, panoramaToCube }, { nextTaskSlice, WorkSlices }] = await Promise.all([import("../sliced-cube.ts"), import("../work-slices.ts")]);
+  const slices = new WorkSlices(nextTaskSlice, signal);
+  const cube = await panoramaToCube(diskPanorama(sun, at), at.width, at.height, cubeSize, slices);
+  sizes.set(cubeSize, await cubeHarmonics(cube, slices));
+}
+
 /** The disk's share of a cube of `size` made from its panorama by Babylon, texel by texel. */
 function sampledSunPolynomial(sun: DetectedSun, at: DiskPlace, size: number): SphericalPolynomial {
+  const cube = PanoramaToCubeMapTools.ConvertPanoramaToCubemap(diskPanorama(sun, at), at.width, at.height, size);
+  return CubeMapToSphericalPolynomialTools.ConvertCubeMapToSphericalPolynomial(cube);
+}
+
+/** A panorama holding only what the disk adds, as clamped radiance; rows from the top, as Babylon's HDR reader hands them to its conversion and as the disk's indices count them. */
+function diskPanorama(sun: DetectedSun, at: DiskPlace): Float32Array {
   const { sky, pixels } = sun.disk;
   const max = CubeMapToSphericalPolynomialTools.MAX_HDRI_VALUE;
   const panorama = new Float32Array(at.width * at.height * 3);
   at.indices.forEach((index, k) => {
     for (let c = 0; c < 3; c++) panorama[index * 3 + c] = heldExcess(sky[c]!, pixels[k * 4 + c]!, max);
   });
-  // Babylon's HDR reader hands its conversion the rows from the top, as the disk's indices count them.
-  const cube = PanoramaToCubeMapTools.ConvertPanoramaToCubemap(panorama, at.width, at.height, size);
-  return CubeMapToSphericalPolynomialTools.ConvertCubeMapToSphericalPolynomial(cube);
+  return panorama;
 }
 
 /** What the disk's pixels add to their sky's irradiance with each channel clamped at `max`. */

@@ -10,11 +10,23 @@ export interface Blocked {
   duration: number;
 }
 
+/** A named step of ours (a user timing measure, src/scene/step-timing.ts) that ran while recording. */
+export interface Step {
+  name: string;
+  start: number;
+  duration: number;
+}
+
 /** What a recording saw. */
 export interface MainThreadRecord {
   longTasks: Blocked[];
   slowFrames: Blocked[];
+  /** Our steps of a millisecond or more, by name (without the prefix). */
+  steps: Step[];
 }
+
+/** What our steps' measures are named with (src/scene/step-timing.ts; the page cannot import the library's internals). */
+const STEP_PREFIX = "babylon-skybox:";
 
 /** Threshold of a long task, as the Long Tasks API and the issue count them. */
 export const LONG_MS = 50;
@@ -28,6 +40,12 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
     for (const e of list.getEntries()) longTasks.push({ start: e.startTime - t0, duration: e.duration });
   });
   observer.observe({ type: "longtask" });
+  const steps: Step[] = [];
+  const stepObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1) steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
+  });
+  stepObserver.observe({ type: "measure" });
   let running = true;
   let last = performance.now();
   const tick = (now: number) => {
@@ -40,9 +58,13 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
     stop() {
       running = false;
       for (const e of observer.takeRecords()) longTasks.push({ start: e.startTime - t0, duration: e.duration });
+      for (const e of stepObserver.takeRecords())
+        if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1) steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
       observer.disconnect();
+      stepObserver.disconnect();
+      performance.clearMeasures();
       // Tasks that began before the recording are not ours to count.
-      return { longTasks: longTasks.filter((t) => t.start >= 0), slowFrames };
+      return { longTasks: longTasks.filter((t) => t.start >= 0), slowFrames, steps: steps.filter((t) => t.start >= 0) };
     },
   };
 }
@@ -70,7 +92,7 @@ const SLOW_SHADER_CALL_MS = 1;
  * Times every call of the WebGL 2 context's methods from now on and lists the slow ones, the
  * shader calls over a millisecond and every synchronous `readPixels` (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
  */
-export function watchWebGLCalls(): { take(since: number): SlowCall[] } {
+export function watchWebGLCalls(): { push(call: SlowCall): void; take(since: number): SlowCall[] } {
   const slow: SlowCall[] = [];
   const shader = new Set(SHADER_CALLS);
   const proto = WebGL2RenderingContext.prototype as unknown as Record<string, unknown>;
@@ -84,13 +106,92 @@ export function watchWebGLCalls(): { take(since: number): SlowCall[] } {
       const out = original.apply(this, args);
       const d = performance.now() - t;
       // A read into memory (not into a pixel-pack buffer at an offset) waits for the GPU: listed whatever it took.
-      if (d > threshold || (name === "readPixels" && typeof args[6] !== "number")) slow.push({ name: name === "readPixels" && typeof args[6] !== "number" ? "readPixels (synchronous)" : name, start: t, duration: d });
+      if (d > threshold || (name === "readPixels" && typeof args[6] !== "number")) slow.push({ name: callName(name, args), start: t, duration: d });
       return out;
     };
   }
   return {
+    push: (call: SlowCall) => void slow.push(call),
     take(since: number) {
       return slow.splice(0).map((c) => ({ ...c, start: c.start - since }));
     },
   };
+}
+
+/** What an upload takes its pixels from when it is a picture (not an array of texels). */
+const PICTURES = ["ImageBitmap", "HTMLImageElement", "HTMLCanvasElement", "OffscreenCanvas", "ImageData", "VideoFrame"];
+
+/**
+ * A call's name as the lists show it: a synchronous read-back says so, and an upload of a
+ * picture names its source and size ("texImage2D (ImageBitmap 4096x2048)").
+ */
+function callName(name: string, args: unknown[]): string {
+  if (name === "readPixels") return typeof args[6] !== "number" ? "readPixels (synchronous)" : name;
+  if (name !== "texImage2D" && name !== "texSubImage2D") return name;
+  const source = args.at(-1) as { constructor?: { name?: string }; width?: number; height?: number } | null;
+  const kind = source?.constructor?.name;
+  return kind && PICTURES.includes(kind) ? `${name} (${kind} ${source.width}x${source.height})` : name;
+}
+
+/**
+ * The GPU steps a software GPU may take over 50 ms for, whoever calls them: preparing a
+ * shader program (with no KHR_parallel_shader_compile, Babylon's processing of its code and
+ * the driver's compile and link in one task: `watchShaderPreparation`), uploading a picture
+ * (`texImage2D` of an ImageBitmap: the copy of its pixels into the GPU texture, one call), and
+ * the one read of a bake's pixel-pack buffer once its fence has passed (`getBufferSubData`: a
+ * round trip to the GPU process, which answers once it has drawn the frame it is on). Every
+ * other long task, or the rest of one once these are taken out, is ours.
+ */
+export function isNamedGpuStep(call: SlowCall): boolean {
+  return SHADER_CALLS.includes(call.name) || call.name.startsWith(SHADER_PREPARATION) || call.name === "getBufferSubData" || /^tex(Sub)?Image2D \(ImageBitmap \d+x\d+\)$/.test(call.name);
+}
+
+/** How `watchShaderPreparation` names the spans it records. */
+const SHADER_PREPARATION = "shader program";
+
+/**
+ * Records Babylon's preparation of each shader program (an Effect's processing of its code,
+ * its compile and link, and the look-up of its uniforms once linked) as spans: with no KHR_parallel_shader_compile (this
+ * machine's SwiftShader has none) the driver compiles in these calls, and the many small
+ * shader calls in them each stay under the threshold the WebGL watch lists.
+ * @param effect Babylon's Effect class, whose prototype is wrapped
+ * @param into the list the spans go to (the WebGL watch's)
+ */
+export function watchShaderPreparation(effect: { prototype: object }, into: { push(call: SlowCall): void }): void {
+  const proto = effect.prototype as Record<string, (...args: unknown[]) => unknown>;
+  // Processing the code (its synchronous part: includes, defines, the GLSL 3 migration), compiling and linking, reading back the uniforms.
+  for (const name of ["_processShaderCodeAsync", "_prepareEffect", "_isReadyInternal"]) {
+    const original = proto[name];
+    if (typeof original !== "function") continue;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      const t = performance.now();
+      const out = original.apply(this, args);
+      const d = performance.now() - t;
+      if (d > SLOW_SHADER_CALL_MS) into.push({ name: `${SHADER_PREPARATION} (Effect.${name})`, start: t, duration: d });
+      return out;
+    };
+  }
+}
+
+/** What ran within a long task: our named steps and the slow WebGL calls, longest first. */
+export function within<T extends { start: number; duration: number }>(task: Blocked, entries: readonly T[]): T[] {
+  return entries.filter((e) => e.start >= task.start - 1 && e.start + e.duration <= task.start + task.duration + 1).sort((a, b) => b.duration - a.duration);
+}
+
+/** The time of a long task not spent in named GPU steps (nested ones counted once). */
+export function unexplained(task: Blocked, calls: readonly SlowCall[]): number {
+  let covered = 0;
+  let reach = -Infinity;
+  for (const c of within(task, calls.filter(isNamedGpuStep)).sort((a, b) => a.start - b.start)) {
+    const end = c.start + c.duration;
+    covered += Math.max(0, end - Math.max(c.start, reach));
+    reach = Math.max(reach, end);
+  }
+  return task.duration - covered;
+}
+
+/** A long task in words: its length and the three longest steps and calls in it ("412 ms: texImage2D (ImageBitmap 4096x2048) 380 ms, show 20 ms"). */
+export function describeTask(task: Blocked, steps: readonly Step[], calls: readonly SlowCall[]): string {
+  const parts = within(task, [...steps, ...calls]).slice(0, 3).map((e) => `${e.name} ${Math.round(e.duration)} ms`);
+  return `${Math.round(task.duration)} ms${parts.length ? `: ${parts.join(", ")}` : " (no named step)"}`;
 }

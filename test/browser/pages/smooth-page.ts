@@ -12,7 +12,8 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
 import { CreateSphere } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
 import { applySkybox, createSkyboxCache, getEnvironmentCache, loadSkybox, type AppliedSkybox, type ApplySkyboxOptions } from "../../../src/scene/index.ts";
-import { recordMainThread, watchWebGLCalls, type Blocked, type SlowCall } from "./long-tasks.ts";
+import { Effect } from "@babylonjs/core/Materials/effect.js";
+import { recordMainThread, watchShaderPreparation, watchWebGLCalls, type Blocked, type SlowCall, type Step } from "./long-tasks.ts";
 
 /** Where the call may take its environment from: nothing cached, the engine's memory, or IndexedDB (memory cleared). */
 export type SmoothMode = "cold" | "memory" | "indexeddb";
@@ -27,6 +28,8 @@ export interface SmoothRun {
   fromCache: boolean;
   longTasks: Blocked[];
   slowFrames: Blocked[];
+  /** Our named steps of a millisecond or more (src/scene/step-timing.ts). */
+  steps: Step[];
   /** WebGL calls over 10 ms and shader calls over 1 ms, when the page watches them (`?watch`). */
   slowCalls: SlowCall[];
 }
@@ -38,6 +41,7 @@ const cache = createSkyboxCache({ databaseName: "skybox-smooth-cache" });
 /** How long after `whenCached` the recording goes on (work it left queued still counts). */
 const AFTER_MS = 1000;
 const calls = new URLSearchParams(location.search).has("watch") ? watchWebGLCalls() : null;
+if (calls) watchShaderPreparation(Effect, calls);
 
 const api = {
   async setup() {
