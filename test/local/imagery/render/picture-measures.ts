@@ -121,3 +121,30 @@ export function skyBlend(img: { width: number; height: number; data: Uint8Array 
   }
   return { blend: columns ? sum / columns : 0, columns };
 }
+
+/**
+ * A horizontal seam in the ground between two elevations (degrees, negative: below the
+ * horizon): the largest change from one row to the next (the mean over the row of the
+ * linear luminance's difference, as a share of the row's mean luminance) over the median
+ * such change there, the picture's own texture. A line where every column changes at the
+ * same row (the edge of a flat disc round the camera, a circle in the scene) stands out
+ * several times over; a rough edge spreads its change over rows.
+ */
+export function rowSeam(img: Linear, fromDegrees: number, toDegrees: number): { ratio: number; degrees: number } {
+  const { width: W, height: H, lum } = img;
+  const row = (degrees: number) => Math.round((0.5 - degrees / 180) * H);
+  const jumps: number[] = [];
+  const y0 = row(fromDegrees);
+  for (let y = y0; y < row(toDegrees); y++) {
+    let d = 0;
+    let m = 0;
+    for (let x = 0; x < W; x++) {
+      d += Math.abs(lum[(y + 1) * W + x]! - lum[y * W + x]!);
+      m += lum[y * W + x]! + lum[(y + 1) * W + x]!;
+    }
+    jumps.push((2 * d) / m);
+  }
+  const median = [...jumps].sort((a, b) => a - b)[jumps.length >> 1]!;
+  const worst = jumps.indexOf(Math.max(...jumps));
+  return { ratio: jumps[worst]! / median, degrees: 90 - ((y0 + worst + 1) / H) * 180 };
+}

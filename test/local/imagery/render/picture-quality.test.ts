@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RenderRequest } from "../../../../src/local/imagery/contract.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
 import { readDistance, readJpeg, renderPool, request, tempDir } from "../render-fixtures.ts";
-import { skyBlend, skylineRows, stairShare } from "./picture-measures.ts";
+import { linearLuminance, rowSeam, skyBlend, skylineRows, stairShare } from "./picture-measures.ts";
 
 /*
  * What a newcomer judges up close, measured on small renders read at their own pixels
@@ -19,6 +19,16 @@ async function render(overrides: Partial<RenderRequest>): Promise<string> {
   await generateSkybox(request({ size, depthSize: size, model: 3, variant: null, seed: 7, ...overrides }), dir, { pool: pool() });
   return dir;
 }
+
+describe("the ground round the camera", () => {
+  it("has no seam: where the camera's flat top meets its flanks, the ground changes over rows, not at one", async () => {
+    // The desert canyon's flat top ends on steep flanks. A crease there draws a line straight
+    // across the panorama (a circle round the objects in the scene), ten times the texture's own change.
+    const { ratio } = rowSeam(linearLuminance(await render({ prompt: "desert canyon at noon" })), -10, -85);
+    expect(ratio).toBeLessThan(8);
+  });
+
+});
 
 describe("ridges against the sky", () => {
   it("are anti-aliased: along a slanted skyline the line moves a little every column, not a whole row every few", async () => {
