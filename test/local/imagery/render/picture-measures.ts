@@ -123,6 +123,29 @@ export function skyBlend(img: { width: number; height: number; data: Uint8Array 
 }
 
 /**
+ * Texture at the finest scale in the rows of ground between two elevations (degrees,
+ * below the horizon: negative): the mean difference between a pixel's linear luminance and
+ * the mean of its four neighbours, as a share of the mean luminance there. Ground whose
+ * finest texture spans many pixels (a smooth "camouflage" of blobs) scores near 0; grain
+ * a pixel or two across (pebbles, grass, what an object stands on) scores higher.
+ */
+export function fineTexture(img: Linear, fromDegrees: number, toDegrees: number): number {
+  const { width: W, height: H, lum } = img;
+  const row = (degrees: number) => Math.round((0.5 - degrees / 180) * H);
+  const at = (x: number, y: number) => lum[y * W + ((x + W) % W)]!;
+  let high = 0;
+  let sum = 0;
+  for (let y = row(fromDegrees); y < row(toDegrees); y++) {
+    for (let x = 0; x < W; x++) {
+      const c = at(x, y);
+      high += Math.abs(c - (at(x - 1, y) + at(x + 1, y) + at(x, y - 1) + at(x, y + 1)) / 4);
+      sum += c;
+    }
+  }
+  return sum > 0 ? high / sum : 0;
+}
+
+/**
  * A horizontal seam in the ground between two elevations (degrees, negative: below the
  * horizon): the largest change from one row to the next (the mean over the row of the
  * linear luminance's difference, as a share of the row's mean luminance) over the median

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RenderRequest } from "../../../../src/local/imagery/contract.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
 import { readDistance, readJpeg, renderPool, request, tempDir } from "../render-fixtures.ts";
-import { linearLuminance, rowSeam, skyBlend, skylineRows, stairShare } from "./picture-measures.ts";
+import { fineTexture, linearLuminance, rowSeam, skyBlend, skylineRows, stairShare } from "./picture-measures.ts";
 
 /*
  * What a newcomer judges up close, measured on small renders read at their own pixels
@@ -28,6 +28,16 @@ describe("the ground round the camera", () => {
     expect(ratio).toBeLessThan(8);
   });
 
+  it("near the nadir has texture at the scale of what stands on it, not blobs many pixels wide", async () => {
+    // At 2048 x 1024 (a Model 4 background in development) a pixel under the camera is 6 mm wide.
+    const dir = tempDir("quality");
+    const big = { width: 2048, height: 1024 };
+    await generateSkybox(request({ prompt: "alpine lake at sunset", size: big, model: 3, variant: null, seed: 7 }), dir, { pool: pool() });
+    const img = linearLuminance(dir);
+    // Blobs whose finest lattice spans ten pixels score about 0.002 to 0.005 here.
+    expect(fineTexture(img, -60, -88)).toBeGreaterThan(0.008);
+    expect(fineTexture(img, -40, -60)).toBeGreaterThan(0.012);
+  });
 });
 
 describe("ridges against the sky", () => {
