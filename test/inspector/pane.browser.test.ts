@@ -98,6 +98,8 @@ describe("the Skybox pane in the Inspector", () => {
     await expect.poll(() => byId("skybox-applied").getAttribute("data-applied"), { timeout: LONG }).toBe(id);
     const after = await sampleCanvas(page);
     expect(gridDifference(before, after)).toBeGreaterThan(8);
+    // The tests' local service renders below full size: the pane says so, and how to get full size.
+    expect(await byId("skybox-apply-background-size").textContent()).toMatch(/^Background at .+ size \(\d+×\d+ of Model 4's 4096×2048\), which this camera magnifies about [\d.]+×: .+SKYBOX_LOCAL_IMAGE_SCALE=1/);
     await saveScreenshot();
     // The history lists it, with its thumbnail.
     await expect.poll(() => page.locator(`[data-testid=skybox-history-item][data-id="${id}"] img`).count(), { timeout: LONG }).toBe(1);

@@ -1,11 +1,13 @@
 import type { Light } from "@babylonjs/core/Lights/light.js";
+import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
-import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, type Generation, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../../api/index.ts";
+import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, recordModel, type Generation, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../../api/index.ts";
 import { applySkybox, type AppliedSkybox, type ApplyProgress } from "../../scene/index.ts";
 import { describeSceneError, type PaneError } from "../error-text.ts";
 import type { ConnectionState } from "./ConnectionState.ts";
 import { Slice } from "./Slice.ts";
+import { backgroundSizeNote } from "./background-size.ts";
 
 /** Resolution of the lighting export; `auto` lets `applySkybox` pick the smallest that holds its cube. */
 export type LightingResolution = ResolutionName | "auto";
@@ -54,6 +56,8 @@ export interface ApplyValue extends ApplySettings {
   sunFound: boolean | null;
   /** Why the applied skybox's sky has no sun, in words; null when it has one or the sun light was not asked for. */
   noSun: string | null;
+  /** What the pane says of a background the local service rendered below full size (background-size.ts); null otherwise. */
+  backgroundNote: string | null;
 }
 
 export const DEFAULT_APPLY: ApplySettings = {
@@ -96,7 +100,7 @@ export class ApplyState extends Slice<ApplyValue> {
     settings: Partial<ApplySettings> = {},
     private readonly _sunReplaces: readonly Light[] = [],
   ) {
-    super({ ...DEFAULT_APPLY, ...settings, applied: null, applying: null, progress: null, error: null, stale: false, sunFound: null, noSun: null });
+    super({ ...DEFAULT_APPLY, ...settings, applied: null, applying: null, progress: null, error: null, stale: false, sunFound: null, noSun: null, backgroundNote: null });
   }
 
   /** The applied skybox's handle. */
@@ -148,7 +152,7 @@ export class ApplyState extends Slice<ApplyValue> {
       this._sunAsked = v.sun;
       this._builtBackdrop = handle.backdrop ? { depthScale: v.depthScale, meshQuality: v.meshQuality } : null;
       handle.onDisposeObservable.addOnce(() => this._forget(handle));
-      this._set({ applied: handle.record, applying: null, progress: null, stale: false, sunFound: v.sun ? handle.sun !== null : null, noSun: v.sun ? noSun : null });
+      this._set({ applied: handle.record, applying: null, progress: null, stale: false, sunFound: v.sun ? handle.sun !== null : null, noSun: v.sun ? noSun : null, backgroundNote: this._backgroundNote(handle) });
       this.onAppliedObservable.notifyObservers(handle);
       return handle;
     } catch (error) {
@@ -194,11 +198,21 @@ export class ApplyState extends Slice<ApplyValue> {
     if (missing || REBUILD.some((k) => k in patch)) this._set({ stale: true });
   }
 
+  /** The note on a background the local service rendered below full size, as the scene's camera shows it. */
+  private _backgroundNote(handle: AppliedSkybox): string | null {
+    const camera = handle.scene.activeCamera;
+    // The panorama itself (a dome or the grounded background); a blurred background shows the environment cube.
+    const texture = (handle.backgroundMesh?.material as { diffuseTexture?: BaseTexture | null } | null)?.diffuseTexture;
+    if (this._connection.value.upstream !== "local" || !camera || !texture) return null;
+    const view = { width: texture.getSize().width, model: recordModel(handle.record), fov: camera.fov, renderHeight: handle.scene.getEngine().getRenderHeight() };
+    return view.width > 0 ? backgroundSizeNote(view) : null;
+  }
+
   /** The handle was disposed elsewhere (by the scene, or by the app). */
   private _forget(handle: AppliedSkybox): void {
     if (this._handle !== handle) return;
     this._handle = null;
-    this._set({ applied: null, stale: false, sunFound: null, noSun: null });
+    this._set({ applied: null, stale: false, sunFound: null, noSun: null, backgroundNote: null });
     this.onAppliedObservable.notifyObservers(null);
   }
 
@@ -207,7 +221,7 @@ export class ApplyState extends Slice<ApplyValue> {
     this._abort?.abort();
     this._handle?.dispose();
     this._handle = null;
-    this._set({ applied: null, applying: null, progress: null, stale: false, sunFound: null, noSun: null });
+    this._set({ applied: null, applying: null, progress: null, stale: false, sunFound: null, noSun: null, backgroundNote: null });
     this.onAppliedObservable.notifyObservers(null);
   }
 

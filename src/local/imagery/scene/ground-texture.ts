@@ -45,9 +45,15 @@ export const BUMP_OCTAVES = 8;
 export const ALBEDO_NORM = 9;
 export const POINT_LENGTH = 10;
 
-/** Most octaves of the fine albedo and bump noise, before the detail level's. */
-const FINE_ALBEDO_OCTAVES = 6;
-const FINE_BUMP_OCTAVES = 5;
+/**
+ * Most octaves of the fine albedo and bump noise, before the detail level's: the finest
+ * lattices are 1.6 and 3 cm, the scale of what an object stands on (grit, pebbles, tufts),
+ * which the pixels under the camera, a few millimetres wide, show. Farther ground has
+ * fewer octaves (its footprint's), so the extra ones cost only near the nadir, where more
+ * rows are shaded pixel by pixel rather than read from a grid (render/nadir-grid.ts).
+ */
+const FINE_ALBEDO_OCTAVES = 8;
+const FINE_BUMP_OCTAVES = 7;
 /** Gain between the fine albedo noise's octaves. */
 export const FINE_GAIN = 0.8;
 

@@ -95,7 +95,7 @@ export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainPar
   if (kind !== RELIEF.none) liftCamera(T, scene.camera.eye);
   // exp(-(r - r0) * slope / depth) * depth < 1e-6 m beyond it (see summitAt).
   const depth = T.ground - T.floor + 50;
-  T.summitReach = T.r0 + (depth / T.summitSlope) * Math.log(depth * 1e6);
+  T.summitReach = T.r0 + SHOULDER / 2 + (depth / T.summitSlope) * Math.log(depth * 1e6);
   if (scene.control) T.control = controlHeights(scene.control.profile, T.camY, T.controlRadius);
   const controlMax = T.control ? Math.max(0, ...T.control) : 0;
   T.maxHeight = Math.max(floor + amp * (kind === RELIEF.mountains ? 2.7 : 1.3) + 30, T.ground + 5, controlMax + amp + 60) + (forest ? 14 : 0);
@@ -219,6 +219,9 @@ function groundAt(T: TerrainParams): void {
   if (T.control) addControlRidge(T);
 }
 
+/** Width (m) of the rounded shoulder between the camera's flat top and its flanks. */
+const SHOULDER = 6;
+
 /**
  * The camera stands on a small flat top whose flanks drop away (initially at summitSlope)
  * toward 50 m below the floor: the terrain (tg, then) is the smooth union of that summit
@@ -231,10 +234,15 @@ function summitAt(T: TerrainParams): void {
   const depth = T.ground - T.floor + 50;
   // Far away the flanks are at their foot, 50 m below the floor: most ground is above them.
   if (r > T.summitReach && tg[2]! - (T.ground - depth) > 40) return;
-  const e = Math.exp((-(r - T.r0) * T.summitSlope) / depth);
+  // Distance down the flank, eased over the shoulder: the slope grows from 0 at the flat
+  // top's edge, so its shading (and the ground seen past it) changes over rows, not at one.
+  const u = r - T.r0;
+  const q = u < SHOULDER ? (u * u) / (2 * SHOULDER) : u - SHOULDER / 2;
+  const e = Math.exp((-q * T.summitSlope) / depth);
+  const slope = T.summitSlope * e * (u < SHOULDER ? u / SHOULDER : 1);
   let top = T.ground - depth * (1 - e);
-  let tx = (-T.summitSlope * e * x) / r;
-  let tz = (-T.summitSlope * e * z) / r;
+  let tx = (-slope * x) / r;
+  let tz = (-slope * z) / r;
   const h = tg[2]!;
   const gx = tg[0]!;
   const gz = tg[1]!;

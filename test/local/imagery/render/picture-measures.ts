@@ -121,3 +121,53 @@ export function skyBlend(img: { width: number; height: number; data: Uint8Array 
   }
   return { blend: columns ? sum / columns : 0, columns };
 }
+
+/**
+ * Texture at the finest scale in the rows of ground between two elevations (degrees,
+ * below the horizon: negative): the mean difference between a pixel's linear luminance and
+ * the mean of its four neighbours, as a share of the mean luminance there. Ground whose
+ * finest texture spans many pixels (a smooth "camouflage" of blobs) scores near 0; grain
+ * a pixel or two across (pebbles, grass, what an object stands on) scores higher.
+ */
+export function fineTexture(img: Linear, fromDegrees: number, toDegrees: number): number {
+  const { width: W, height: H, lum } = img;
+  const row = (degrees: number) => Math.round((0.5 - degrees / 180) * H);
+  const at = (x: number, y: number) => lum[y * W + ((x + W) % W)]!;
+  let high = 0;
+  let sum = 0;
+  for (let y = row(fromDegrees); y < row(toDegrees); y++) {
+    for (let x = 0; x < W; x++) {
+      const c = at(x, y);
+      high += Math.abs(c - (at(x - 1, y) + at(x + 1, y) + at(x, y - 1) + at(x, y + 1)) / 4);
+      sum += c;
+    }
+  }
+  return sum > 0 ? high / sum : 0;
+}
+
+/**
+ * A horizontal seam in the ground between two elevations (degrees, negative: below the
+ * horizon): the largest change from one row to the next (the mean over the row of the
+ * linear luminance's difference, as a share of the row's mean luminance) over the median
+ * such change there, the picture's own texture. A line where every column changes at the
+ * same row (the edge of a flat disc round the camera, a circle in the scene) stands out
+ * several times over; a rough edge spreads its change over rows.
+ */
+export function rowSeam(img: Linear, fromDegrees: number, toDegrees: number): { ratio: number; degrees: number } {
+  const { width: W, height: H, lum } = img;
+  const row = (degrees: number) => Math.round((0.5 - degrees / 180) * H);
+  const jumps: number[] = [];
+  const y0 = row(fromDegrees);
+  for (let y = y0; y < row(toDegrees); y++) {
+    let d = 0;
+    let m = 0;
+    for (let x = 0; x < W; x++) {
+      d += Math.abs(lum[(y + 1) * W + x]! - lum[y * W + x]!);
+      m += lum[y * W + x]! + lum[(y + 1) * W + x]!;
+    }
+    jumps.push((2 * d) / m);
+  }
+  const median = [...jumps].sort((a, b) => a - b)[jumps.length >> 1]!;
+  const worst = jumps.indexOf(Math.max(...jumps));
+  return { ratio: jumps[worst]! / median, degrees: 90 - ((y0 + worst + 1) / H) * 180 };
+}

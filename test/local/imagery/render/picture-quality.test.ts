@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RenderRequest } from "../../../../src/local/imagery/contract.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
 import { readDistance, readJpeg, renderPool, request, tempDir } from "../render-fixtures.ts";
-import { skyBlend, skylineRows, stairShare } from "./picture-measures.ts";
+import { fineTexture, linearLuminance, rowSeam, skyBlend, skylineRows, stairShare } from "./picture-measures.ts";
 
 /*
  * What a newcomer judges up close, measured on small renders read at their own pixels
@@ -19,6 +19,26 @@ async function render(overrides: Partial<RenderRequest>): Promise<string> {
   await generateSkybox(request({ size, depthSize: size, model: 3, variant: null, seed: 7, ...overrides }), dir, { pool: pool() });
   return dir;
 }
+
+describe("the ground round the camera", () => {
+  it("has no seam: where the camera's flat top meets its flanks, the ground changes over rows, not at one", async () => {
+    // The desert canyon's flat top ends on steep flanks. A crease there draws a line straight
+    // across the panorama (a circle round the objects in the scene), ten times the texture's own change.
+    const { ratio } = rowSeam(linearLuminance(await render({ prompt: "desert canyon at noon" })), -10, -85);
+    expect(ratio).toBeLessThan(8);
+  });
+
+  it("near the nadir has texture at the scale of what stands on it, not blobs many pixels wide", async () => {
+    // At 2048 x 1024 (a Model 4 background in development) a pixel under the camera is 6 mm wide.
+    const dir = tempDir("quality");
+    const big = { width: 2048, height: 1024 };
+    await generateSkybox(request({ prompt: "alpine lake at sunset", size: big, model: 3, variant: null, seed: 7 }), dir, { pool: pool() });
+    const img = linearLuminance(dir);
+    // Blobs whose finest lattice spans ten pixels score about 0.002 to 0.005 here.
+    expect(fineTexture(img, -60, -88)).toBeGreaterThan(0.008);
+    expect(fineTexture(img, -40, -60)).toBeGreaterThan(0.012);
+  });
+});
 
 describe("ridges against the sky", () => {
   it("are anti-aliased: along a slanted skyline the line moves a little every column, not a whole row every few", async () => {
