@@ -83,6 +83,18 @@ async function renderAndRead(x: number, y: number, size = 3): Promise<number[]> 
   return sum.map((s) => Math.round(s / (size * size)));
 }
 
+/** The counts once they stop changing (two reads 50 ms apart agree; at most 2 s): work still ending settles first. */
+async function settledCounts(): Promise<ReturnType<typeof counts>> {
+  let last = JSON.stringify(counts());
+  for (let waited = 0; waited < 2000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = JSON.stringify(counts());
+    if (now === last) break;
+    last = now;
+  }
+  return counts();
+}
+
 function counts() {
   return {
     textures: scene.textures.length,
@@ -235,7 +247,8 @@ const api = {
   },
 
   async applyFailing(skybox: number | string, options: JsonOptions = {}, abortAfterMs = -1) {
-    const before = counts();
+    // What a call before this one still ends (its sliced steps, observers Babylon removes on a later task) is counted as after it.
+    const before = await settledCounts();
     const environmentBefore = scene.environmentTexture;
     const controller = new AbortController();
     if (abortAfterMs >= 0) setTimeout(() => controller.abort(new Error("stopped by the test")), abortAfterMs);
@@ -249,9 +262,8 @@ const api = {
       const e = error as Error & { kind?: string };
       failure = { name: e.name, message: e.message, kind: e.kind ?? null };
     }
-    // Babylon's Observable.remove() takes effect on the next task.
-    await new Promise((r) => setTimeout(r, 0));
-    return { error: failure, before, after: counts(), environmentKept: scene.environmentTexture === environmentBefore, currentDisposed: current?.isDisposed ?? null };
+    // Babylon's Observable.remove() takes effect on a later task.
+    return { error: failure, before, after: await settledCounts(), environmentKept: scene.environmentTexture === environmentBefore, currentDisposed: current?.isDisposed ?? null };
   },
 
   /** What the current skybox holds. */
