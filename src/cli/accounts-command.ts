@@ -22,7 +22,7 @@ const AddFlags = z.strictObject({
  * (stop the service first, or use its /_admin routes while it runs). `add` prints the new
  * account with its key and secret as one JSON line; `list` never prints keys.
  */
-export async function runAccountsCommand(argv: string[]): Promise<void> {
+export function runAccountsCommand(argv: string[]): void {
   const [action, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
@@ -40,7 +40,8 @@ export async function runAccountsCommand(argv: string[]): Promise<void> {
   const { accounts } = data;
   if (action === "list") {
     for (const { apiKey: _k, apiSecret: _s, ...a } of accounts.all) process.stdout.write(`${JSON.stringify(a)}\n`);
-    return data.close();
+    data.close();
+    return;
   }
   const a = accounts.upsert({
     ...(f.plan ? { plan: f.plan } : {}),

@@ -57,10 +57,10 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
     // Without the switch, the service decides from --host (loopback: allowed).
     ...(f["allow-private-webhooks"] ? { allowPrivateWebhooks: true } : {}),
   });
-  const { close, ...info } = service;
-  process.stdout.write(`${JSON.stringify(info)}\n`);
+  // JSON leaves out `close`, the one function: the line holds the service's URL, key and settings.
+  process.stdout.write(`${JSON.stringify(service)}\n`);
   const stop = () =>
-    void close().then(
+    void service.close().then(
       () => process.exit(0),
       (error: Error) => {
         log(`closing failed: ${error.message}`);

@@ -6,7 +6,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     // Each command loads its own modules: the proxy's process holds none of the local service's.
     if (command === "local") return await (await import("./local-command.ts")).runLocalCommand(rest);
-    if (command === "accounts") return await (await import("./accounts-command.ts")).runAccountsCommand(rest);
+    if (command === "accounts") return (await import("./accounts-command.ts")).runAccountsCommand(rest);
     if (command === "proxy") return await (await import("./proxy-command.ts")).runProxyCommand(rest);
     if (command === "save") return await (await import("./save-command.ts")).runSaveCommand(rest);
     console.error(USAGE);

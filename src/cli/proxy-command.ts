@@ -41,7 +41,8 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
   const pusher = pushSettingsOf(values, env);
   const users = await userOptionsOf(values, env);
   const rateLimit = rateLimitOf(values["rate-limit"]);
-  logStrayErrors((line) => console.error(line), createScrubber([apiKey, env.SKYBOX_API_SECRET ?? null]).text);
+  const scrubber = createScrubber([apiKey, env.SKYBOX_API_SECRET ?? null]);
+  logStrayErrors((line) => console.error(line), (text) => scrubber.text(text));
   const server = await startSkyboxProxyServer({
     ...users,
     port,

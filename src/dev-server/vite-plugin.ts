@@ -14,7 +14,6 @@
  * @module babylon-skybox/vite
  */
 import type { Server as HttpServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { Server as TlsServer } from "node:tls";
 import type { Plugin, PreviewServer, ViteDevServer } from "vite";
@@ -147,7 +146,7 @@ async function startLocalService(options: LocalServiceOptions): Promise<LocalUps
 /** This server's own address on loopback, once listening (plain HTTP only: the local service would not trust a dev certificate). */
 function loopbackUrl(server: HttpServer | ViteDevServer["httpServer"] | null): string | undefined {
   if (!server || server instanceof TlsServer) return undefined;
-  const address = server.address() as AddressInfo | string | null;
+  const address = server.address();
   if (!address || typeof address === "string") return undefined;
   const a = address.address;
   const host = a === "::" || a === "0.0.0.0" ? "127.0.0.1" : a.includes(":") ? `[${a}]` : a;

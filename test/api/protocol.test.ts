@@ -39,7 +39,7 @@ import { ProxyError } from "../../src/proxy/ProxyError.ts";
 const NAMES = Object.keys(ROUTES) as RouteName[];
 const HASH = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
 /** Sample path parameters: a numeric id, a hash id. */
-const sample = (name: RouteName) => ({ id: 46, key: HASH }) as RouteParams<typeof name>;
+const sample = (_name: RouteName) => ({ id: 46, key: HASH }) as RouteParams<RouteName>;
 
 describe("statuses", () => {
   test("terminal sets are statuses of their records, and the predicates follow them", () => {

@@ -21,7 +21,7 @@ test("`proxy` prints one JSON line once listening on loopback, forwards with the
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   try {
     const line = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).once("line", resolve);
+      createInterface({ input: child.stdout }).once("line", resolve);
       void exited.then((code) => reject(new Error(`exited ${code}`)));
     });
     const { url } = JSON.parse(line) as { url: string };

@@ -108,8 +108,9 @@ describe("babylon-skybox save", () => {
     await expect(save(["999999", "--out", dir, "--proxy", proxy.info.url], {})).rejects.toThrow(/999999/);
     // An unreachable service fails at once, and its sentence never holds the key.
     const unreachable = await save(["1", "--out", dir, "--upstream", "http://127.0.0.1:9"], { SKYBOX_API_KEY: "sk-never-shown-123456" }).catch((e: Error) => e);
-    expect(String(unreachable)).toMatch(/Network error: fetch failed \(GET \/api\/v1\/imagine\/requests\/1\)/);
-    expect(String(unreachable)).not.toContain("sk-never-shown");
+    expect(unreachable).toBeInstanceOf(Error);
+    expect((unreachable as Error).message).toMatch(/Network error: fetch failed \(GET \/api\/v1\/imagine\/requests\/1\)/);
+    expect((unreachable as Error).message).not.toContain("sk-never-shown");
     mkdirSync(join(out, "untouched"));
     writeFileSync(join(out, "untouched", "keep.txt"), "x");
     await expect(save(["1", "--out", join(out, "untouched"), "--proxy", proxy.info.url], {})).rejects.toThrow(/already exists/);

@@ -83,7 +83,7 @@ describe.each(SDKS.flatMap((sdk) => (["local service", "proxy"] as const).map((w
   });
   test("CancelSkyboxGenerationAsync ('true'), CancelAllPending (no pending: false), DeleteSkyboxAsync", async () => {
     const g = await generate([["prompt", "to cancel"], ["skybox_style_id", String(styleId)]]);
-    expect((await readAs(UnityOperation, ok(await send(url(`imagine/requests/${g.id}`), { method: "DELETE", headers: headers() }), "DELETE"), name)).success).toBe(true);
+    expect(readAs(UnityOperation, ok(await send(url(`imagine/requests/${g.id}`), { method: "DELETE", headers: headers() }), "DELETE"), name).success).toBe(true);
     expect(await poll(Number(g.id))).toMatchObject({ status: "abort" });
     const none = readAs(UnityOperation, ok(await send(url("imagine/requests/pending"), { method: "DELETE", headers: headers() }), "DELETE pending"), name);
     expect(none.error).toContain("You don't have any pending");

@@ -152,9 +152,9 @@ describe("a skybox saved from the pane in the dev server, shipped as static file
       expect(shipped.stages).toContain("prefiltering: environment.env: prefiltered when saved, nothing to do");
       const [e, s] = [editor.pixels, shipped.pixels];
       // Lighting: the .env is the editor's prefiltered cube (RGBD-encoded, so a few levels off at most).
-      for (const i of [0, 1]) expect(colourDistance(s.lit[i]!, e.lit[i]!), `sphere ${i}: ${s.lit[i]} vs ${e.lit[i]}`).toBeLessThan(6);
+      for (const i of [0, 1]) expect(colourDistance(s.lit[i]!, e.lit[i]!), `sphere ${i}: ${String(s.lit[i])} vs ${String(e.lit[i])}`).toBeLessThan(6);
       // Background and backdrop, six directions, as saved (rotation 30 degrees included).
-      for (const i of e.sky.keys()) expect(colourDistance(s.sky[i]!, e.sky[i]!), `sky ${i}: ${s.sky[i]} vs ${e.sky[i]}`).toBeLessThan(8);
+      for (const i of e.sky.keys()) expect(colourDistance(s.sky[i]!, e.sky[i]!), `sky ${i}: ${String(s.sky[i])} vs ${String(e.sky[i])}`).toBeLessThan(8);
       // The sun light, as the editor had it.
       expect(e.sun).not.toBeNull();
       expect(s.sun!.intensity).toBeCloseTo(e.sun!.intensity, 5);

@@ -32,10 +32,10 @@ export async function startScriptProcess<Info>(script: string, args: string[], e
   const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
   const child = spawn(process.execPath, [...loader, script, ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: process.cwd(), env });
   const log: string[] = [];
-  createInterface({ input: child.stderr! }).on("line", (l) => log.push(l));
+  createInterface({ input: child.stderr }).on("line", (l) => log.push(l));
   const info = await new Promise<Info>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${log.join("\n")}`)), 30_000);
-    createInterface({ input: child.stdout! }).once("line", (line) => {
+    createInterface({ input: child.stdout }).once("line", (line) => {
       clearTimeout(timer);
       resolve(JSON.parse(line) as Info);
     });

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A request as the server saw it. */
@@ -32,7 +32,8 @@ export type Responder = (req: Recorded) => Reply | Promise<Reply>;
 export async function startRecordingServer(respond: Responder) {
   const requests: Recorded[] = [];
   let current = respond;
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
@@ -57,7 +58,7 @@ export async function startRecordingServer(respond: Responder) {
       ...reply.headers,
     });
     res.end(text);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -61,7 +61,7 @@ function launch(binary: string, port: number): Promise<ChildProcess> {
   const log: string[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${log.join("\n")}`)), 10_000);
-    createInterface({ input: child.stdout! }).on("line", (line) => {
+    createInterface({ input: child.stdout }).on("line", (line) => {
       log.push(line);
       if (line.includes("Ready to accept connections")) {
         clearTimeout(timer);

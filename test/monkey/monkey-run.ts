@@ -124,7 +124,7 @@ function subsetSums(values: number[]): number[] {
 /** No generation folder that no acknowledged generation owns, and none left by an aborted one. */
 function checkFolders(target: MonkeyTarget, ledger: Ledger): string[] {
   const byFolder = new Map([...ledger.generations.values()].map((g) => [g.obfuscatedId, g]));
-  let folders: string[] = [];
+  let folders: string[];
   try {
     folders = readdirSync(join(target.local.dataDir, "generations"));
   } catch {

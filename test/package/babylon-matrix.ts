@@ -36,7 +36,7 @@ async function view<T>(args: string[]): Promise<T | null> {
     // E404 "No match found": the range resolves to nothing. Anything else is the registry failing.
     if (/"code":\s*"E404"/.test(stdout)) return null;
     const code = /"code":\s*"([^"]+)"/.exec(stdout)?.[1];
-    throw new Error(`npm view ${args[0]}: ${code ?? (error as Error).message.split("\n")[0]}`);
+    throw new Error(`npm view ${args[0]}: ${code ?? (error as Error).message.split("\n")[0]}`, { cause: error });
   }
 }
 

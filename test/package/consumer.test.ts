@@ -50,10 +50,10 @@ async function startJsonLine<T>(command: string, args: string[], cwd: string, en
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   children.push(child);
   const log: string[] = [];
-  createInterface({ input: child.stderr! }).on("line", (l) => log.push(l));
+  createInterface({ input: child.stderr }).on("line", (l) => log.push(l));
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${command} ${args.join(" ")} did not start:\n${log.join("\n")}`)), 60_000);
-    createInterface({ input: child.stdout! }).once("line", (line) => {
+    createInterface({ input: child.stdout }).once("line", (line) => {
       clearTimeout(timer);
       resolve(JSON.parse(line) as T);
     });
@@ -144,9 +144,9 @@ describe("the npm package in a fresh app", () => {
       throw new Error("timed out");
     };
     const skybox = await post("/skybox", { prompt: "desert at noon", skybox_style_id: list[0]!.id });
-    const generation = await until(() => api(`/imagine/requests/${skybox.id}`).then((r) => (r.request ?? r) as Record<string, unknown>), (g) => g.status === "complete");
+    const generation = await until(() => api(`/imagine/requests/${String(skybox.id)}`).then((r) => (r.request ?? r) as Record<string, unknown>), (g) => g.status === "complete");
     const video = await post("/skybox/export", { skybox_id: generation.obfuscated_id, type_id: 7 });
-    const ended = await until(() => api(`/skybox/export/${video.id}`), (e) => e.status === "error" || e.status === "complete");
+    const ended = await until(() => api(`/skybox/export/${String(video.id)}`), (e) => e.status === "error" || e.status === "complete");
     expect(ended).toMatchObject({ status: "error", error_message: expect.stringContaining("npm install --save-dev @ffmpeg-installer/ffmpeg") });
   });
 });

@@ -156,6 +156,6 @@ async function toApiError(error: unknown, where: { method: ApiMethod; path: stri
     return fail({ kind: "invalid_response", status: 200, serverMessage: "The response is not JSON", cause: error, ...where });
   // fetch rejects with a TypeError when the network fails (retryingFetch passes it on as it is).
   if (error instanceof TypeError)
-    return fail({ kind: "network", status: 0, serverMessage: `Network error: ${(error as Error).message}`, cause: (error as Error).cause, ...where });
+    return fail({ kind: "network", status: 0, serverMessage: `Network error: ${error.message}`, cause: error.cause, ...where });
   return fail({ kind: "network", status: 0, serverMessage: error instanceof Error ? error.message : String(error), cause: error, ...where });
 }

@@ -5,7 +5,8 @@
 export function messageFromBody(body: unknown): string | null {
   if (body == null) return null;
   if (typeof body === "string") return body.trim().slice(0, 500) || null;
-  if (typeof body !== "object") return String(body);
+  if (typeof body === "number" || typeof body === "boolean") return String(body);
+  if (typeof body !== "object") return null;
   const b = body as Record<string, unknown>;
   for (const key of ["error", "message", "detail", "msg"]) {
     const v = b[key];

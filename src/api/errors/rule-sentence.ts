@@ -12,7 +12,7 @@ const ARTICLE: Record<string, string> = { integer: "an", object: "an", array: "a
 const noun = (type: string) => `${ARTICLE[type] ?? "a"} ${type === "int" ? "integer" : type}`;
 
 /** Bounds of a size check, by what they bound: a number's value, a text's length, a list's items. */
-function bound(origin: string | undefined, limit: unknown, inclusive: boolean | undefined, most: boolean): string {
+function bound(origin: string | undefined, limit: number | bigint, inclusive: boolean | undefined, most: boolean): string {
   const side = most ? (inclusive === false ? "less than" : "at most") : inclusive === false ? "more than" : "at least";
   if (origin === "string") return `must have ${side} ${limit} characters`;
   if (origin === "array" || origin === "set") return `must have ${side} ${limit} items`;
@@ -27,24 +27,23 @@ function first(issue: RawIssue & { errors?: unknown[][] }): string | undefined {
 
 /** The rule a zod issue broke, as a sentence without its field (the caller prefixes the field). */
 export const ruleSentence: z.core.$ZodErrorMap = (issue) => {
-  const i = issue as RawIssue & Record<string, unknown>;
   switch (issue.code) {
     case "invalid_type":
-      return i.input === undefined ? "is required" : `must be ${noun(String(i.expected))}`;
+      return issue.input === undefined ? "is required" : `must be ${noun(String(issue.expected))}`;
     case "too_small":
-      return bound(i.origin as string | undefined, i.minimum, i.inclusive as boolean | undefined, false);
+      return bound(issue.origin, issue.minimum, issue.inclusive, false);
     case "too_big":
-      return bound(i.origin as string | undefined, i.maximum, i.inclusive as boolean | undefined, true);
+      return bound(issue.origin, issue.maximum, issue.inclusive, true);
     case "invalid_value":
-      return `must be one of ${(i.values as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+      return `must be one of ${(issue.values as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
     case "invalid_format":
-      return `must be a valid ${String(i.format)}`;
+      return `must be a valid ${String(issue.format)}`;
     case "not_multiple_of":
-      return `must be a multiple of ${String(i.divisor)}`;
+      return `must be a multiple of ${String(issue.divisor)}`;
     case "unrecognized_keys":
-      return `has unknown field${(i.keys as string[]).length > 1 ? "s" : ""} ${(i.keys as string[]).join(", ")}`;
+      return `has unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
     case "invalid_union":
-      return first(i) ?? "is not any of the accepted forms";
+      return first(issue) ?? "is not any of the accepted forms";
     default:
       return undefined;
   }

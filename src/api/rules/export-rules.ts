@@ -68,7 +68,8 @@ export function exportTypeById(id: number, ctx: ExportContext = {}): ExportTypeE
 
 /** An export with every default of the spec applied. */
 export interface ResolvedExport {
-  type: ExportTypeEntry & { key: ExportTypeKey | string };
+  // `string & {}` keeps the known keys in an editor's completions while a server may name others.
+  type: ExportTypeEntry & { key: ExportTypeKey | (string & {}) };
   resolution: Resolution | null;
   hdriMode: HdriModeEntry | null;
   meshQuality: MeshQualityEntry | null;

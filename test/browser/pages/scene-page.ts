@@ -124,7 +124,7 @@ function countTextureWork(): void {
   for (const method of TEXTURE_WORK) {
     // Each engine has these (WebGPU's from its extensions); one missing would hide texture work.
     if (typeof target[method] !== "function") throw new Error(`The engine has no ${method} to count`);
-    const original = target[method]!.bind(engine);
+    const original = target[method].bind(engine);
     target[method] = (...args: unknown[]) => {
       textureWork[method] = (textureWork[method] ?? 0) + 1;
       return original(...args);

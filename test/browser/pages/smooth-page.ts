@@ -71,7 +71,7 @@ const api = {
     calls?.take(t0);
     const common = { cache, replace: current };
     const isUrl = typeof target === "string";
-    current = await (isUrl ? loadSkybox(scene, target, { ...options, ...common }) : applySkybox(scene, target as number, { ...options, ...common }));
+    current = await (isUrl ? loadSkybox(scene, target, { ...options, ...common }) : applySkybox(scene, target, { ...options, ...common }));
     const resolveMs = performance.now() - t0;
     await current.whenCached;
     const cachedMs = performance.now() - t0;
