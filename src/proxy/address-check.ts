@@ -5,6 +5,7 @@
  * resolves differently on the second lookup (DNS rebinding) is caught too.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from "node:dns";
+import { lookup as dnsLookupAll } from "node:dns/promises";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 
 const blocked = new BlockList();
@@ -50,13 +51,25 @@ export class PrivateAddressError extends Error {
   override name = "PrivateAddressError" as const;
 }
 
-/** A `lookup` for Node's http/https that fails when any resolved address is private. */
+/** Why `hostname` may not be reached at `addresses`, or null when every one is public. */
+function refusalOf(hostname: string, addresses: readonly LookupAddress[]): PrivateAddressError | null {
+  const bad = addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address));
+  return bad ? new PrivateAddressError(`${hostname} resolves to a private address`) : null;
+}
+
+/** A `lookup` for Node's net and tls connections that fails when any resolved address is private. */
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true } as LookupAllOptions, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, "", 0);
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad || addresses.length === 0) return callback(new PrivateAddressError(`${hostname} resolves to a private address`), "", 0);
+    const refusal = refusalOf(hostname, addresses);
+    if (refusal) return callback(refusal, "", 0);
     if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
   });
 };
+
+/** Rejects when `hostname` resolves to any private address (for a connection another machine makes: an egress proxy). */
+export async function checkPublicHost(hostname: string): Promise<void> {
+  const refusal = refusalOf(hostname, await dnsLookupAll(hostname, { all: true }));
+  if (refusal) throw refusal;
+}

@@ -14,6 +14,7 @@
  */
 import { API_PREFIX } from "../api/protocol/routes.ts";
 import type { ApiContext } from "./api-forward.ts";
+import { AssetClient } from "./asset-client.ts";
 import { serveAsset, type AssetContext } from "./asset-passthrough.ts";
 import { checkOrigin, corsHeaders, preflight, type OriginVerdict } from "./cors.ts";
 import { EventRelay } from "./event-relay.ts";
@@ -74,9 +75,9 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   // Asset URLs are absolute only on a configured public URL; a same-origin app resolves the path.
   const prefix = `${o.publicUrl ?? ""}${o.basePath}`;
   const present = createPresenter(hosts, `${prefix}/assets`, scrub);
-  const upstream = o.fetch ? fetchUpstreamClient(o.fetch) : nodeUpstreamClient();
+  const upstream = o.fetch ? fetchUpstreamClient(o.fetch) : nodeUpstreamClient(o.upstream);
   const api: ApiContext = { options: o, upstream, scrub, present };
-  const assets: AssetContext = { hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs };
+  const assets: AssetContext = { hosts, client: new AssetClient(o.timeoutMs), upstream: o.upstream, basePath: o.basePath };
   const users = createProxyUsers(options, store, api);
 
   /** `client`: the rate limit's key of the request, which the event streams and webhooks are capped by too. */
@@ -125,6 +126,7 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
     events.close();
     hosts.close();
     upstream.close();
+    assets.client.close();
     if (!options.store) void store.close();
   };
   const fast: NodeFastPath = { answer };

@@ -23,9 +23,10 @@ const RESPONSE_HEADERS = [
   "x-ratelimit-reset",
 ];
 
-/** Response headers passed back from asset hosts (the body is streamed as is). */
+/** Response headers passed back from asset hosts (the body is streamed with its content coding, if any). */
 const ASSET_RESPONSE_HEADERS = [
   "accept-ranges",
+  "content-encoding",
   "content-length",
   "content-range",
   "content-type",

@@ -1,27 +1,29 @@
 /**
  * Writing an answer to a Node ServerResponse: a text answer in one call with its length,
- * an asset's body written straight into it (asset-answer.ts), any other Response body (event streams) read
- * from its web stream with backpressure. The client going away stops the source; a source
+ * an asset's Node stream piped into it, any other Response body (event streams) read from
+ * its web stream, both with backpressure. The client going away stops the source; a source
  * failing mid-body breaks the response rather than ending it short.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { untouchedDirectSource } from "./response-bodies.ts";
+import { pipeline } from "node:stream/promises";
+import { StreamResponse } from "./stream-response.ts";
 import { TextAnswer, type Answer } from "./text-answer.ts";
 
 export async function writeNodeAnswer(answer: Answer, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (answer instanceof TextAnswer) return writeText(answer, req, res);
-  const response = answer;
+  res.writeHead(answer.status, nodeHeaders(answer.headers, req));
+  if (!answer.body) return void res.end();
+  // pipeline() destroys the response when the source fails, and the source when the client leaves.
+  if (answer instanceof StreamResponse) return pipeline(answer.body, res).catch(() => {});
+  await writeWebStream(answer.body, res);
+}
+
+function nodeHeaders(from: Headers, req: IncomingMessage): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = req.complete ? {} : { ...CLOSE };
-  response.headers.forEach((value, name) => {
-    headers[name] = name === "set-cookie" ? response.headers.getSetCookie() : value;
+  from.forEach((value, name) => {
+    headers[name] = name === "set-cookie" ? from.getSetCookie() : value;
   });
-  res.writeHead(response.status, headers);
-  const body = response.body;
-  if (!body) return void res.end();
-  // An asset writes itself: it stops when the client leaves, and breaks the response when it fails.
-  const source = untouchedDirectSource(body);
-  if (source) return source.writeTo(res);
-  await writeWebStream(body, res);
+  return headers;
 }
 
 /** A body left unread (a 413) would be parsed as the next request: the connection is closed instead. */

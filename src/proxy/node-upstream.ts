@@ -7,6 +7,7 @@
  * any answer (a kept-alive connection the server had closed) is sent once more.
  */
 import { Agent, type Dispatcher } from "undici";
+import { egressAgent, isLoopbackHost } from "./egress-agent.ts";
 import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } from "node:zlib";
 import { joinedHeader } from "./proxy-request.ts";
 import type { UpstreamAnswer, UpstreamClient, UpstreamRequest } from "./upstream-client.ts";
@@ -18,9 +19,11 @@ class UpstreamTimeoutError extends Error {
   override name = "TimeoutError";
 }
 
-export function nodeUpstreamClient(): UpstreamClient {
+/** A client of `upstream`: through the environment's egress proxy, if any, unless it is on loopback (egress-agent.ts). */
+export function nodeUpstreamClient(upstream: URL): UpstreamClient {
   // The proxy's own whole-exchange timeout bounds every call; undici's per-phase ones would only fire later.
-  const agent = new Agent({ keepAliveTimeout: IDLE_MS, keepAliveMaxTimeout: IDLE_MS, headersTimeout: 0, bodyTimeout: 0 });
+  const options: Agent.Options = { keepAliveTimeout: IDLE_MS, keepAliveMaxTimeout: IDLE_MS, headersTimeout: 0, bodyTimeout: 0 };
+  const agent = isLoopbackHost(upstream) ? new Agent(options) : egressAgent(options);
   return {
     send(r) {
       return exchange(agent, r).catch((error: unknown) => {
@@ -43,7 +46,7 @@ class UnansweredError extends Error {
 
 const unwrapped = (error: unknown) => (error instanceof UnansweredError ? error.original : error);
 
-function exchange(agent: Agent, r: UpstreamRequest): Promise<UpstreamAnswer> {
+function exchange(agent: Dispatcher, r: UpstreamRequest): Promise<UpstreamAnswer> {
   // "http://host:port/path?query": split without a URL object, which costs more than the rest of this.
   const pathStart = r.url.indexOf("/", r.url.indexOf("//") + 2);
   const options: Dispatcher.DispatchOptions = {

@@ -5,6 +5,8 @@
  * adapter writes it in one call with its length (building a Response, and the body stream
  * inside it, costs more than the rest of a status poll's handling).
  */
+import type { StreamResponse } from "./stream-response.ts";
+
 export class TextAnswer {
   constructor(
     readonly status: number,
@@ -31,10 +33,10 @@ export class TextAnswer {
   }
 }
 
-/** What a route of the proxy answers: text it wrote, or a Response (event streams, assets, preflights). */
-export type Answer = TextAnswer | Response;
+/** What a route of the proxy answers: text it wrote, a Node stream (assets), or a Response (event streams, preflights). */
+export type Answer = TextAnswer | StreamResponse | Response;
 
-export const toResponse = (answer: Answer): Response => (answer instanceof TextAnswer ? answer.toResponse() : answer);
+export const toResponse = (answer: Answer): Response => (answer instanceof Response ? answer : answer.toResponse());
 
 /** The answer with `headers` added (set over any of the same name). */
 export function withHeaders(answer: Answer, headers: Record<string, string>): Answer {

@@ -37,7 +37,7 @@ async function startUpstream(handle: (req: IncomingMessage, res: ServerResponse,
 }
 
 function startClient() {
-  const client = nodeUpstreamClient();
+  const client = nodeUpstreamClient(new URL("http://127.0.0.1"));
   opened.push(() => client.close());
   return client;
 }

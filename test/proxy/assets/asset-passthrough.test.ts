@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startSkyboxProxyServer } from "../../src/proxy/index.ts";
-import { startRecordingServer, type Recorded, type Reply } from "../helpers/recording-server.ts";
-import { completeRecord } from "../fixtures/api-shapes.ts";
-import { KEY, startProxyPair } from "./proxy-fixture.ts";
+import { startSkyboxProxyServer } from "../../../src/proxy/index.ts";
+import { startRecordingServer, type Recorded, type Reply } from "../../helpers/recording-server.ts";
+import { completeRecord } from "../../fixtures/api-shapes.ts";
+import { KEY, startProxyPair } from "../proxy-fixture.ts";
 
 const FILE = "0123456789abcdefghijklmnopqrstuvwxyz";
 let pair: Awaited<ReturnType<typeof startProxyPair>>;
