@@ -34,7 +34,7 @@ const ASSET_RESPONSE_HEADERS = [
   "last-modified",
 ];
 
-/** Reads one header by its lower-case name: `Headers#get`, or an upstream answer's. */
+/** Reads one header by its lower-case name: `Headers#get`, or an upstream response's. */
 export type HeaderLookup = (name: string) => string | null;
 
 function pick(get: HeaderLookup, names: readonly string[]): Record<string, string> {

@@ -1,17 +1,17 @@
 /**
  * Runs a Fetch-API handler in Node's `http` server or as connect-style middleware (Vite,
  * Express). A SkyboxProxy reads Node's request through a light view (node-request.ts) and
- * its answers are written as they are (node-response.ts): its JSON in one call, assets
+ * its responses are written as they are (node-response.ts): its JSON in one call, assets
  * piped, event streams with backpressure. Any other handler gets a Fetch-API Request and
  * its Response is written the same way.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createSkyboxProxy, nodeFastPathOf, type ClientInfo, type SkyboxProxy } from "./create-proxy.ts";
+import { createSkyboxProxy, nodeFastPathOf, type ClientInfo, type SkyboxProxy } from "../create-proxy.ts";
 import { NodeProxyRequest } from "./node-request.ts";
-import { writeNodeAnswer } from "./node-response.ts";
-import type { SkyboxProxyOptions } from "./options.ts";
-import { ProxyError } from "./ProxyError.ts";
-import type { Answer } from "./text-answer.ts";
+import { writeNodeResponse } from "./node-response.ts";
+import type { SkyboxProxyOptions } from "../proxy-options.ts";
+import { ProxyError } from "../proxy-error.ts";
+import type { RouteResponse } from "../text-response.ts";
 
 /** A Fetch-API handler: a `Request` (and the client's address) in, a `Response` out. */
 export type FetchHandler = (request: Request, info?: ClientInfo) => Promise<Response>;
@@ -29,24 +29,24 @@ export function toNodeHandler(handler: FetchHandler & { basePath?: string }): No
     if (next && handler.basePath && !(req.url ?? "/").startsWith(`${handler.basePath}/`)) return next();
     const request = new NodeProxyRequest(req, res);
     const info: ClientInfo = { clientAddress: req.socket.remoteAddress };
-    const answered: Promise<Answer> = fast ? fast.answer(request, info) : answerFetch(handler, request, info);
-    answered
+    const responded: Promise<RouteResponse> = fast ? fast.respond(request, info) : fetchHandlerResponse(handler, request, info);
+    responded
       .then(
-        (answer) => writeNodeAnswer(answer, req, res),
-        (error: unknown) => (next ? next(error) : writeNodeAnswer(new ProxyError(500, "The Skybox proxy failed").toAnswer(), req, res)),
+        (response) => writeNodeResponse(response, req, res),
+        (error: unknown) => (next ? next(error) : writeNodeResponse(new ProxyError(500, "The Skybox proxy failed").toTextResponse(), req, res)),
       )
       // Writing failed (a header Node refuses): nothing more can be sent, and the process must not fall over.
       .catch(() => res.destroy());
   };
 }
 
-async function answerFetch(handler: FetchHandler, request: NodeProxyRequest, info: ClientInfo): Promise<Answer> {
+async function fetchHandlerResponse(handler: FetchHandler, request: NodeProxyRequest, info: ClientInfo): Promise<RouteResponse> {
   let fetchRequest: Request;
   try {
     fetchRequest = request.toFetchRequest();
   } catch {
     // A request that is none as a URL (a Host header that names no host).
-    return new ProxyError(400, "Bad request").toAnswer();
+    return new ProxyError(400, "Bad request").toTextResponse();
   }
   return handler(fetchRequest, info);
 }

@@ -5,11 +5,11 @@
  * read whole before the cheap checks pass, and memory stays under
  * `maxConcurrent × maxBodyBytes` however many requests arrive.
  */
-import type { TokenDecision } from "../api/limits/TokenBucket.ts";
-import type { WebhookLimits } from "./options.ts";
-import { ProxyError } from "./ProxyError.ts";
-import { readStreamLimited } from "./request-body.ts";
-import type { ProxyRequest } from "./proxy-request.ts";
+import type { TokenDecision } from "../../api/limits/TokenBucket.ts";
+import type { WebhookLimits } from "../proxy-options.ts";
+import { ProxyError } from "../proxy-error.ts";
+import { readStreamLimited } from "../upstream/api-request-body.ts";
+import type { ProxyRequest } from "../proxy-request.ts";
 
 export class WebhookGate {
   private _reading = 0;

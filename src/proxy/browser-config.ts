@@ -5,7 +5,7 @@
  * arrive on `eventsUrl`.
  */
 import type { BrowserPushSettings, ProxyConfig } from "../api/protocol/proxy-config.ts";
-import type { ResolvedProxyOptions } from "./options.ts";
+import type { ResolvedProxyOptions } from "./proxy-options.ts";
 
 export function browserConfig(options: ResolvedProxyOptions, prefix: string): ProxyConfig {
   const p = options.pusher;

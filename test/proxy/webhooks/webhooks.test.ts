@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createSkyboxProxy, signWebhook, verifyWebhookSignature } from "../../src/proxy/index.ts";
-import { batchRecord, completeRecord, exportRecord } from "../fixtures/api-shapes.ts";
-import { KEY, SECRET, startProxyPair, Transcript } from "./proxy-fixture.ts";
+import { createSkyboxProxy, signWebhook, verifyWebhookSignature } from "../../../src/proxy/index.ts";
+import { batchRecord, completeRecord, exportRecord } from "../../fixtures/api-shapes.ts";
+import { KEY, SECRET, startProxyPair, Transcript } from "../proxy-fixture.ts";
 
 let pair: Awaited<ReturnType<typeof startProxyPair>>;
 const transcript = new Transcript();

@@ -4,11 +4,11 @@
  * Bodies are JSON, multipart or URL-encoded forms, as the spec allows; anything else is
  * refused.
  */
-import { BodyFormatError, bodyKindOf, readFormEntries, readJsonObject, type FormValue } from "../api/protocol/request-body.ts";
-import { ProxyError } from "./ProxyError.ts";
-import type { ProxyRequest } from "./proxy-request.ts";
-import { isKeyName, stripKeyFromObject } from "./key-scrubber.ts";
-import { WEBHOOK_URL_FIELD, type WebhookUrlChoice } from "./webhook-url.ts";
+import { BodyFormatError, bodyKindOf, readFormEntries, readJsonObject, type FormValue } from "../../api/protocol/request-body.ts";
+import { ProxyError } from "../proxy-error.ts";
+import type { ProxyRequest } from "../proxy-request.ts";
+import { isKeyName, stripKeyFromObject } from "../key-scrubber.ts";
+import { WEBHOOK_URL_FIELD, type WebhookUrlChoice } from "../webhooks/webhook-url.ts";
 
 /** The whole body, or a 413 as soon as it passes `maxBytes` (announced or streamed). */
 export async function readBodyLimited(request: ProxyRequest, maxBytes: number): Promise<Uint8Array> {

@@ -1,42 +1,42 @@
 /**
  * Forwarding one allowed API request: the browser's key removed from query and body, the
- * proxy's key added as `x-api-key`, the answer passed back with its status and message, its
+ * proxy's key added as `x-api-key`, the response passed back with its status and message, its
  * asset URLs learned and rewritten, and any echo of the key scrubbed out.
  */
-import { API_PREFIX } from "../api/protocol/routes.ts";
+import { API_PREFIX } from "../../api/protocol/routes.ts";
 import { matchApiRoute } from "./allow-list.ts";
-import { type Scrubber, stripKeyFromQuery } from "./key-scrubber.ts";
-import { apiRequestHeaders, apiResponseHeaders } from "./header-filter.ts";
-import type { ResolvedProxyOptions } from "./options.ts";
-import type { Presenter } from "./presenter.ts";
-import { ProxyError } from "./ProxyError.ts";
-import type { ProxyRequest } from "./proxy-request.ts";
-import { readBodyLimited, rewriteApiBody } from "./request-body.ts";
-import { TextAnswer } from "./text-answer.ts";
-import { upstreamUrl } from "./upstream.ts";
-import type { UpstreamAnswer, UpstreamClient } from "./upstream-client.ts";
-import { NO_WEBHOOK_URL, WEBHOOK_URL_FIELD, webhookUrlChoice } from "./webhook-url.ts";
+import { type Scrubber, stripKeyFromQuery } from "../key-scrubber.ts";
+import { apiRequestHeaders, apiResponseHeaders } from "../header-filter.ts";
+import type { ResolvedProxyOptions } from "../proxy-options.ts";
+import type { Presenter } from "../presenter.ts";
+import { ProxyError } from "../proxy-error.ts";
+import type { ProxyRequest } from "../proxy-request.ts";
+import { readBodyLimited, rewriteApiBody } from "./api-request-body.ts";
+import { TextResponse } from "../text-response.ts";
+import { upstreamUrl } from "./upstream-address.ts";
+import type { UpstreamResponse, UpstreamClient } from "./upstream-client.ts";
+import { NO_WEBHOOK_URL, WEBHOOK_URL_FIELD, webhookUrlChoice } from "../webhooks/webhook-url.ts";
 
 export interface ApiContext {
   options: ResolvedProxyOptions;
   upstream: UpstreamClient;
   scrub: Scrubber;
-  /** Answers as the browser gets them: asset URLs learned and rewritten, secrets scrubbed. */
+  /** Responses as the browser gets them: asset URLs learned and rewritten, secrets scrubbed. */
   present: Presenter;
 }
 
 const decoder = new TextDecoder();
 
-/** Answers of the API are records and pages of them; anything this large is not one. */
-const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** Responses of the API are records and pages of them; anything this large is not one. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /**
  * `apiPath` is the request's path from `/api/v1` on. A browser's own call is not cut short
- * when the browser leaves (a POST sent cannot be unsent, an answer is small, the timeout
+ * when the browser leaves (a POST sent cannot be unsent, a response is small, the timeout
  * bounds it, and making the request's signal costs about as much as the rest of a poll's checks);
- * `signal` ends calls the proxy makes on its own while answering one request.
+ * `signal` ends calls the proxy makes on its own while responding to one request.
  */
-export async function forwardApi(ctx: ApiContext, request: ProxyRequest, apiPath: string, signal?: AbortSignal): Promise<TextAnswer> {
+export async function forwardApi(ctx: ApiContext, request: ProxyRequest, apiPath: string, signal?: AbortSignal): Promise<TextResponse> {
   const { options } = ctx;
   const match = matchApiRoute(request.method, apiPath.slice(API_PREFIX.length));
   if (!match) throw new ProxyError(404, "Not a route of the Skybox API");
@@ -56,22 +56,22 @@ export async function forwardApi(ctx: ApiContext, request: ProxyRequest, apiPath
     if (forward.contentType) headers["content-type"] = forward.contentType;
   }
 
-  let answer: UpstreamAnswer;
+  let upstreamResponse: UpstreamResponse;
   try {
-    answer = await ctx.upstream.send({
+    upstreamResponse = await ctx.upstream.send({
       method: request.method,
       url: upstreamUrl(options.upstream, apiPath, query ? `?${query}` : ""),
       headers,
       body,
       signal,
       timeoutMs: options.timeoutMs,
-      maxBytes: MAX_ANSWER_BYTES,
+      maxBytes: MAX_RESPONSE_BYTES,
     });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     throw new ProxyError(timedOut ? 504 : 502, timedOut ? "The Skybox API did not answer in time" : "The Skybox API could not be reached");
   }
-  return relayAnswer(ctx, answer);
+  return relayResponse(ctx, upstreamResponse);
 }
 
 /** The request's query without key fields and webhook_url ("" without a query: most polls have none, and need no parsing). */
@@ -85,11 +85,11 @@ function forwardedQuery(url: string): string {
   return params.toString();
 }
 
-function relayAnswer(ctx: ApiContext, answer: UpstreamAnswer): TextAnswer {
+function relayResponse(ctx: ApiContext, upstreamResponse: UpstreamResponse): TextResponse {
   // A redirect would carry x-api-key to wherever it points.
-  if (answer.status >= 300 && answer.status < 400 && answer.status !== 304) throw new ProxyError(502, "The Skybox API answered with a redirect");
-  if (!answer.bytes) throw new ProxyError(502, "The Skybox API's answer is too large");
-  const headers = ctx.scrub.headers(apiResponseHeaders(answer.header));
-  const empty = answer.status === 204 || answer.status === 304;
-  return new TextAnswer(answer.status, headers, empty ? null : ctx.present.text(decoder.decode(answer.bytes)));
+  if (upstreamResponse.status >= 300 && upstreamResponse.status < 400 && upstreamResponse.status !== 304) throw new ProxyError(502, "The Skybox API answered with a redirect");
+  if (!upstreamResponse.bytes) throw new ProxyError(502, "The Skybox API's response is too large");
+  const headers = ctx.scrub.headers(apiResponseHeaders(upstreamResponse.header));
+  const empty = upstreamResponse.status === 204 || upstreamResponse.status === 304;
+  return new TextResponse(upstreamResponse.status, headers, empty ? null : ctx.present.text(decoder.decode(upstreamResponse.bytes)));
 }

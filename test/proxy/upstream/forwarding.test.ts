@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { Reply } from "../helpers/recording-server.ts";
-import { creationResponse, exportRecord } from "../fixtures/api-shapes.ts";
-import { BROWSER_KEY, KEY, rawRequest, startProxyPair } from "./proxy-fixture.ts";
+import type { Reply } from "../../helpers/recording-server.ts";
+import { creationResponse, exportRecord } from "../../fixtures/api-shapes.ts";
+import { BROWSER_KEY, KEY, rawRequest, startProxyPair } from "../proxy-fixture.ts";
 
 let pair: Awaited<ReturnType<typeof startProxyPair>>;
 let reply: Reply;
@@ -140,7 +140,7 @@ describe("what comes back", () => {
   });
 
   test("an unreachable upstream is a 502 that names no address or key", async () => {
-    const { startSkyboxProxyServer } = await import("../../src/proxy/index.ts");
+    const { startSkyboxProxyServer } = await import("../../../src/proxy/index.ts");
     const dead = await startSkyboxProxyServer({ port: 0, apiKey: KEY, upstream: "http://127.0.0.1:9", log: () => {} });
     try {
       const res = await fetch(`${dead.url}/skybox/api/v1/skybox/styles`);

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { joinedHeader, type HeaderReader, type ProxyRequest } from "./proxy-request.ts";
+import { joinedHeader, type HeaderReader, type ProxyRequest } from "../proxy-request.ts";
 
 export class NodeProxyRequest implements ProxyRequest {
   readonly method: string;
@@ -28,7 +28,7 @@ export class NodeProxyRequest implements ProxyRequest {
   get signal(): AbortSignal {
     if (!this._signal) {
       const controller = new AbortController();
-      // Closed before the answer was written whole: the client went away.
+      // Closed before the response was written whole: the client went away.
       this._outgoing.once("close", () => {
         if (!this._outgoing.writableFinished) controller.abort();
       });

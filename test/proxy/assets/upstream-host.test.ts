@@ -3,12 +3,12 @@
  * same upstream host, and no other private address opens with them.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createSkyboxClient, type Generation } from "../../src/api/index.ts";
-import { isUpstreamHost } from "../../src/proxy/address-check.ts";
-import { startSkyboxProxyServer, type SkyboxProxyServer } from "../../src/proxy/index.ts";
-import { completeRecord } from "../fixtures/api-shapes.ts";
-import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
-import { startProxyPair } from "./proxy-fixture.ts";
+import { createSkyboxClient, type Generation } from "../../../src/api/index.ts";
+import { isUpstreamHost } from "../../../src/proxy/assets/address-check.ts";
+import { startSkyboxProxyServer, type SkyboxProxyServer } from "../../../src/proxy/index.ts";
+import { completeRecord } from "../../fixtures/api-shapes.ts";
+import { startLocalProcess, waitFor, type LocalProcess } from "../../helpers/local-service.ts";
+import { startProxyPair } from "../proxy-fixture.ts";
 
 describe("isUpstreamHost", () => {
   const same = (a: string, b: string) => isUpstreamHost(new URL(a), new URL(b));

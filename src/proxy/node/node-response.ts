@@ -1,21 +1,21 @@
 /**
- * Writing an answer to a Node ServerResponse: a text answer in one call with its length,
+ * Writing a response to a Node ServerResponse: a text response in one call with its length,
  * an asset's Node stream piped into it, any other Response body (event streams) read from
  * its web stream, both with backpressure. The client going away stops the source; a source
  * failing mid-body breaks the response rather than ending it short.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
-import { StreamResponse } from "./stream-response.ts";
-import { TextAnswer, type Answer } from "./text-answer.ts";
+import { StreamResponse } from "../stream-response.ts";
+import { TextResponse, type RouteResponse } from "../text-response.ts";
 
-export async function writeNodeAnswer(answer: Answer, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (answer instanceof TextAnswer) return writeText(answer, req, res);
-  res.writeHead(answer.status, nodeHeaders(answer.headers, req));
-  if (!answer.body) return void res.end();
+export async function writeNodeResponse(response: RouteResponse, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (response instanceof TextResponse) return writeText(response, req, res);
+  res.writeHead(response.status, nodeHeaders(response.headers, req));
+  if (!response.body) return void res.end();
   // pipeline() destroys the response when the source fails, and the source when the client leaves.
-  if (answer instanceof StreamResponse) return pipeline(answer.body, res).catch(() => {});
-  await writeWebStream(answer.body, res);
+  if (response instanceof StreamResponse) return pipeline(response.body, res).catch(() => {});
+  await writeWebStream(response.body, res);
 }
 
 function nodeHeaders(from: Headers, req: IncomingMessage): OutgoingHttpHeaders {
@@ -30,13 +30,13 @@ function nodeHeaders(from: Headers, req: IncomingMessage): OutgoingHttpHeaders {
 const CLOSE = { connection: "close" };
 
 /** Status, headers and text in one write; the headers as a flat list, which Node takes without copying them into an object. */
-function writeText(answer: TextAnswer, req: IncomingMessage, res: ServerResponse): void {
+function writeText(response: TextResponse, req: IncomingMessage, res: ServerResponse): void {
   const headers: string[] = [];
-  for (const name in answer.headers) headers.push(name, answer.headers[name]!);
-  if (answer.text !== null) headers.push("content-length", String(Buffer.byteLength(answer.text)));
+  for (const name in response.headers) headers.push(name, response.headers[name]!);
+  if (response.text !== null) headers.push("content-length", String(Buffer.byteLength(response.text)));
   if (!req.complete) headers.push("connection", CLOSE.connection);
-  res.writeHead(answer.status, headers);
-  res.end(answer.text ?? undefined);
+  res.writeHead(response.status, headers);
+  res.end(response.text ?? undefined);
 }
 
 async function writeWebStream(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {

@@ -8,11 +8,11 @@
 import { errors } from "undici";
 import { isUpstreamHost, PrivateAddressError } from "./address-check.ts";
 import { AssetTimeoutError, MalformedAssetError, type AssetClient, type AssetSource } from "./asset-client.ts";
-import { assetTarget, type AssetHosts } from "./asset-urls.ts";
-import { assetRequestHeaders, assetResponseHeaders } from "./header-filter.ts";
-import { ProxyError } from "./ProxyError.ts";
-import { joinedHeader, type ProxyRequest } from "./proxy-request.ts";
-import { StreamResponse } from "./stream-response.ts";
+import { assetTarget, type AssetHosts } from "./passthrough-urls.ts";
+import { assetRequestHeaders, assetResponseHeaders } from "../header-filter.ts";
+import { ProxyError } from "../proxy-error.ts";
+import { joinedHeader, type ProxyRequest } from "../proxy-request.ts";
+import { StreamResponse } from "../stream-response.ts";
 
 export interface AssetContext {
   hosts: AssetHosts;

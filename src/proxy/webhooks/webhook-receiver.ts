@@ -5,14 +5,14 @@
  * check that needs no body (rate, size, timestamp, the signature's shape) runs before the
  * body is read, and the read is bounded (webhook-gate.ts).
  */
-import { batchChannel, exportChannel, generationChannel } from "../api/protocol/channels.ts";
-import { jsonAnswer, ProxyError } from "./ProxyError.ts";
-import type { TextAnswer } from "./text-answer.ts";
-import type { SharedRelay } from "./store/shared-relay.ts";
-import type { ReplayCheck } from "./store/shared-replay-guard.ts";
+import { batchChannel, exportChannel, generationChannel } from "../../api/protocol/channels.ts";
+import { jsonResponse, ProxyError } from "../proxy-error.ts";
+import type { TextResponse } from "../text-response.ts";
+import type { SharedRelay } from "../store/shared-relay.ts";
+import type { ReplayCheck } from "../store/shared-replay-guard.ts";
 import type { WebhookGate } from "./webhook-gate.ts";
-import { isSignatureShaped, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
-import type { ProxyRequest } from "./proxy-request.ts";
+import { isSignatureShaped, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "./signature-check.ts";
+import type { ProxyRequest } from "../proxy-request.ts";
 
 export interface WebhookContext {
   secret: string;
@@ -27,7 +27,7 @@ export interface WebhookContext {
 }
 
 /** `client`: the rate limit's key of the sender. */
-export async function receiveWebhook(ctx: WebhookContext, request: ProxyRequest, client: string): Promise<TextAnswer> {
+export async function receiveWebhook(ctx: WebhookContext, request: ProxyRequest, client: string): Promise<TextResponse> {
   if (request.method !== "POST") throw new ProxyError(405, "Webhooks are POSTed", { allow: "POST" });
   await ctx.gate.admit(client);
   ctx.gate.checkSize(request);
@@ -46,7 +46,7 @@ export async function receiveWebhook(ctx: WebhookContext, request: ProxyRequest,
   }
   const channel = channelOf(record);
   const delivered = await relayOnce(ctx, key, channel, record);
-  return jsonAnswer({ received: true, channel, delivered });
+  return jsonResponse({ received: true, channel, delivered });
 }
 
 function checkTimestamp(header: string | null, nowMs: number): void {

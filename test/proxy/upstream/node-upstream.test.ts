@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import { brotliCompressSync, createGzip, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, test } from "vitest";
-import { startSkyboxProxyServer, type SkyboxProxyServerOptions } from "../../src/proxy/index.ts";
-import { nodeUpstreamClient } from "../../src/proxy/node-upstream.ts";
-import type { UpstreamRequest } from "../../src/proxy/upstream-client.ts";
-import { completeRecord } from "../fixtures/api-shapes.ts";
-import { KEY, rawRequest } from "./proxy-fixture.ts";
+import { startSkyboxProxyServer, type SkyboxProxyServerOptions } from "../../../src/proxy/index.ts";
+import { nodeUpstreamClient } from "../../../src/proxy/upstream/node-upstream.ts";
+import type { UpstreamRequest } from "../../../src/proxy/upstream/upstream-client.ts";
+import { completeRecord } from "../../fixtures/api-shapes.ts";
+import { KEY, rawRequest } from "../proxy-fixture.ts";
 
 /** No test here may take longer. */
 const BOUNDED = { timeout: 5_000 };

@@ -4,12 +4,12 @@
  * addresses the server lists pass.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createSkyboxClient } from "../../src/api/index.ts";
-import { startSkyboxProxyServer, type SkyboxProxyServer } from "../../src/proxy/index.ts";
-import { creationResponse } from "../fixtures/api-shapes.ts";
-import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
-import { startRecordingServer } from "../helpers/recording-server.ts";
-import { startProxyPair } from "./proxy-fixture.ts";
+import { createSkyboxClient } from "../../../src/api/index.ts";
+import { startSkyboxProxyServer, type SkyboxProxyServer } from "../../../src/proxy/index.ts";
+import { creationResponse } from "../../fixtures/api-shapes.ts";
+import { startLocalProcess, waitFor, type LocalProcess } from "../../helpers/local-service.ts";
+import { startRecordingServer } from "../../helpers/recording-server.ts";
+import { startProxyPair } from "../proxy-fixture.ts";
 
 const INTERNAL = "http://127.0.0.1:1/internal-admin";
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createSkyboxProxy, signWebhook, toNodeHandler, type SkyboxProxy } from "../../src/proxy/index.ts";
-import { completeRecord } from "../fixtures/api-shapes.ts";
-import { KEY, SECRET } from "./proxy-fixture.ts";
+import { createSkyboxProxy, signWebhook, toNodeHandler, type SkyboxProxy } from "../../../src/proxy/index.ts";
+import { completeRecord } from "../../fixtures/api-shapes.ts";
+import { KEY, SECRET } from "../proxy-fixture.ts";
 
 const MiB = 1024 * 1024;
 const CHUNK = 16 * 1024;

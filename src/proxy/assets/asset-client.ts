@@ -16,9 +16,9 @@ import { pipeline, type Readable } from "node:stream";
 import { createGunzip, createInflate } from "node:zlib";
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from "undici";
 import { checkPublicHost, isPrivateAddress, PrivateAddressError, publicOnlyLookup } from "./address-check.ts";
-import { isLoopbackHost, namesEgressProxy } from "./egress-agent.ts";
-import { ProxyError } from "./ProxyError.ts";
-import { joinedHeader } from "./proxy-request.ts";
+import { isLoopbackHost, namesEgressProxy } from "../egress-agent.ts";
+import { ProxyError } from "../proxy-error.ts";
+import { joinedHeader } from "../proxy-request.ts";
 
 export interface AssetRequest {
   url: URL;

@@ -1,4 +1,4 @@
-import type { UpstreamKind } from "../api/protocol/proxy-config.ts";
+import type { UpstreamKind } from "../../api/protocol/proxy-config.ts";
 
 export type { UpstreamKind };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createSkyboxProxy, type SkyboxProxy } from "../../src/proxy/index.ts";
-import { KEY, SECRET, startProxyPair } from "./proxy-fixture.ts";
+import { createSkyboxProxy, type SkyboxProxy } from "../../../src/proxy/index.ts";
+import { KEY, SECRET, startProxyPair } from "../proxy-fixture.ts";
 
 /** Opens `/events` as `client`; the stream stays open until `close`. */
 async function open(proxy: SkyboxProxy, client: string, channel = "status_update_caps") {

@@ -5,8 +5,8 @@
  * closing an idle stream. Subscribers are bounded in all and per client (one address must
  * not hold every slot), dropped when they stop reading, and removed when they disconnect.
  */
-import { PUSH_EVENT } from "../api/protocol/channels.ts";
-import { ProxyError } from "./ProxyError.ts";
+import { PUSH_EVENT } from "../../api/protocol/channels.ts";
+import { ProxyError } from "../proxy-error.ts";
 
 interface Subscriber {
   channels: readonly string[];

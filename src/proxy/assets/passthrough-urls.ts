@@ -1,10 +1,10 @@
 /**
- * Asset URLs in API answers: the proxy learns which hosts the upstream hands out files from,
+ * Asset URLs in API responses: the proxy learns which hosts the upstream hands out files from,
  * and rewrites those URLs to its own same-origin passthrough by the rule of
  * src/api/protocol/asset-urls.ts. `{basePath}/assets?url=` with the encoded absolute URL is
  * accepted too.
  */
-import { parseAssetUrl } from "../api/protocol/asset-urls.ts";
+import { parseAssetUrl } from "../../api/protocol/asset-urls.ts";
 
 /** Origins the upstream named in records that passed through, most recent last. */
 export class AssetHosts {

@@ -1,4 +1,4 @@
-import { REAL_SKYBOX_UPSTREAM, guessUpstreamKind, type UpstreamKind } from "./upstream.ts";
+import { REAL_SKYBOX_UPSTREAM, guessUpstreamKind, type UpstreamKind } from "./upstream/upstream-address.ts";
 
 import type { PushSettings } from "../api/protocol/push-settings.ts";
 import type { UserOptions } from "./users/user-options.ts";
@@ -46,7 +46,7 @@ export interface SkyboxProxyOptions extends UserOptions {
   /**
    * Where browsers and the upstream reach this proxy, without its base path. When set, the
    * proxy sets `${publicUrl}${basePath}/webhook` as the `webhook_url` of generation, export
-   * and batch requests, and the asset URLs it writes into answers are absolute on it (set it
+   * and batch requests, and the asset URLs it writes into responses are absolute on it (set it
    * when the app runs on another origin than the proxy).
    * @example "https://proxy.example.com"
    */

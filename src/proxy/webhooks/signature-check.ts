@@ -3,13 +3,13 @@
  * seconds): the spec's signature (src/api) compared in constant time.
  */
 import { timingSafeEqual } from "node:crypto";
-import { signWebhook } from "../api/rules/webhook-signature.ts";
+import { signWebhook } from "../../api/rules/webhook-signature.ts";
 
 export {
   WEBHOOK_SIGNATURE_HEADER as SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER as TIMESTAMP_HEADER,
   WEBHOOK_TOLERANCE_SECONDS,
-} from "../api/rules/webhooks.ts";
+} from "../../api/rules/webhooks.ts";
 
 /** True when a received signature has the shape of one (64 hex digits): checked before any body is read. */
 export function isSignatureShaped(signature: string): boolean {

@@ -1,10 +1,10 @@
 /** A standalone HTTP server running the proxy (the CLI, tests, a production process). */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { errorEnvelope } from "../api/protocol/error-envelope.ts";
-import { createSkyboxProxy, type SkyboxProxy } from "./create-proxy.ts";
+import { errorEnvelope } from "../../api/protocol/error-envelope.ts";
+import { createSkyboxProxy, type SkyboxProxy } from "../create-proxy.ts";
 import { toNodeHandler } from "./node-adapter.ts";
-import type { SkyboxProxyOptions } from "./options.ts";
+import type { SkyboxProxyOptions } from "../proxy-options.ts";
 
 /** The proxy's options, and where its own server listens. */
 export interface SkyboxProxyServerOptions extends SkyboxProxyOptions {

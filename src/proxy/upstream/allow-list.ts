@@ -4,7 +4,7 @@
  * ones. Path parameters match a strict character class (no `.`, `%` or `/`), so an encoded
  * or dotted segment cannot step outside the route it matched.
  */
-import { MATCH_ORDER, ROUTES, templateOf, type ApiMethod, type ApiRoute } from "../api/protocol/routes.ts";
+import { MATCH_ORDER, ROUTES, templateOf, type ApiMethod, type ApiRoute } from "../../api/protocol/routes.ts";
 
 export type { ApiMethod, ApiRoute };
 
