@@ -28,7 +28,9 @@ export function nodeUpstreamClient(upstream: URL): UpstreamClient {
     send(r) {
       return exchange(agent, r).catch((error: unknown) => {
         if (!(error instanceof NoResponseError) || (r.method !== "GET" && r.method !== "HEAD")) throw unwrapped(error);
-        return exchange(agent, r).catch((again: unknown) => Promise.reject(unwrapped(again)));
+        return exchange(agent, r).catch((again: unknown) => {
+          throw unwrapped(again);
+        });
       });
     },
     close() {
@@ -52,7 +54,7 @@ function exchange(agent: Dispatcher, r: UpstreamRequest): Promise<UpstreamRespon
   const options: Dispatcher.DispatchOptions = {
     origin: r.url.slice(0, pathStart),
     path: r.url.slice(pathStart),
-    method: r.method as Dispatcher.HttpMethod,
+    method: r.method,
     headers: { "accept-encoding": "gzip, deflate, br", ...r.headers },
     body: r.body,
   };

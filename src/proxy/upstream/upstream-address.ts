@@ -1,4 +1,5 @@
 import type { UpstreamKind } from "../../api/protocol/proxy-config.ts";
+import { isLoopbackHost } from "../egress-agent.ts";
 
 export type { UpstreamKind };
 
@@ -7,8 +8,7 @@ export const REAL_SKYBOX_UPSTREAM = "https://backend.blockadelabs.com";
 
 /** A loopback upstream is the local service unless told otherwise. */
 export function guessUpstreamKind(upstream: URL): UpstreamKind {
-  const host = upstream.hostname.replace(/^\[|\]$/g, "");
-  return host === "localhost" || host === "::1" || host.startsWith("127.") ? "local" : "real";
+  return isLoopbackHost(upstream) ? "local" : "real";
 }
 
 /** The upstream's address for an API path (`/api/v1/...`), keeping a path prefix the upstream may have. */
