@@ -100,8 +100,10 @@ export interface SkyboxProxyOptions extends UserOptions {
   /** The folder the "Save to project" route writes into, relative to the project, which `/config` names with it. @default null */
   saveToProjectFolder?: string | null;
   /**
-   * Fetch used for API requests (assets use a guarded Node HTTP client).
-   * @default Node's HTTP client on kept-alive connections to the upstream
+   * Fetch used for API requests (files through `{basePath}/assets/` always use undici, with
+   * the check against private addresses).
+   * @default undici's kept-alive connections to the upstream, through the environment's
+   * `HTTPS_PROXY`/`HTTP_PROXY` (with `NO_PROXY`) unless the upstream is on loopback
    */
   fetch?: typeof fetch;
   /** Where the proxy logs (already scrubbed of secrets). @default console.error */

@@ -1,8 +1,8 @@
 /**
  * How the proxy calls the Skybox API. A response is read whole, up to a limit: API responses
  * are records and pages of them, which the proxy parses and rewrites. Redirects are never
- * followed (they would carry the key). By default Node's HTTP client on kept-alive
- * connections (node-upstream.ts); a `fetch` given in the options is used instead.
+ * followed (they would carry the key). By default undici on kept-alive connections
+ * (node-upstream.ts); a `fetch` given in the options is used instead.
  */
 import { readStreamLimited } from "./api-request-body.ts";
 
