@@ -13,7 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import { createScrubber } from "../proxy/key-scrubber.ts";
-import { startSkyboxProxyServer } from "../proxy/proxy-server.ts";
+import { startSkyboxProxyServer } from "../proxy/node/proxy-server.ts";
 import { logStrayErrors } from "./stray-errors.ts";
 import { PUSH_FLAGS, pushSettingsOf } from "./push-flags.ts";
 import { rateLimitOf } from "./rate-limit-flag.ts";

@@ -2,7 +2,7 @@
  * The proxy command's `--rate-limit`: `PER_SECOND[/BURST]` requests per client (the burst
  * twelve seconds' worth unless given, the proportion of the defaults), or `off`.
  */
-import type { RateLimitOptions } from "../proxy/options.ts";
+import type { RateLimitOptions } from "../proxy/proxy-options.ts";
 
 export const RATE_LIMIT_USAGE = "[--rate-limit PER_SECOND[/BURST]|off]";
 

@@ -15,7 +15,7 @@ import { DEFAULT_MESH_QUALITY, DEPTH_SCALE } from "../api/rules/export-rules.ts"
 import { backgroundImage } from "../dev-server/saved/background-image.ts";
 import { writeSavedFolder } from "../dev-server/saved/write-saved-folder.ts";
 import { savedIdentity } from "../api/saved/saved-identity.ts";
-import { REAL_SKYBOX_UPSTREAM } from "../proxy/upstream.ts";
+import { REAL_SKYBOX_UPSTREAM } from "../proxy/upstream/upstream-address.ts";
 import { gatherSkyboxFiles } from "./skybox-files.ts";
 import { SAVE_USAGE } from "./usage.ts";
 

@@ -4,7 +4,7 @@
  * headers; any other origin is refused outright, not merely left without CORS headers,
  * because a form POST needs no preflight and would otherwise spend the account's credits.
  */
-import { ProxyError } from "./ProxyError.ts";
+import { ProxyError } from "./proxy-error.ts";
 import type { ProxyRequest } from "./proxy-request.ts";
 
 export type OriginVerdict = "none" | "same" | "allowed";
@@ -33,7 +33,7 @@ export function corsHeaders(origin: string): Record<string, string> {
   return { "access-control-allow-origin": origin, "access-control-expose-headers": EXPOSED_HEADERS, vary: "Origin" };
 }
 
-/** Answers a preflight (`OPTIONS`) once `checkOrigin` passed it. */
+/** Responds to a preflight (`OPTIONS`) once `checkOrigin` passed it. */
 export function preflight(request: ProxyRequest, verdict: OriginVerdict): Response {
   const origin = request.headers.get("origin");
   if (verdict !== "allowed" || !origin) return new Response(null, { status: 204 });

@@ -13,15 +13,16 @@
  * Anything else is a 404 from the proxy itself: it is not an open proxy.
  */
 import { API_PREFIX } from "../api/protocol/routes.ts";
-import type { ApiContext } from "./api-forward.ts";
-import { serveAsset, type AssetContext } from "./asset-passthrough.ts";
+import type { ApiContext } from "./upstream/api-forward.ts";
+import { AssetClient } from "./assets/asset-client.ts";
+import { serveAsset, type AssetContext } from "./assets/asset-passthrough.ts";
 import { checkOrigin, corsHeaders, preflight, type OriginVerdict } from "./cors.ts";
-import { EventRelay } from "./event-relay.ts";
+import { EventRelay } from "./webhooks/event-relay.ts";
 import { createScrubber } from "./key-scrubber.ts";
-import { resolveProxyOptions, type ResolvedProxyOptions, type SkyboxProxyOptions } from "./options.ts";
+import { resolveProxyOptions, type ResolvedProxyOptions, type SkyboxProxyOptions } from "./proxy-options.ts";
 import { createPresenter } from "./presenter.ts";
-import { browserConfig } from "./proxy-config.ts";
-import { jsonAnswer, ProxyError } from "./ProxyError.ts";
+import { browserConfig } from "./browser-config.ts";
+import { jsonResponse, ProxyError } from "./proxy-error.ts";
 import { clientOf } from "./rate-limit-client.ts";
 import { createMemoryStore } from "./store/memory-store.ts";
 import { SharedAssetHosts } from "./store/shared-asset-hosts.ts";
@@ -29,13 +30,13 @@ import { shareRelay } from "./store/shared-relay.ts";
 import { sharedReplayGuard } from "./store/shared-replay-guard.ts";
 import { limitKeyOf, type Caller } from "./users/caller.ts";
 import { createProxyUsers } from "./users/proxy-users.ts";
-import { nodeUpstreamClient } from "./node-upstream.ts";
+import { nodeUpstreamClient } from "./upstream/node-upstream.ts";
 import type { ProxyRequest } from "./proxy-request.ts";
-import { fetchUpstreamClient } from "./upstream-client.ts";
-import { toResponse, withHeaders, type Answer } from "./text-answer.ts";
-import { WebhookGate } from "./webhook-gate.ts";
-import { receiveWebhook } from "./webhook-receiver.ts";
-import { WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.ts";
+import { fetchUpstreamClient } from "./upstream/upstream-client.ts";
+import { toResponse, withHeaders, type RouteResponse } from "./text-response.ts";
+import { WebhookGate } from "./webhooks/webhook-gate.ts";
+import { receiveWebhook } from "./webhooks/webhook-receiver.ts";
+import { WEBHOOK_TOLERANCE_SECONDS } from "./webhooks/signature-check.ts";
 
 /** What the runtime adapter knows about the connection. */
 export interface ClientInfo {
@@ -45,7 +46,7 @@ export interface ClientInfo {
 
 /** The proxy as a Fetch-API handler, with where it is mounted and how to stop it. */
 export interface SkyboxProxy {
-  /** Answers one request: the API, assets, `/config`, `/events` or `/webhook` under `basePath`, else 404. */
+  /** Responds to one request: the API, assets, `/config`, `/events` or `/webhook` under `basePath`, else 404. */
   (request: Request, info?: ClientInfo): Promise<Response>;
   /** Where it is mounted, e.g. "/skybox". */
   readonly basePath: string;
@@ -74,19 +75,19 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   // Asset URLs are absolute only on a configured public URL; a same-origin app resolves the path.
   const prefix = `${o.publicUrl ?? ""}${o.basePath}`;
   const present = createPresenter(hosts, `${prefix}/assets`, scrub);
-  const upstream = o.fetch ? fetchUpstreamClient(o.fetch) : nodeUpstreamClient();
+  const upstream = o.fetch ? fetchUpstreamClient(o.fetch) : nodeUpstreamClient(o.upstream);
   const api: ApiContext = { options: o, upstream, scrub, present };
-  const assets: AssetContext = { hosts, upstream: o.upstream, basePath: o.basePath, timeoutMs: o.timeoutMs };
+  const assets: AssetContext = { hosts, client: new AssetClient(o.timeoutMs), upstream: o.upstream, basePath: o.basePath };
   const users = createProxyUsers(options, store, api);
 
   /** `client`: the rate limit's key of the request, which the event streams and webhooks are capped by too. */
-  const route = async (request: ProxyRequest, rest: string, caller: Caller | null, client: string): Promise<Answer> => {
+  const route = async (request: ProxyRequest, rest: string, caller: Caller | null, client: string): Promise<RouteResponse> => {
     if (rest.startsWith(`${API_PREFIX}/`)) return users.forward(caller!, request, rest);
     if (rest === "/assets" || rest.startsWith("/assets/"))
       return serveAsset(assets, request, rest.slice("/assets".length));
     if (rest === "/config") {
       if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Read the config with GET", { allow: "GET" });
-      return jsonAnswer(browserConfig(o, prefix));
+      return jsonResponse(browserConfig(o, prefix));
     }
     if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay: events, gate, present: present.record, observe: users.observe }, request, client);
     if (rest === "/events" && o.apiSecret) {
@@ -98,7 +99,7 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
     throw new ProxyError(404, "Not found");
   };
 
-  const answer = async (request: ProxyRequest, info: ClientInfo = {}): Promise<Answer> => {
+  const respond = async (request: ProxyRequest, info: ClientInfo = {}): Promise<RouteResponse> => {
     let verdict: OriginVerdict = "none";
     try {
       const path = pathnameOf(request.url);
@@ -115,28 +116,34 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
       }
       return withCors(await route(request, rest, caller, client), request, verdict);
     } catch (error) {
-      return withCors(errorAnswer(error, o, scrub.text), request, verdict);
+      return withCors(errorResponse(error, o, scrub.text), request, verdict);
     }
   };
-  const handle = async (request: Request, info?: ClientInfo): Promise<Response> => toResponse(await answer(request, info));
+  const handle = async (request: Request, info?: ClientInfo): Promise<Response> => toResponse(await respond(request, info));
 
   const close = () => {
     relay.close();
     events.close();
     hosts.close();
     upstream.close();
+    assets.client.close();
     if (!options.store) void store.close();
   };
-  const fast: NodeFastPath = { answer };
+  const fast: NodeFastPath = { respond };
   return Object.assign(handle, { basePath: o.basePath, close, [FAST_PATH]: fast });
 }
 
 /** What the Node adapter uses of a SkyboxProxy instead of its Fetch-API face. */
 export interface NodeFastPath {
-  /** The answer to a request read through a light view of Node's, before it is made a Response. */
-  answer(request: ProxyRequest, info?: ClientInfo): Promise<Answer>;
+  /** The response to a request read through a light view of Node's, before it is made a Response. */
+  respond(request: ProxyRequest, info?: ClientInfo): Promise<RouteResponse>;
 }
 
+/**
+ * Kept on the handler under a symbol rather than in the public SkyboxProxy type: it takes a
+ * ProxyRequest, an internal shape no app should call with, yet toNodeHandler must find it on
+ * whichever SkyboxProxy an app hands it (one created by createSkyboxProxy, not by the adapter).
+ */
 const FAST_PATH = Symbol("babylon-skybox.nodeFastPath");
 
 /** The fast path of a handler that is a SkyboxProxy, else null. */
@@ -153,15 +160,15 @@ function pathnameOf(url: string): string {
   }
 }
 
-function withCors(answer: Answer, request: ProxyRequest, verdict: OriginVerdict): Answer {
+function withCors(response: RouteResponse, request: ProxyRequest, verdict: OriginVerdict): RouteResponse {
   const origin = request.headers.get("origin");
-  if (verdict !== "allowed" || !origin) return answer;
-  return withHeaders(answer, corsHeaders(origin));
+  if (verdict !== "allowed" || !origin) return response;
+  return withHeaders(response, corsHeaders(origin));
 }
 
-function errorAnswer(error: unknown, o: ResolvedProxyOptions, scrub: (text: string) => string): Answer {
-  if (error instanceof ProxyError) return error.toAnswer();
-  // An aborted request has no one left to answer; anything else is our bug, logged without secrets.
+function errorResponse(error: unknown, o: ResolvedProxyOptions, scrub: (text: string) => string): RouteResponse {
+  if (error instanceof ProxyError) return error.toTextResponse();
+  // An aborted request has no one left to respond to; anything else is our bug, logged without secrets.
   if (!(error instanceof Error && error.name === "AbortError")) o.log(scrub(`babylon-skybox proxy: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-  return new ProxyError(500, "The Skybox proxy failed").toAnswer();
+  return new ProxyError(500, "The Skybox proxy failed").toTextResponse();
 }

@@ -23,9 +23,10 @@ const RESPONSE_HEADERS = [
   "x-ratelimit-reset",
 ];
 
-/** Response headers passed back from asset hosts (the body is streamed as is). */
+/** Response headers passed back from asset hosts (the body is streamed with its content coding, if any). */
 const ASSET_RESPONSE_HEADERS = [
   "accept-ranges",
+  "content-encoding",
   "content-length",
   "content-range",
   "content-type",
@@ -33,7 +34,7 @@ const ASSET_RESPONSE_HEADERS = [
   "last-modified",
 ];
 
-/** Reads one header by its lower-case name: `Headers#get`, or an upstream answer's. */
+/** Reads one header by its lower-case name: `Headers#get`, or an upstream response's. */
 export type HeaderLookup = (name: string) => string | null;
 
 function pick(get: HeaderLookup, names: readonly string[]): Record<string, string> {

@@ -2,26 +2,26 @@
  * Records as browsers get them from the proxy: asset URLs learned and rewritten to the
  * passthrough (src/api/protocol/asset-urls.ts), the proxy's secrets scrubbed out.
  *
- * API answers are presented from their text and remembered. A status poll gets the same
- * answer until the status changes, so most answers have been presented before, and a
- * repeat costs a lookup instead of a parse, a rewrite and a serialisation (about a fifth of
- * the proxy's own work on a poll). A remembered answer keeps the asset URLs it named and
+ * API responses are presented from their text and remembered. A status poll gets the same
+ * response until the status changes, so most responses have been presented before, and a
+ * repeat costs a lookup instead of a parse, a rewrite and a serialisation (a large part of
+ * the proxy's own work on a poll). A remembered response keeps the asset URLs it named and
  * learns them again on every repeat, so their hosts stay known exactly as if it were new.
  */
 import { proxiedAssetUrl, rewriteAssetUrls } from "../api/protocol/asset-urls.ts";
-import type { AssetHosts } from "./asset-urls.ts";
+import type { AssetHosts } from "./assets/passthrough-urls.ts";
 import type { Scrubber } from "./key-scrubber.ts";
 
 export interface Presenter {
   /** A parsed record (a relayed webhook) as browsers get it. */
   record(body: unknown): string;
-  /** An answer's text as browsers get it: JSON presented, other text (an HTML error page) only scrubbed. */
+  /** A response's text as browsers get it: JSON presented, other text (an HTML error page) only scrubbed. */
   text(text: string): string;
 }
 
-/** Answers remembered, most recently used kept. */
+/** Responses remembered, most recently used kept. */
 const REMEMBERED = 256;
-/** Longer answers (pages of many records) repeat rarely and are not remembered: memory stays under 2 × 256 × 32 KiB. */
+/** Longer responses (pages of many records) repeat rarely and are not remembered: memory stays under 2 × 256 × 32 KiB. */
 const MAX_REMEMBERED_LENGTH = 32 * 1024;
 
 interface Presented {

@@ -31,10 +31,10 @@ import { issue, type RuleIssue } from "../../src/api/rules/rule-issue.ts";
 import { registerApiRoutes, type ApiHandlers } from "../../src/local/http/api-routes.ts";
 import type { AppEnv } from "../../src/local/http/context.ts";
 import { HttpError, ruleError } from "../../src/local/http/http-error.ts";
-import { API_ROUTES, matchApiRoute } from "../../src/proxy/allow-list.ts";
-import { resolveProxyOptions } from "../../src/proxy/options.ts";
-import { browserConfig } from "../../src/proxy/proxy-config.ts";
-import { ProxyError } from "../../src/proxy/ProxyError.ts";
+import { API_ROUTES, matchApiRoute } from "../../src/proxy/upstream/allow-list.ts";
+import { resolveProxyOptions } from "../../src/proxy/proxy-options.ts";
+import { browserConfig } from "../../src/proxy/browser-config.ts";
+import { ProxyError } from "../../src/proxy/proxy-error.ts";
 
 const NAMES = Object.keys(ROUTES) as RouteName[];
 const HASH = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";

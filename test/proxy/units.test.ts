@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { createSkyboxClient, ROUTES, type SkyboxClient } from "../../src/api/index.ts";
-import { isPrivateAddress, publicOnlyLookup } from "../../src/proxy/address-check.ts";
-import { matchApiRoute } from "../../src/proxy/allow-list.ts";
+import { isPrivateAddress, publicOnlyLookup } from "../../src/proxy/assets/address-check.ts";
+import { matchApiRoute } from "../../src/proxy/upstream/allow-list.ts";
 import { proxiedAssetUrl, rewriteAssetUrls } from "../../src/api/protocol/asset-urls.ts";
-import { AssetHosts, assetTarget } from "../../src/proxy/asset-urls.ts";
+import { AssetHosts, assetTarget } from "../../src/proxy/assets/passthrough-urls.ts";
 import { createScrubber } from "../../src/proxy/key-scrubber.ts";
 import { createPresenter } from "../../src/proxy/presenter.ts";
-import { ReplayGuard } from "../../src/proxy/replay-guard.ts";
+import { ReplayGuard } from "../../src/proxy/webhooks/replay-guard.ts";
 
 describe("allow-list", () => {
   test("covers every route the client sends (each method of the client, called)", async () => {

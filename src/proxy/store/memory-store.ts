@@ -5,7 +5,7 @@
  * owner (administrators only). Expired entries are dropped lazily, so no timer runs.
  */
 import { TokenBucket } from "../../api/limits/TokenBucket.ts";
-import { ReplayGuard } from "../replay-guard.ts";
+import { ReplayGuard } from "../webhooks/replay-guard.ts";
 import type { ProxyStore, TokenDecision } from "./proxy-store.ts";
 
 /** Bounds of the in-process store. */

@@ -3,11 +3,11 @@
  * implementations: in this process's memory (one instance) or in Redis (every instance of a
  * deployment shares it). The proxy's features (rate limit, replay guard, ownership ledger,
  * daily credits, webhook relay) are written against these primitives only and never know
- * which store they run on. Every operation either answers or rejects with
+ * which store they run on. Every operation either resolves or rejects with
  * {@link StoreUnavailableError} within the store's deadline: none hangs.
  */
 import type { TokenDecision } from "../../api/limits/TokenBucket.ts";
-import { ProxyError } from "../ProxyError.ts";
+import { ProxyError } from "../proxy-error.ts";
 
 export type { TokenDecision };
 
@@ -61,14 +61,14 @@ export interface ProxyStore {
 }
 
 /**
- * The store could not answer (Redis unreachable or too slow). Whatever needed it fails
- * closed: the request is answered 503 with this sentence, and nothing is served that the
+ * The store could not respond (Redis unreachable or too slow). Whatever needed it fails
+ * closed: the request gets a 503 with this sentence, and nothing is served that the
  * store would have had to allow. `detail` (what Redis said) is for logs, not browsers.
  */
 export class StoreUnavailableError extends ProxyError {
   readonly detail: string;
 
-  /** The 503 the proxy answers while its store cannot be reached; `detail` says why, for the log. */
+  /** The 503 the proxy responds with while its store cannot be reached; `detail` says why, for the log. */
   constructor(detail: string) {
     super(503, "The Skybox proxy cannot reach its shared store (Redis) right now, so it serves nothing that depends on it. Try again in a few seconds.", { "retry-after": "5" });
     this.detail = detail;

@@ -5,7 +5,7 @@
  * later. Learning stays synchronous (the passthrough checks a local set); sharing is best
  * effort, and an instance that missed it learns the origin when a record with it passes.
  */
-import { AssetHosts } from "../asset-urls.ts";
+import { AssetHosts } from "../assets/passthrough-urls.ts";
 import type { ProxyStore } from "./proxy-store.ts";
 
 const TOPIC = "asset-hosts";

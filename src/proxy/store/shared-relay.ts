@@ -6,7 +6,7 @@
  * have been missed (its connection dropped), this instance ends its streams: browsers
  * reconnect, and their watches poll on both edges, so nothing missed stays missed.
  */
-import type { EventRelay } from "../event-relay.ts";
+import type { EventRelay } from "../webhooks/event-relay.ts";
 import type { ProxyStore } from "./proxy-store.ts";
 
 export interface SharedRelay {

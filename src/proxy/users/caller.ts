@@ -3,7 +3,7 @@
  * administrator, and whether users are configured at all (without them there is one user
  * who sees everything, as a proxy for one person is used).
  */
-import { ProxyError } from "../ProxyError.ts";
+import { ProxyError } from "../proxy-error.ts";
 import type { ProxyRequest } from "../proxy-request.ts";
 import type { ResolvedUserOptions } from "./user-options.ts";
 

@@ -2,7 +2,7 @@
  * Each user's spend in the current UTC day, and the generations still open: every
  * generation created through the proxy carries its price (a charge) until it ends. A
  * request is priced and reserved before it is forwarded (atomically across instances, so
- * two instances cannot both grant the last credits); the create answer turns the
+ * two instances cannot both grant the last credits); the create response turns the
  * reservation into one charge per generation, and gives back what was not created. An
  * aborted or errored generation gives its credits back, exactly once, whichever instance
  * sees it end first (a webhook, a poll, a list).
@@ -11,7 +11,7 @@
  */
 import { dailyCreditsMessage, nextUtcMidnight } from "../../api/protocol/daily-credits.ts";
 import { isRequestTerminal } from "../../api/protocol/statuses.ts";
-import { ProxyError } from "../ProxyError.ts";
+import { ProxyError } from "../proxy-error.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 
 export interface Reservation {
@@ -79,7 +79,7 @@ export class GenerationCharges {
     if (credits > 0) await this._store.addWithin(spendKey(reservation.day, reservation.user), -credits, null, SPEND_TTL_MS);
   }
 
-  /** The create answered with these generations, each costing `each`: they become charges, the rest goes back. */
+  /** The create response names these generations, each costing `each`: they become charges, the rest goes back. */
   async commit(reservation: Reservation, generationIds: readonly string[], each: number): Promise<void> {
     const charged = reservation.credits === 0 ? 0 : each;
     const charge: Charge = { user: reservation.user, day: reservation.day, credits: charged };

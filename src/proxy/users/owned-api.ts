@@ -2,14 +2,14 @@
  * An API request for a caller, by what its route does to owned records (owned-routes.ts):
  * a record of another user, or of no known owner for anyone but an administrator, is a 404
  * as if it did not exist; lists hold the caller's own; "cancel pending" cancels the
- * caller's own. Generation records seen in answers settle their credits. Reference routes,
+ * caller's own. Generation records seen in responses settle their credits. Reference routes,
  * and every route for a proxy without users, are forwarded as they are.
  */
 import { API_PREFIX, type ApiRoute } from "../../api/protocol/routes.ts";
-import { matchApiRoute } from "../allow-list.ts";
-import { forwardApi } from "../api-forward.ts";
-import { OWN_JSON_HEADERS, ProxyError } from "../ProxyError.ts";
-import { TextAnswer, type Answer } from "../text-answer.ts";
+import { matchApiRoute } from "../upstream/allow-list.ts";
+import { forwardApi } from "../upstream/api-forward.ts";
+import { OWN_JSON_HEADERS, ProxyError } from "../proxy-error.ts";
+import { TextResponse, type RouteResponse } from "../text-response.ts";
 import { maySee, type Caller } from "./caller.ts";
 import { createOwned } from "./owned-create.ts";
 import type { OwnedContext } from "./owned-context.ts";
@@ -21,7 +21,7 @@ import { upstreamCalls } from "./upstream-calls.ts";
 import type { ProxyRequest } from "../proxy-request.ts";
 
 /** `apiPath` is the request's path from `/api/v1` on. */
-export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string): Promise<Answer> {
+export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string): Promise<RouteResponse> {
   const match = matchApiRoute(request.method, apiPath.slice(API_PREFIX.length));
   const route = match && "route" in match ? match.route : null;
   const name = route && routeNameOf(route);
@@ -46,29 +46,29 @@ export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: P
 
 type ReadRule = Extract<RouteRule, { does: "read" }>;
 
-async function readOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string, route: ApiRoute, rule: ReadRule): Promise<TextAnswer> {
+async function readOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string, route: ApiRoute, rule: ReadRule): Promise<TextResponse> {
   const id = paramOf(route, apiPath.slice(API_PREFIX.length)) ?? "";
   const owner = caller.owned ? await ctx.ledger.ownerOf(refOf(rule.names, id)) : null;
   if (caller.owned && !maySee(caller, owner)) throw new ProxyError(404, rule.notFound(id));
-  const answer = await forwardApi(ctx.api, request, apiPath);
-  if (rule.deletes && answer.ok && owner !== null) await ctx.ledger.unlist(owner, "generation", [id]);
+  const forwarded = await forwardApi(ctx.api, request, apiPath);
+  if (rule.deletes && forwarded.ok && owner !== null) await ctx.ledger.unlist(owner, "generation", [id]);
   // A cancelled generation is aborted: its credits come back at once.
-  if (rule.cancels && answer.ok && ctx.charges && (answer.json() as { success?: unknown } | null)?.success) await ctx.charges.settle(id, "abort").catch(() => {});
-  return observed(ctx, rule.record, answer);
+  if (rule.cancels && forwarded.ok && ctx.charges && (forwarded.json() as { success?: unknown } | null)?.success) await ctx.charges.settle(id, "abort").catch(() => {});
+  return observed(ctx, rule.record, forwarded);
 }
 
-async function listOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, route: ApiRoute, rule: Extract<RouteRule, { does: "list" }>): Promise<TextAnswer> {
+async function listOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, route: ApiRoute, rule: Extract<RouteRule, { does: "list" }>): Promise<TextResponse> {
   const list = { caller, kind: rule.record, path: route.path, idFilter: rule.idFilter, query: new URL(request.url).searchParams };
   const page = await ownedListPage(ctx.ledger, upstreamCalls(ctx.api, request.signal), list);
   await settle(ctx, rule.record, page);
   // Items were scrubbed as they came; the page is scrubbed as a whole once more.
-  return new TextAnswer(200, { ...OWN_JSON_HEADERS }, ctx.api.scrub.text(JSON.stringify(page)));
+  return new TextResponse(200, { ...OWN_JSON_HEADERS }, ctx.api.scrub.text(JSON.stringify(page)));
 }
 
-/** The answer unchanged, once the generations it shows have settled their credits. */
-async function observed(ctx: OwnedContext, kind: RecordKind, answer: TextAnswer): Promise<TextAnswer> {
-  if (ctx.charges && answer.ok && kind !== "export") await settle(ctx, kind, answer.json());
-  return answer;
+/** The response unchanged, once the generations it shows have settled their credits. */
+async function observed(ctx: OwnedContext, kind: RecordKind, forwarded: TextResponse): Promise<TextResponse> {
+  if (ctx.charges && forwarded.ok && kind !== "export") await settle(ctx, kind, forwarded.json());
+  return forwarded;
 }
 
 /** Settles the credits of the ended generations in `body`; a store failure here is not the reader's problem. */

@@ -3,12 +3,12 @@
  * record its fields name (the source of an edit, a remix, an export) must be the caller's
  * own, or it is a 404 as if it did not exist; its credits are reserved against the daily
  * cap before it is forwarded; and the caller is recorded as the owner of what it created
- * before the answer returns.
+ * before the response returns.
  */
 import { pathOf } from "../../api/protocol/routes.ts";
-import { forwardApi } from "../api-forward.ts";
-import { ProxyError } from "../ProxyError.ts";
-import { readBodyLimited } from "../request-body.ts";
+import { forwardApi } from "../upstream/api-forward.ts";
+import { ProxyError } from "../proxy-error.ts";
+import { readBodyLimited } from "../upstream/api-request-body.ts";
 import { maySee, type Caller } from "./caller.ts";
 import type { Reservation } from "./generation-charges.ts";
 import type { OwnedContext } from "./owned-context.ts";
@@ -16,30 +16,30 @@ import type { Reference, RouteRule } from "./owned-routes.ts";
 import { createdRecords, idOf, recordIn, refOf } from "./record-refs.ts";
 import { requestFields, type RequestFields } from "./request-fields.ts";
 import { upstreamCalls } from "./upstream-calls.ts";
-import type { TextAnswer } from "../text-answer.ts";
+import type { TextResponse } from "../text-response.ts";
 import { withBody, type ProxyRequest } from "../proxy-request.ts";
 
 type CreateRule = Extract<RouteRule, { does: "create" }>;
 
 /** @param pathStyle the style id a deprecated create names in its path, used when the body names none */
-export async function createOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string, rule: CreateRule, pathStyle: string | null): Promise<TextAnswer> {
+export async function createOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string, rule: CreateRule, pathStyle: string | null): Promise<TextResponse> {
   const bytes = await readBodyLimited(request, ctx.api.options.maxBodyBytes);
   const read = await requestFields(bytes, request.headers.get("content-type"), new URL(request.url).searchParams);
   const fields = pathStyle && !read.has("skybox_style_id") ? new Map([...read, ["skybox_style_id", [pathStyle]]]) : read;
   if (caller.owned) await checkReferences(ctx, caller, fields, rule.references);
   const reservation = await reserve(ctx, caller, request, fields, rule);
-  let answer: TextAnswer;
+  let forwarded: TextResponse;
   try {
-    answer = await forwardApi(ctx.api, withBody(request, bytes), apiPath);
+    forwarded = await forwardApi(ctx.api, withBody(request, bytes), apiPath);
   } catch (error) {
     // A timeout may still have created it upstream: its credits stay counted.
     if (reservation && !(error instanceof ProxyError && error.status === 504)) await ctx.charges!.release(reservation.held);
     throw error;
   }
-  const body = answer.json();
-  if (!answer.ok) {
+  const body = forwarded.json();
+  if (!forwarded.ok) {
     if (reservation) await ctx.charges!.release(reservation.held);
-    return answer;
+    return forwarded;
   }
   const created = createdRecords(rule.record, body);
   if (caller.owned) await recordOwner(ctx, caller, created);
@@ -47,7 +47,7 @@ export async function createOwned(ctx: OwnedContext, caller: Caller, request: Pr
     const generations = created.filter((c) => c.kind === "generation").map((c) => idOf(c.record)!);
     await ctx.charges!.commit(reservation.held, generations, reservation.each).catch(() => {});
   }
-  return answer;
+  return forwarded;
 }
 
 /** Fails with 404 when a field names a record the caller may not see. */

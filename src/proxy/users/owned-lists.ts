@@ -105,7 +105,7 @@ async function ownItems(ledger: OwnershipLedger, list: ListRequest, items: Item[
   return items.filter((_, i) => owners[i] === list.caller.user);
 }
 
-/** A list answer's parts, defaulted when missing. */
+/** A list response's parts, defaulted when missing. */
 function pageOf(body: unknown): ListPage {
   const b = (typeof body === "object" && body !== null ? body : {}) as Partial<ListPage>;
   const data = Array.isArray(b.data) ? b.data.filter((i): i is Item => typeof i === "object" && i !== null) : [];

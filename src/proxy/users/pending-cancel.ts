@@ -1,23 +1,23 @@
 /**
  * `DELETE /imagine/requests/pending` for one user of many: the upstream's route would
  * cancel everyone's, so the proxy cancels the caller's open generations one by one
- * (`DELETE /imagine/requests/{id}`) and answers as the API does: `{ success: true,
+ * (`DELETE /imagine/requests/{id}`) and responds as the API does: `{ success: true,
  * cancelled }`, or the API's sentence when there was nothing to cancel.
  */
 import { pathOf } from "../../api/protocol/routes.ts";
-import { jsonAnswer, ProxyError } from "../ProxyError.ts";
-import type { TextAnswer } from "../text-answer.ts";
+import { jsonResponse, ProxyError } from "../proxy-error.ts";
+import type { TextResponse } from "../text-response.ts";
 import type { GenerationCharges } from "./generation-charges.ts";
 import { recordIn } from "./record-refs.ts";
 import { mapLimited, type UpstreamCall } from "./upstream-calls.ts";
 
 const NOTHING_PENDING = "You don't have any pending generations to cancel.";
 
-export async function cancelOwnPending(charges: GenerationCharges, upstream: UpstreamCall, user: string): Promise<TextAnswer> {
+export async function cancelOwnPending(charges: GenerationCharges, upstream: UpstreamCall, user: string): Promise<TextResponse> {
   const open = await charges.openOf(user);
   const cancelled = await mapLimited(open, 4, async (id) => {
-    const answer = (await upstream("DELETE", pathOf("cancelGeneration", { id })).catch(() => null)) as { success?: unknown } | null;
-    if (answer?.success) {
+    const result = (await upstream("DELETE", pathOf("cancelGeneration", { id })).catch(() => null)) as { success?: unknown } | null;
+    if (result?.success) {
       await charges.settle(id, "abort");
       return true;
     }
@@ -27,5 +27,5 @@ export async function cancelOwnPending(charges: GenerationCharges, upstream: Ups
     return false;
   });
   const count = cancelled.filter(Boolean).length;
-  return jsonAnswer(count ? { success: true, cancelled: count } : { error: NOTHING_PENDING });
+  return jsonResponse(count ? { success: true, cancelled: count } : { error: NOTHING_PENDING });
 }

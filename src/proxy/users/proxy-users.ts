@@ -1,14 +1,14 @@
 /**
  * The proxy's users, as the request handler meets them: who is asking (a 401 without a
- * user when users are configured), the API answered for that caller, which event channels
+ * user when users are configured), the API forwarded for that caller, which event channels
  * the caller may follow, and status messages from webhooks settling credits. Without users
  * and without a daily cap this is a plain pass-through: nothing is read from the store.
  */
-import type { ApiContext } from "../api-forward.ts";
-import { forwardApi } from "../api-forward.ts";
-import { ProxyError } from "../ProxyError.ts";
+import type { ApiContext } from "../upstream/api-forward.ts";
+import { forwardApi } from "../upstream/api-forward.ts";
+import { ProxyError } from "../proxy-error.ts";
 import type { ProxyRequest } from "../proxy-request.ts";
-import type { Answer } from "../text-answer.ts";
+import type { RouteResponse } from "../text-response.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { callerOf, type Caller } from "./caller.ts";
 import { CreditPrices } from "./credit-prices.ts";
@@ -23,8 +23,8 @@ import { resolveUserOptions, type UserOptions } from "./user-options.ts";
 export interface ProxyUsers {
   /** The caller of a request to `rest` (path after the base path); null for `/config` and `/webhook`. */
   callerOf(request: ProxyRequest, rest: string): Promise<Caller | null>;
-  /** An API request answered for the caller. */
-  forward(caller: Caller, request: ProxyRequest, apiPath: string): Promise<Answer>;
+  /** An API request forwarded for the caller. */
+  forward(caller: Caller, request: ProxyRequest, apiPath: string): Promise<RouteResponse>;
   /** Throws a 404 unless the caller may follow every channel. */
   checkChannels(caller: Caller, channels: readonly string[]): Promise<void>;
   /** A status message from a webhook: ended generations settle their credits. */

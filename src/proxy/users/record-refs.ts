@@ -17,7 +17,7 @@ type Fields = Record<string, unknown>;
 
 const text = (v: unknown) => (typeof v === "string" && v !== "") || typeof v === "number" ? String(v) : null;
 
-/** The record inside an answer that may wrap it (`{ request }`, `{ imagine }`), or null when it is none. */
+/** The record inside a response that may wrap it (`{ request }`, `{ imagine }`), or null when it is none. */
 export function recordIn(body: unknown): Fields | null {
   const inner = unwrap(body, ["request", "imagine"]);
   return typeof inner === "object" && inner !== null && !Array.isArray(inner) ? (inner as Fields) : null;
@@ -42,7 +42,7 @@ export function refsOf(kind: RecordKind, record: Fields): string[] {
   return [...refs];
 }
 
-/** Records created by one answer: the record itself and, for a batch, each of its generations. */
+/** Records created by one response: the record itself and, for a batch, each of its generations. */
 export function createdRecords(kind: RecordKind, body: unknown): { kind: RecordKind; record: Fields }[] {
   const record = recordIn(body);
   if (!record || !idOf(record)) return [];
@@ -64,7 +64,7 @@ export function orderOf(record: Fields, now: number): number {
 const isFields = (v: unknown): v is Fields => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * The generation records an answer about `kind` shows, with their status: a generation
+ * The generation records a response about `kind` shows, with their status: a generation
  * (wrapped or bare), a page of them, or the generations of a batch.
  */
 export function generationsIn(kind: RecordKind, body: unknown): Fields[] {
