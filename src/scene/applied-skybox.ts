@@ -9,12 +9,12 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { Nullable } from "@babylonjs/core/types.js";
 import type { Generation } from "../api/schemas/generation.ts";
-import type { SkyboxBackdrop } from "./backdrop.ts";
-import type { SkyboxLighting } from "./lighting.ts";
+import type { SkyboxBackdrop } from "./backdrop/backdrop.ts";
+import type { SkyboxLighting } from "./environment/lighting.ts";
 import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
-import type { ReplacedLights } from "./sun/replaced-lights.ts";
-import type { SkyboxSun } from "./sun/skybox-sun.ts";
+import type { ReplacedLights } from "./sun-light/replaced-lights.ts";
+import type { SkyboxSun } from "./sun-light/skybox-sun.ts";
 
 /** The parts an apply built (null: off). */
 export interface SkyboxParts {

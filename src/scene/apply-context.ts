@@ -7,13 +7,13 @@ import type { SceneClient } from "./scene-client.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import type { StatusTracker } from "../status/create-tracker.ts";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { exportKey, generationFileKey } from "./cache-keys.ts";
-import { cachedBytes, type DownloadContext } from "./download.ts";
-import { loadExportCatalog, type ExportCatalog } from "./export-catalog.ts";
-import { exportTitle, type ExportChoice } from "./export-choice.ts";
-import { obtainExport } from "./export-request.ts";
+import { exportKey, generationFileKey } from "./cache/cache-keys.ts";
+import { cachedBytes, type DownloadContext } from "./exports/download.ts";
+import { loadExportCatalog, type ExportCatalog } from "./exports/export-catalog.ts";
+import { exportTitle, type ExportChoice } from "./exports/part-exports.ts";
+import { obtainExport } from "./exports/obtain-export.ts";
 import type { ApplyPart, ProgressSink } from "./progress.ts";
-import type { SkyboxCache } from "./skybox-cache.ts";
+import type { SkyboxCache } from "./cache/skybox-cache.ts";
 
 export class ApplyContext {
   readonly downloads: DownloadContext;

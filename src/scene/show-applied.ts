@@ -6,10 +6,10 @@ import type { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { Generation } from "../api/schemas/generation.ts";
 import { AppliedSkybox, type SkyboxParts } from "./applied-skybox.ts";
-import { backgroundBakes } from "./background-bakes.ts";
+import { backgroundBakes } from "./background/background-bakes.ts";
 import type { BuiltEnvironment } from "./build-parts.ts";
 import type { ApplyProgress, ProgressSink } from "./progress.ts";
-import type { SkyboxCache } from "./skybox-cache.ts";
+import type { SkyboxCache } from "./cache/skybox-cache.ts";
 
 /** Parts built hidden, and the environment whose prefiltered texels go to the cache once shown. */
 export interface BuiltParts {
