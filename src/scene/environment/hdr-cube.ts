@@ -2,7 +2,7 @@
  * An `.hdr` environment loaded without holding the page: HDRCubeTexture decodes the file,
  * converts the panorama to a cube and projects the harmonics in one task (a second and more
  * for a 4K panorama on a slow core). This one does the same steps in slices between which
- * the page draws (rgbe-decoding.ts, sliced-cube.ts), with Babylon's results; Babylon then
+ * the page draws (hdr-pixels.ts, sliced-cube.ts), with Babylon's results; Babylon then
  * uploads the faces as it does for its own.
  */
 import type { Nullable } from "@babylonjs/core/types.js";
@@ -10,7 +10,7 @@ import { HDRCubeTexture } from "@babylonjs/core/Materials/Textures/hdrCubeTextur
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
 import type { CubeMapInfo } from "@babylonjs/core/Misc/HighDynamicRange/panoramaToCubemap.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { decodeRgbe } from "./rgbe-decoding.ts";
+import { decodeHdrInSlices } from "../analysis/hdr-pixels.ts";
 import { cubeHarmonics, panoramaToCube } from "./sliced-cube.ts";
 import { nextTaskSlice, WorkSlices } from "../scheduling/work-slices.ts";
 
@@ -34,8 +34,8 @@ export class SlicedHdrCubeTexture extends HDRCubeTexture {
   protected override async _getCubeMapTextureDataAsync(buffer: ArrayBuffer, size: number): Promise<CubeMapInfo> {
     const signal = new AbortController().signal;
     const slices = new WorkSlices(nextTaskSlice, signal);
-    const panorama = await decodeRgbe(new Uint8Array(buffer), slices);
-    const cube = await panoramaToCube(panorama.data, panorama.width, panorama.height, size, slices);
+    const panorama = await decodeHdrInSlices(new Uint8Array(buffer), slices);
+    const cube = await panoramaToCube(panorama.rgb, panorama.width, panorama.height, size, slices);
     this.polynomial = await cubeHarmonics(cube, slices);
     this.sphericalPolynomial = this.polynomial;
     // Babylon converts and uploads the faces in the task that follows: a fresh one.

@@ -9,12 +9,13 @@ import { sunKey } from "../cache/cache-keys.ts";
 import { exportTitle, sunExport } from "../exports/part-exports.ts";
 import type { ResolvedLighting } from "../apply-options.ts";
 import { findSun } from "../analysis/detect-sun.ts";
-import { decodeHdr } from "../analysis/hdr-pixels.ts";
+import { decodeHdrInSlices } from "../analysis/hdr-pixels.ts";
 import { SkyboxSun, type SunNeighbours } from "./skybox-sun.ts";
 import { cachedSun, storeSun } from "./sun-cache.ts";
 import type { ResolvedSun } from "./sun-options.ts";
 import { prepareSunPolynomial } from "./sun-harmonics.ts";
 import { timedStep } from "../scheduling/step-timing.ts";
+import { nextTaskSlice, WorkSlices } from "../scheduling/work-slices.ts";
 
 /** Version of the detection's answers: bumped when `detectSun` answers differently, so cached suns are found again. */
 const DETECTION = 4;
@@ -37,7 +38,8 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
     const { bytes } = await ctx.exportBytes(choice, "sun");
     ctx.signal?.throwIfAborted();
     ctx.progress({ stage: "finding-sun", detail: exportTitle(choice) });
-    finding = timedStep("sun-finding", () => findSun(decodeHdr(bytes)));
+    const pixels = await decodeHdrInSlices(bytes, new WorkSlices(nextTaskSlice, ctx.signal ?? undefined));
+    finding = timedStep("sun-finding", () => findSun(pixels));
     ctx.downloads.writes.push(storeSun(ctx.cache, key, finding));
   }
   if (!finding.sun) {
