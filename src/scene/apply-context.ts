@@ -15,22 +15,44 @@ import { obtainExport } from "./exports/obtain-export.ts";
 import type { ApplyPart, ProgressSink } from "./progress.ts";
 import type { SkyboxCache } from "./cache/skybox-cache.ts";
 
+/** What one apply starts from. */
+export interface ApplyContextOptions {
+  scene: Scene;
+  /** The generation record, complete. */
+  record: Generation;
+  model: 3 | 4;
+  client: SceneClient;
+  /** Follows the exports requested. */
+  tracker: StatusTracker;
+  /** Where downloads are kept (null: nowhere). */
+  cache: SkyboxCache | null;
+  progress: ProgressSink;
+  /** Stops requests and downloads. */
+  signal?: AbortSignal;
+}
+
 export class ApplyContext {
+  readonly scene: Scene;
+  readonly record: Generation;
+  readonly model: 3 | 4;
+  readonly client: SceneClient;
+  readonly tracker: StatusTracker;
+  readonly progress: ProgressSink;
+  readonly signal?: AbortSignal;
   readonly downloads: DownloadContext;
   private _catalog: Promise<ExportCatalog> | null = null;
   private readonly _files = new Map<string, Promise<Uint8Array>>();
   private readonly _exports = new Map<string, Promise<{ bytes: Uint8Array; cached: boolean }>>();
 
-  constructor(
-    readonly scene: Scene,
-    readonly record: Generation,
-    readonly model: 3 | 4,
-    readonly client: SceneClient,
-    readonly tracker: StatusTracker,
-    cache: SkyboxCache | null,
-    readonly progress: ProgressSink,
-    readonly signal?: AbortSignal,
-  ) {
+  constructor(options: ApplyContextOptions) {
+    const { cache, progress, signal } = options;
+    this.scene = options.scene;
+    this.record = options.record;
+    this.model = options.model;
+    this.client = options.client;
+    this.tracker = options.tracker;
+    this.progress = progress;
+    if (signal) this.signal = signal;
     this.downloads = {
       cache,
       writes: [],

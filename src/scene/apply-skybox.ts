@@ -47,11 +47,11 @@ export async function applySkybox(scene: Scene, skybox: number | string | Genera
   try {
     return await runApply(options, async ({ progress, abort, progressObservable }) => {
       const record = await completeRecord(skybox, tracker, progress, abort.signal);
-      const ctx = new ApplyContext(scene, record, modelOf(record, options.model), client, tracker, cache, progress, abort.signal);
+      const ctx = new ApplyContext({ scene, record, model: modelOf(record, options.model), client, tracker, cache, progress, signal: abort.signal });
       // From here to the return nothing awaits: an abort cannot land between the parts being
       // built (buildAll checks it last) and being shown.
       const built = await buildAll(ctx, parts, abort);
-      return showApplied(scene, record, built, parts.rotation, cache, options.replace, progressObservable, progress, ctx.downloads.writes);
+      return showApplied(built, { scene, record, rotation: parts.rotation, cache, replace: options.replace, observable: progressObservable, progress, writes: ctx.downloads.writes });
     });
   } finally {
     ownTracker?.dispose();

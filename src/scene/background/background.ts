@@ -97,7 +97,7 @@ export async function createKeptDomeBackground(scene: Scene, kept: InternalTextu
 
 /** The dome of `url`; with the picture's `blob`, decoded off the main thread (bitmap-dome.ts, loaded on first use: its sphere is made once). */
 async function domeOf(scene: Scene, url: string, name: string, blob?: Blob): Promise<DomeBackground> {
-  const dome = await (await import("./bitmap-dome.ts")).createDome(name, url, blob, 2 * backgroundRadius(scene), scene);
+  const dome = await (await import("./bitmap-dome.ts")).createDome({ name, url, blob, size: 2 * backgroundRadius(scene), scene });
   const part = new DomeBackground(dome);
   dome.setEnabled(false);
   dome.infiniteDistance = true; // on the dome itself: its mesh is parented

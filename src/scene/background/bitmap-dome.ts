@@ -1,16 +1,16 @@
 /**
  * The background's PhotoDome, made without holding the page: the picture decoded off the main
  * thread (`createImageBitmap`: given an image element, the browser decodes it inside its
- * upload, in the page's task), and the sphere's geometry made once. PhotoDome builds a sphere
- * and a half-dome mask of twice its segments each time (tens of thousands of vertices, 50 to
- * 300 ms on a loaded slow core); here the sphere is given, a unit sphere's geometry scaled to
- * the dome, and the mask, disabled and never shown in full 360 mode, gets the fewest segments.
+ * upload, in the page's task), and the dome's steps each in a task of their own. PhotoDome
+ * builds a sphere and a half-dome mask of twice its segments (tens of thousands of vertices, 50
+ * to 300 ms on a loaded slow core); here the sphere is given, of fewer segments, a unit
+ * sphere's geometry scaled to the dome, and the mask, disabled and never shown in full 360
+ * mode, gets the fewest segments. The sphere's geometry is the dome's own (no cache outlives it).
  */
 import { PhotoDome } from "@babylonjs/core/Helpers/photoDome.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import { CreateSphereVertexData } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
-import type { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { timedStep } from "../scheduling/step-timing.ts";
 
@@ -19,39 +19,75 @@ const DOME_SEGMENTS = 48;
 /** The mask's resolution: PhotoDome makes it of twice this many segments; the fewest it takes. */
 const MASK_RESOLUTION = 1;
 
-/** A unit sphere seen from inside, made on first use: pure data, the same for every dome of every scene. */
-let unitSphere: VertexData | null = null;
-
 /** The next task: the page draws a frame between the dome's steps. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** What a dome is made of. */
+export interface DomeOptions {
+  /** The dome's name. */
+  name: string;
+  /** The picture's blob URL (the texture cache's key). */
+  url: string;
+  /** The picture, or undefined for a texture the engine's texture cache holds under `url`. */
+  blob: Blob | undefined;
+  /** The dome's diameter. */
+  size: number;
+  scene: Scene;
+}
+
 /**
  * A dome of the picture at `url`: with its `blob`, decoded off the main thread; without, a
- * texture the engine's texture cache holds under `url` (kept-parts.ts).
- * @param name the dome's name
- * @param url the picture's blob URL (the texture cache's key)
- * @param blob the picture, or undefined for a kept texture
- * @param size the dome's diameter
- * @param scene the scene
+ * texture the engine's texture cache holds under `url` (kept-parts.ts). What it made is
+ * disposed when a later step fails.
+ * @param options the picture, the size and the scene
  */
-export async function createDome(name: string, url: string, blob: Blob | undefined, size: number, scene: Scene): Promise<PhotoDome> {
+export async function createDome(options: DomeOptions): Promise<PhotoDome> {
+  const { name, url, blob, size, scene } = options;
   const bitmap = blob ? await createImageBitmap(blob, { premultiplyAlpha: "none" }) : null;
-  // The sphere, the mesh and the dome each in a task of its own: together they held the page for 70 to 80 ms.
-  const sphere = (unitSphere ??= timedStep("dome-sphere", () => CreateSphereVertexData({ segments: DOME_SEGMENTS, diameter: 1, sideOrientation: Mesh.BACKSIDE })));
-  await nextTask();
-  const mesh = timedStep("dome-mesh", () => {
-    const mesh = new Mesh(`${name}_mesh`, scene);
-    // A copy a mesh: its geometry keeps the arrays it is given.
-    sphere.clone().applyToMesh(mesh);
-    mesh.scaling.setAll(size);
-    return mesh;
-  });
-  await nextTask();
-  return timedStep("dome", () => {
-    const options = { resolution: MASK_RESOLUTION, size, useDirectMapping: true, faceForward: false, mesh } as const;
-    // With the bitmap, one texImage2D of it: a GPU step, the copy of its pixels.
-    return bitmap ? new BitmapPhotoDome(name, url, { ...options, bitmap }, scene) : new PhotoDome(name, url, options, scene);
-  });
+  let mesh: Mesh | null = null;
+  try {
+    // The sphere, the mesh and the dome each in a task of its own: together they exceed a long task's 50 ms.
+    const sphere = timedStep("dome-sphere", () => CreateSphereVertexData({ segments: DOME_SEGMENTS, diameter: 1, sideOrientation: Mesh.BACKSIDE }));
+    await nextTask();
+    mesh = timedStep("dome-mesh", () => {
+      const mesh = new Mesh(`${name}_mesh`, scene);
+      sphere.applyToMesh(mesh);
+      mesh.scaling.setAll(size);
+      return mesh;
+    });
+    await nextTask();
+    const domeMesh = mesh;
+    return timedStep("dome", () =>
+      undoneOnFailure(scene, () => {
+        const options = { resolution: MASK_RESOLUTION, size, useDirectMapping: true, faceForward: false, mesh: domeMesh } as const;
+        // With the bitmap, one texImage2D of it: a GPU step, the copy of its pixels.
+        return bitmap ? new BitmapPhotoDome(name, url, { ...options, bitmap }, scene) : new PhotoDome(name, url, options, scene);
+      }),
+    );
+  } catch (error) {
+    mesh?.dispose(false, true);
+    bitmap?.close();
+    throw error;
+  }
+}
+
+/**
+ * Runs `make`, and when it throws, disposes what it added to the scene: a constructor that
+ * fails part-way (PhotoDome's: its node, material and texture made before the failing step)
+ * leaves them registered with no one holding them. The half-made node is only removed: its
+ * own `dispose` expects the parts it never made.
+ */
+function undoneOnFailure<T>(scene: Scene, make: () => T): T {
+  const [nodes, meshes, materials, textures] = [scene.transformNodes.length, scene.meshes.length, scene.materials.length, scene.textures.length];
+  try {
+    return make();
+  } catch (error) {
+    for (const texture of scene.textures.slice(textures)) texture.dispose();
+    for (const material of scene.materials.slice(materials)) material.dispose();
+    for (const mesh of scene.meshes.slice(meshes)) mesh.dispose();
+    for (const node of scene.transformNodes.slice(nodes)) scene.removeTransformNode(node);
+    throw error;
+  }
 }
 
 /** PhotoDome's options with the decoded picture. */

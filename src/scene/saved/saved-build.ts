@@ -25,7 +25,7 @@ export function loadSaved(scene: Scene, url: string, options: LoadSkyboxOptions)
   return runApply(options, async ({ progress, abort, progressObservable }) => {
     const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(scene.getEngine()));
     const { built, record, rotation } = await buildSaved(scene, url, options, cache, progress, abort);
-    return showApplied(scene, record, built, rotation, cache, options.replace, progressObservable, progress);
+    return showApplied(built, { scene, record, rotation, cache, replace: options.replace, observable: progressObservable, progress });
   });
 }
 

@@ -59,7 +59,16 @@ export async function collectSavedContents(applied: AppliedSkybox, options: Save
   const record = applied.record;
   const model = modelOf(record);
   const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(applied.scene.getEngine()));
-  const ctx = new ApplyContext(applied.scene, record, model, options.client, options.tracker, cache, options.onProgress ?? (() => undefined), options.signal);
+  const ctx = new ApplyContext({
+    scene: applied.scene,
+    record,
+    model,
+    client: options.client,
+    tracker: options.tracker,
+    cache,
+    progress: options.onProgress ?? (() => undefined),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const backdrop = async (): Promise<SavedContents["backdrop"]> => {
     if (!applied.backdrop || !options.backdrop) return null;
     const choice = backdropExport(model, { ...options.backdrop, radius: null });

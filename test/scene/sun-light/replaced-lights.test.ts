@@ -29,7 +29,14 @@ afterEach(() => scene.getEngine().dispose());
 
 /** A skybox handle with no parts but the replaced lights (the sun may be found or not: they go either way). */
 const skybox = (lights: ReplacedLights | null) => {
-  const applied = new AppliedSkybox(scene, { id: 1 } as Generation, { lighting: null, background: null, backdrop: null, sun: null, replaced: lights }, new Observable(), 0, Promise.resolve());
+  const applied = new AppliedSkybox({
+    scene,
+    record: { id: 1 } as Generation,
+    parts: { lighting: null, background: null, backdrop: null, sun: null, replaced: lights },
+    progress: new Observable(),
+    rotation: 0,
+    whenCached: Promise.resolve(),
+  });
   applied._show();
   return applied;
 };
