@@ -127,21 +127,19 @@ const CLEAR_BLUENESS = 0.75;
  * blue than a pure Rayleigh sky lit at the sun's elevation, and need be no bluer than
  * AUREOLE_BLUENESS. A clear sky's Rayleigh blue shows through its aureole; fog or a veil of
  * cloud in front of the sun scatters every wavelength alike, giving it the sun's own colour:
- * white with the sun high (-0.1 to 0.1 on the local corpus, a clear sky's 0.17 to 0.7), the
- * sun's red at dawn (0.15 to 0.36 under the Rayleigh sky's in the local fog skies with the
- * sun 5 to 8 degrees up whose upper sky passes for clear, where the corpus's 339 clear suns
- * up to 12 degrees show at most 0.022 under it: golden-hour lakes 5 degrees up). Such a
- * sun's disk may clip at the same level as a clear one's while it casts a tenth of the light.
+ * white with the sun high (near zero blueness, where a clear sky's aureole is clearly blue),
+ * the sun's red at dawn (several times AUREOLE_MARGIN under the Rayleigh sky's blue, where
+ * a clear low sun's aureole stays within a few hundredths of it). Such a sun's disk may
+ * clip at the same level as a clear one's while it casts a tenth of the light.
  */
 const AUREOLE_BLUENESS = 0.1;
 const AUREOLE_MARGIN = 0.07;
 /**
  * Largest blueness of the sky under 10 degrees up that says a sky is clear however pale its
  * upper sky: a low sun's light, reddened along a clear grazing path, lights the air near the
- * horizon all round. On the sixteen seen seed sets of the local corpus, golden-hour lakes
- * with the sun 2.4 to 2.7 degrees up show -0.62 to -0.70 there (their upper sky 0.085 to
- * 0.12, under MIN_BLUENESS); skies in fog or under overcast, lit by the grey diffuse light,
- * -0.49 at most.
+ * horizon all round, a clear golden-hour sky's upper part may be paler than MIN_BLUENESS
+ * while its horizon is deeply red; a sky in fog or under overcast is lit by grey diffuse
+ * light, and its horizon stays less red than this.
  */
 const RED_HORIZON = -0.55;
 /**
@@ -170,23 +168,20 @@ const MIN_ALBEDO = 0.01;
 const MIN_SKY_IRRADIANCE = 0.05;
 /**
  * Largest excess of a blob's sun's clear-sky cost over the least of the lattice
- * (clear-sky-search.ts). Clipped at 1.0, a sun placed within 2 degrees of the drawn one
- * shows up to 0.0083 on the local skies, most with the sun 7 to 11 degrees up (0.0066 at
- * 5 to 6 degrees, 0.007 at 12, 0.0045 at 17: the Perez shape is off the renderer's
- * sky by a few degrees, its best sun lying 14 to 23 degrees from the drawn one). A sun
- * placed on a cloud shows anything from below 0 to 0.11: this refuses those that fit
- * clearly worse (0.0095 and more on the corpus; the others are mostly refused for a sky
- * that does not fall off around them, or lose to the sun's own blob), and lets through a
- * white fleck on the horizon under a cirrus morning's sun, 26 degrees from it (0.0067).
- * Once 0.0055, set on the first renderer's skies, then 0.007, set on suns up to 6 degrees
- * (the corpus then held few between 6 and 12): it refused most morning suns 7 to 11 degrees up.
+ * (clear-sky-search.ts). The Perez shape is off a painted or rendered sky by a few degrees,
+ * its best sun lying well away from the drawn one, so a true sun costs a little more than
+ * the lattice's best, most with the sun 7 to 11 degrees up; a sun placed on a cloud costs
+ * anything from nothing to ten times more. The bound lies just above what true suns cost
+ * when the picture clips at 1.0: it refuses the suns that fit clearly worse (the others are
+ * mostly refused for a sky that does not fall off around them, or lose to the sun's own
+ * blob), and lets through a white fleck on the horizon under a cirrus morning's sun.
  */
 const CLOUD_EXCESS = 0.009;
 /**
  * Widest panorama saturated blobs are searched in; a wider one is read every few pixels
  * (pointSampled). Its pixels are still a tenth of a degree apart, twenty times closer than
  * the sun must be placed, and a blob of an 8K panorama clipped at 1.0 holds millions of
- * pixels: flooding and tracing them took most of a second.
+ * pixels: flooding and tracing them takes most of a second.
  */
 const BLOB_WIDTH = 2048;
 const DEG = Math.PI / 180;
@@ -317,8 +312,9 @@ function indexOf(candidate: SunCandidate, image: HdrPixels): number {
 /**
  * The sun of the blob the clear sky points to (its lattice's best), when a blob's sun was
  * found and no candidate lay in that blob: at the clip level the candidates are the clipped
- * sky's top rows, often cloud tops. (With no sun found it is not tried: on the local corpus
- * it never gave one there, and a large merged blob takes a tenth of a second or more.)
+ * sky's top rows, often cloud tops. (With no sun found it is not tried: a sky whose
+ * candidates hold no sun has none for the lattice to point to, and a large merged blob
+ * takes a tenth of a second or more to flood.)
  */
 function pointedBlob(image: HdrPixels, scan: SkyScan, minShare: number, seen: FloodedBlobs, costs: ClearSkyCosts): DetectedSun | null {
   if (costs.best < 0 || seen.mask[costs.best]) return null;
@@ -349,11 +345,9 @@ function elsewhere(sun: DetectedSun, found: DetectedSun): boolean {
 /**
  * Measured suns beat estimated ones; among measured ones, the brighter; among estimated
  * ones, the more confident: the better fitted, with less air between it and the ground.
- * (The air-mass factor was once left out here, as saying how far to trust the energy, not
- * where the sun is. On the twenty seed sets clipped at 1.0 with the stylised skies' HDR
- * made plausible, keeping it places 6 more suns and loses none: a painterly tundra's
- * morning sun, in 6 sets of 20, lost to a clipped spot of horizon 16 to 21 degrees below
- * it that fits the sky as well.)
+ * The air mass says how far to trust the energy more than where the sun is, yet it settles
+ * a low sun against a clipped spot of horizon well below it that fits the sky as well: the
+ * spot's thicker air makes it the less confident.
  */
 function better(a: DetectedSun, b: DetectedSun): boolean {
   if (a.source !== b.source) return a.source === "measured";
@@ -424,9 +418,9 @@ function blobsSun(image: HdrPixels, blob: SaturatedBlob, scan: SkyScan, minShare
  * Whether a blob's sun is one the sky's profile cannot place: the blob reaches down to the
  * horizon (HAZE_FOOT), merged with the clipped haze there, and the sun was placed at its
  * foot (within FOOT_REACH). The profile's free elevation term then explains the sky's fall-off
- * about as well as the aureole does, and a sun at the blob's foot explains it best: on the
- * local corpus clipped at 1.0, a "digital art" beach's sun 9 degrees up in a mound of glow
- * and haze reaching 13.7 degrees was placed 1 degree up, where it casts too little to pass.
+ * about as well as the aureole does, and a sun at the blob's foot explains it best: a sun
+ * some degrees up in a mound of glow and haze reaching above it lands near the horizon,
+ * where it casts too little to pass.
  * The clear-sky model's shape ties the brightening towards the horizon to the sun's
  * elevation: fitted to the sky above the horizon band, it places that sun within 1.25
  * degrees (sky-fit.ts, `bestFittingElevation`).

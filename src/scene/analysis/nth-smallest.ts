@@ -1,8 +1,8 @@
 /**
  * The k-th smallest of `values` (0-based), found in place by quickselect (Hoare's partition,
  * middle pivot): a sort's value in linear time. The sky fits take medians and trimmed sums
- * of thousands of residuals for every sun and turbidity they try, where sorting took most of
- * a detection's time. On return the k smallest values lie before index k (in no order).
+ * of thousands of residuals for every sun and turbidity they try, where sorting would take
+ * most of a detection's time. On return the k smallest values lie before index k (in no order).
  */
 export function nthSmallest(values: Float64Array, k: number): number {
   let lo = 0;

@@ -93,10 +93,10 @@ const OUTLIER = 3;
  * fit: a sample darker than 1/TERRAIN_DARKNESS of the TERRAIN_QUANTILE of its channel's
  * samples at its elevation. Within the fitted window a clear sky at one elevation varies
  * with the angle to the sun by 2 to 3.5 times in red and green (single scattering with
- * Mie's g = 0.76, 3 against 30 degrees from the sun); the local corpus's canyon walls are 10
- * to 25 times darker than the sky behind them. Left in, terrain skews the first fit, from
- * which the outliers are judged, and the sun's elevation with it: suns 27 to 29 degrees
- * over hills and canyons were placed 2.4 to 11 degrees off, or not found.
+ * Mie's g = 0.76, 3 against 30 degrees from the sun); sunlit rock and hills are an order of
+ * magnitude darker than the sky behind them. Left in, terrain skews the first fit, from
+ * which the outliers are judged, and the sun's elevation with it: a sun over hills or
+ * canyons lands degrees off, or is not found.
  */
 const TERRAIN_DARKNESS = 8;
 const TERRAIN_QUANTILE = 0.9;
@@ -345,8 +345,8 @@ function isTerrain(rgb: Float32Array, i: number, clip: number): boolean {
  * clipped horizon band merged with the sun's blob is symmetric about the sun's vertical too
  * (its forward scattering peaks there); a row the band fills all round says nothing. Only
  * rows whose run ends in sky at both ends count, when there are any: a ridge or a peak in
- * front of the glow cuts its rows on one side (on the local corpus clipped at 1.0, suns 10
- * degrees up over mountains were placed 2 to 9 degrees off, the azimuth alone 3 to 7).
+ * front of the glow cuts its rows on one side, and the midpoints of cut rows move away from
+ * the sun's vertical by degrees.
  */
 function symmetryU(image: HdrPixels, pixels: number[], clip: number): number {
   const { width, rgb } = image;
@@ -555,7 +555,7 @@ function circumsolar(gamma: number): number {
  * The two-way fit by alternating means (backfitting): each factor the mean of what the other
  * leaves. Each mean only needs the kept samples' count and sum of log values in each cell of
  * the (aureole bin, elevation band) table, so the passes run over its filled cells: a third
- * as many as the samples (2 to 7 thousand against 4 to 22 on the corpus clipped at 1.0).
+ * as many as the samples, or fewer.
  */
 function solveProfile(bins: Int32Array, bands: number[], logValue: number[], keep: Uint8Array): { aureole: Float64Array; counts: Int32Array; residuals: Float64Array } {
   const table = profileTable(bins, bands, logValue, keep);

@@ -133,8 +133,7 @@ export function fitSky(image: HdrPixels, sun: readonly number[], clip: number, m
  * clear sky fits the panorama's sky above the horizon band best (least `residual`): tried
  * every degree, then every quarter degree around the best. Null when no fit has enough
  * samples. The band is left out: the haze along the horizon is brighter than a clear sky's
- * gradation there, and fitted it pulls the sun down towards it (on the local "digital art"
- * beach, a sun 9 degrees up was placed 1.5 to 2.5 degrees low with it, within 1.25 without).
+ * gradation there, and fitted it pulls the sun down towards it by degrees.
  */
 export function bestFittingElevation(image: HdrPixels, u: number, from: number, to: number, clip: number): number | null {
   const sun = [0, 0, 0];

@@ -181,7 +181,7 @@ function readWindow(image: HdrPixels, at: number, radius: number): Window {
   }
   const w: Window = { count: 0, index: new Int32Array(capacity), direction: new Float64Array(capacity * 3), cosine: new Float64Array(capacity), solidAngle: new Float64Array(capacity) };
   // Each column's azimuth sine and cosine once (directionOfUv's terms, so the directions are the same): a window of an
-  // 8K panorama holds a hundred thousand pixels, and their trigonometry took most of a detection's time.
+  // 8K panorama holds a hundred thousand pixels, and their trigonometry would take most of a detection's time.
   const sinAzimuth = new Float64Array(2 * widest + 1);
   const cosAzimuth = new Float64Array(2 * widest + 1);
   for (let dx = -widest; dx <= widest; dx++) {

@@ -121,4 +121,7 @@ function idOf(key: string, cache: SkyboxCache): string {
 }
 
 /** The bakes of every apply. */
+// One for the page: a bake outlives the apply that started it (a re-apply of the same
+// environment shares it), so no apply can own it; its bakes are keyed weakly by scene, and a
+// disposed scene's go with it.
 export const backgroundBakes = new BackgroundBakes();

@@ -5,11 +5,14 @@
  * builds a sphere and a half-dome mask of twice its segments (tens of thousands of vertices, 50
  * to 300 ms on a loaded slow core); here the sphere is given, of fewer segments, a unit
  * sphere's geometry scaled to the dome, and the mask, disabled and never shown in full 360
- * mode, gets the fewest segments. The sphere's geometry is the dome's own (no cache outlives it).
+ * mode, gets the fewest segments. The domes of a scene share one unit sphere, a Babylon
+ * `Geometry` the scene holds: a re-apply makes no new vertices, and the last dome to go
+ * disposes it (as the scene's disposal does).
  */
 import { PhotoDome } from "@babylonjs/core/Helpers/photoDome.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import { CreateSphereVertexData } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
+import { Geometry } from "@babylonjs/core/Meshes/geometry.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { timedStep } from "../scheduling/step-timing.ts";
@@ -18,6 +21,11 @@ import { timedStep } from "../scheduling/step-timing.ts";
 const DOME_SEGMENTS = 48;
 /** The mask's resolution: PhotoDome makes it of twice this many segments; the fewest it takes. */
 const MASK_RESOLUTION = 1;
+
+/** The scene's unit sphere, seen from inside, that its domes share. */
+const SPHERE_ID = "babylon-skybox-dome-sphere";
+
+const unitSphere = () => CreateSphereVertexData({ segments: DOME_SEGMENTS, diameter: 1, sideOrientation: Mesh.BACKSIDE });
 
 /** The next task: the page draws a frame between the dome's steps. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -47,11 +55,12 @@ export async function createDome(options: DomeOptions): Promise<PhotoDome> {
   let mesh: Mesh | null = null;
   try {
     // The sphere, the mesh and the dome each in a task of its own: together they exceed a long task's 50 ms.
-    const sphere = timedStep("dome-sphere", () => CreateSphereVertexData({ segments: DOME_SEGMENTS, diameter: 1, sideOrientation: Mesh.BACKSIDE }));
+    const sphere = scene.getGeometryById(SPHERE_ID) ? null : timedStep("dome-sphere", unitSphere);
     await nextTask();
     mesh = timedStep("dome-mesh", () => {
       const mesh = new Mesh(`${name}_mesh`, scene);
-      sphere.applyToMesh(mesh);
+      // Found again: the last dome may have gone (and its sphere with it) meanwhile.
+      (scene.getGeometryById(SPHERE_ID) ?? new Geometry(SPHERE_ID, scene, sphere ?? unitSphere())).applyToMesh(mesh);
       mesh.scaling.setAll(size);
       return mesh;
     });

@@ -182,6 +182,8 @@ export class EnvironmentCache {
   }
 }
 
+// Keyed weakly by the engine, as `getEnvironmentCache(engine)` promises one cache an engine:
+// the engine has no slot of ours, and the cache is disposed with it (and its entry let go).
 const byEngine = new WeakMap<AbstractEngine, EnvironmentCache>();
 
 /**

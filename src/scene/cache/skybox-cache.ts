@@ -186,6 +186,8 @@ export function createSkyboxCache(options: SkyboxCacheOptions = {}): SkyboxCache
   return new SkyboxCache(options);
 }
 
+// Keyed weakly by the owner (the engine), whose objects have no slot of ours: the default
+// cache lives and goes with its engine, and nothing of it outlives the engine.
 const defaults = new WeakMap<object, SkyboxCache>();
 
 /**

@@ -7,7 +7,12 @@
 import type { SkyboxCache } from "../cache/skybox-cache.ts";
 import type { SunFinding } from "../analysis/detect-sun.ts";
 
-/** Answers already known, per cache (caches with other stores hold other entries). */
+/**
+ * Answers already known, per cache (caches with other stores hold other entries). Kept here,
+ * not in the cache: a SkyboxCache stores bytes and knows nothing of suns. In memory, a
+ * re-apply gets the same sun object back, by which sun-harmonics.ts keeps the sun's share
+ * of the environment it computed. Weak: a cache let go takes its answers with it.
+ */
 const known = new WeakMap<SkyboxCache, Map<string, SunFinding>>();
 
 /**

@@ -21,7 +21,11 @@ import { cubeDirection } from "./sun-frame.ts";
 
 const TERMS = ["x", "y", "z", "xx", "yy", "zz", "xy", "yz", "zx"] as const;
 
-/** The texel-by-texel shares computed, per sun and cube size (read only by their users). */
+/**
+ * The texel-by-texel shares computed, per sun and cube size (read only by their users). Beside
+ * the sun, not in it: a DetectedSun is plain data, stored in the cache as JSON, and its
+ * shares are Babylon objects derived from it. Weak: a sun let go takes its shares with it.
+ */
 const sampled = new WeakMap<DetectedSun, Map<number, SphericalPolynomial>>();
 
 /** Most of an environment's ambient term the sun may take (what it takes cannot exceed what is there). */

@@ -20,6 +20,7 @@ import type { ResolvedSun } from "./sun-options.ts";
 /**
  * Suns keeping each mesh receiving that did not before: a replacing skybox's sun takes over
  * the meshes while the replaced one still holds them, and the last to go gives them back.
+ * Per mesh, not per sun (no one sun owns the count); weak: a disposed mesh goes with its entry.
  */
 const holders = new WeakMap<AbstractMesh, number>();
 

@@ -1,7 +1,7 @@
 /**
  * The background's dome under NullEngine: its steps run a task apart, and a step that fails
- * (the PhotoDome's texture cannot be made) leaves nothing of the dome in the scene; two domes
- * have geometry of their own, and disposing one leaves the other whole.
+ * (the PhotoDome's texture cannot be made) leaves nothing of the dome in the scene; the
+ * domes of a scene share one sphere, which the last to go disposes.
  */
 import { NullEngine } from "@babylonjs/core/Engines/nullEngine.js";
 import { PhotoDome } from "@babylonjs/core/Helpers/photoDome.js";
@@ -39,15 +39,18 @@ describe("createDome", () => {
     expect(scene.textures.map((t) => t.name)).toEqual([]);
   });
 
-  test("gives each dome a sphere of its own: disposing one leaves the other's geometry", async () => {
+  test("shares the scene's unit sphere between domes: disposing one leaves the other whole, the last one disposes it", async () => {
     const first = await createDome({ name: "a", url: URL, blob: undefined, size: 100, scene });
     const second = await createDome({ name: "b", url: URL, blob: undefined, size: 50, scene });
+    expect(first.mesh.geometry).not.toBeNull();
+    expect(second.mesh.geometry).toBe(first.mesh.geometry);
     const vertices = second.mesh.getTotalVertices();
     expect(vertices).toBeGreaterThan(1000);
     first.dispose(false, true);
     expect(second.mesh.getTotalVertices()).toBe(vertices);
-    expect(second.mesh.scaling.x).toBe(50);
+    expect([first.mesh.scaling.x, second.mesh.scaling.x]).toEqual([100, 50]);
     second.dispose(false, true);
     expect(scene.meshes).toEqual([]);
+    expect(scene.geometries).toEqual([]);
   });
 });
