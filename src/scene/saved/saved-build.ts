@@ -24,7 +24,7 @@ import { defaultSkyboxCache, type SkyboxCache } from "../cache/skybox-cache.ts";
 export function loadSaved(scene: Scene, url: string, options: LoadSkyboxOptions): Promise<AppliedSkybox> {
   return runApply(options, async ({ progress, abort, progressObservable }) => {
     const cache = options.cache === false ? null : (options.cache ?? defaultSkyboxCache(scene.getEngine()));
-    const { built, record, rotation } = await buildSaved(scene, url, options, cache, progress, abort);
+    const { built, record, rotation } = await buildSaved(url, { scene, options, cache, progress, abort });
     return showApplied(built, { scene, record, rotation, cache, replace: options.replace, observable: progressObservable, progress });
   });
 }
@@ -36,16 +36,26 @@ export interface BuiltSaved {
   rotation: number;
 }
 
+/** Where and how a saved folder is built. */
+interface SavedBuild {
+  scene: Scene;
+  /** The caller's options. */
+  options: LoadSkyboxOptions;
+  /** The cache, or null. */
+  cache: SkyboxCache | null;
+  /** Where stages go. */
+  progress: ProgressSink;
+  /** Stops every part at the first failure. */
+  abort: AbortController;
+}
+
 /**
  * Opens the folder and builds its parts.
- * @param scene the scene
  * @param url the manifest's URL
- * @param options the caller's options
- * @param cache the cache, or null
- * @param progress where stages go
- * @param abort stops every part at the first failure
+ * @param build the scene, the options, the cache, and the apply's progress and abort
  */
-export async function buildSaved(scene: Scene, url: string, options: LoadSkyboxOptions, cache: SkyboxCache | null, progress: ProgressSink, abort: AbortController): Promise<BuiltSaved> {
+async function buildSaved(url: string, build: SavedBuild): Promise<BuiltSaved> {
+  const { scene, options, cache, progress, abort } = build;
   const folder = await SavedFolder.open(url, progress, abort.signal);
   const parts = resolveLoad(folder.manifest, options);
   const ctx = loadContext(scene, folder.manifest, cache, progress, abort.signal);

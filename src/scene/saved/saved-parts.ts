@@ -88,5 +88,5 @@ export async function savedSun(ctx: LoadContext, manifest: SavedSkybox, options:
   const detected = { ...sun, direction: three(sun.direction), color: three(sun.color), disk: { ...disk, sky: three(disk.sky) } };
   // Its share of the environment's harmonics computed first, in slices: the light takes it as made.
   await prepareSunPolynomial(detected, cubeSize);
-  return new SkyboxSun(ctx.scene, detected, options, neighbours, ctx.name("sun"), cubeSize);
+  return new SkyboxSun({ scene: ctx.scene, sun: detected, options, neighbours, name: ctx.name("sun"), cubeSize });
 }

@@ -53,7 +53,7 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
   const cubeSize = lightingsOwn ? lighting!.size : null;
   // Its share of the environment's harmonics computed now, in slices: the light takes it as made.
   await prepareSunPolynomial(found, cubeSize, ctx.signal ?? undefined);
-  return (neighbours) => new SkyboxSun(ctx.scene, found, options, neighbours, name, cubeSize);
+  return (neighbours) => new SkyboxSun({ scene: ctx.scene, sun: found, options, neighbours, name, cubeSize });
 }
 
 

@@ -40,6 +40,21 @@ export interface SunNeighbours {
   ground?: Nullable<ShadowGround>;
 }
 
+/** What a `SkyboxSun` is made of. */
+export interface SkyboxSunInit {
+  scene: Scene;
+  /** The sun found in the HDRI (panorama frame). */
+  sun: DetectedSun;
+  /** The `sun` option, resolved. */
+  options: ResolvedSun;
+  /** The skybox's other parts. */
+  neighbours: SunNeighbours;
+  /** Unique name of the light. */
+  name: string;
+  /** The environment's cube size when made from the sun's panorama, else null. */
+  cubeSize?: number | null;
+}
+
 /** The sun of a skybox as a `DirectionalLight` with shadows (`AppliedSkybox.sun`). */
 export class SkyboxSun implements SkyboxPart {
   /** The sun light (disabled while the sun is hidden). */
@@ -54,25 +69,25 @@ export class SkyboxSun implements SkyboxPart {
   private _enabled = false;
   private _disposed = false;
 
+  /** The sun as found in the HDRI, in the panorama's frame. */
+  readonly sun: DetectedSun;
+  readonly options: ResolvedSun;
+  /** The environment's cube size when it is made from the panorama the sun was found in (its share is then taken out texel by texel), else null. */
+  readonly cubeSize: number | null;
+  private readonly _neighbours: SunNeighbours;
+
   /**
    * Built by `applySkybox`; not meant to be constructed directly.
-   * @param scene the scene
-   * @param sun the sun found in the HDRI (panorama frame)
-   * @param options the `sun` option, resolved
-   * @param _neighbours the skybox's other parts
-   * @param name unique name of the light
-   * @param cubeSize the environment's cube size when made from the sun's panorama, else null
+   * @param init the scene, the sun found, its options, the skybox's other parts, the light's name
    */
-  constructor(
-    scene: Scene,
-    /** The sun as found in the HDRI, in the panorama's frame. */
-    readonly sun: DetectedSun,
-    readonly options: ResolvedSun,
-    private readonly _neighbours: SunNeighbours,
-    name: string,
-    /** The environment's cube size when it is made from the panorama the sun was found in (its share is then taken out texel by texel), else null. */
-    readonly cubeSize: number | null = null,
-  ) {
+  constructor(init: SkyboxSunInit) {
+    const { scene, sun, options, name } = init;
+    const cubeSize = init.cubeSize ?? null;
+    const _neighbours = init.neighbours;
+    this.sun = sun;
+    this.options = options;
+    this.cubeSize = cubeSize;
+    this._neighbours = _neighbours;
     this._polynomial = sunPolynomial(sun, cubeSize);
     this.light = new DirectionalLight(name, Vector3.Down(), scene);
     this.light.setEnabled(false);

@@ -52,7 +52,7 @@ function backdropMesh() {
 describe("SkyboxSun", () => {
   it("is a hidden light until shown, shines from the sun with its colour and irradiance, and turns with the skybox", () => {
     const lighting = new SkyboxLighting(scene, environment(), true, 1, false);
-    const sun = new SkyboxSun(scene, SUN, resolveSun({ shadows: false })!, { lighting, backdropMeshes: [], skyboxMeshes: [] }, "sun");
+    const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun({ shadows: false })!, neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] }, name: "sun" });
     expect(scene.lights).toContain(sun.light);
     expect(sun.light.isEnabled()).toBe(false);
     expect(sun.light.diffuse.asArray()).toEqual([1, 0.9, 0.7]);
@@ -82,7 +82,7 @@ describe("SkyboxSun", () => {
     const lighting = new SkyboxLighting(scene, texture, true, 1, false);
     const own = texture.sphericalPolynomial!;
     const shared = new BaseTexture(scene, texture.getInternalTexture());
-    const sun = new SkyboxSun(scene, SUN, resolveSun(true)!, { lighting, backdropMeshes: [], skyboxMeshes: [] }, "sun");
+    const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun(true)!, neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] }, name: "sun" });
     expect(texture.sphericalPolynomial).toBe(own);
     sun.setEnabled(true);
     const balanced = texture.sphericalPolynomial!;
@@ -97,7 +97,7 @@ describe("SkyboxSun", () => {
     sun.dispose();
     expect(texture.sphericalPolynomial).toBe(own);
     // Without balance, the environment is left whole and the light keeps its highlight.
-    const unbalanced = new SkyboxSun(scene, SUN, resolveSun({ balance: false })!, { lighting, backdropMeshes: [], skyboxMeshes: [] }, "sun2");
+    const unbalanced = new SkyboxSun({ scene, sun: SUN, options: resolveSun({ balance: false })!, neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] }, name: "sun2" });
     unbalanced.setEnabled(true);
     expect(texture.sphericalPolynomial).toBe(own);
     expect(unbalanced.light.specular.asArray()).toEqual([1, 0.9, 0.7]);
@@ -111,7 +111,7 @@ describe("SkyboxSun", () => {
     ground.receiveShadows = true;
     const backdrop = backdropMesh();
     const ownMaterial = backdrop.material;
-    const sun = new SkyboxSun(scene, SUN, resolveSun({ shadowMapSize: 512, cascaded: false })!, { lighting, backdropMeshes: [backdrop], skyboxMeshes: [backdrop] }, "sun");
+    const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun({ shadowMapSize: 512, cascaded: false })!, neighbours: { lighting, backdropMeshes: [backdrop], skyboxMeshes: [backdrop] }, name: "sun" });
     const generator = sun.shadowGenerator!;
     expect(generator.getShadowMap()!.getSize().width).toBe(512);
     expect(sun.textures).toEqual([generator.getShadowMap()]);
@@ -145,7 +145,7 @@ describe("SkyboxSun", () => {
   });
 
   it("falls back to a standard shadow generator where the engine has no cascades (the browser test makes a cascaded one)", () => {
-    const sun = new SkyboxSun(scene, SUN, resolveSun({ cascaded: true, shadowMapSize: 256 })!, { lighting: null, backdropMeshes: [], skyboxMeshes: [] }, "sun");
+    const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun({ cascaded: true, shadowMapSize: 256 })!, neighbours: { lighting: null, backdropMeshes: [], skyboxMeshes: [] }, name: "sun" });
     expect(sun.shadowGenerator?.getClassName()).toBe("ShadowGenerator");
     // No environment: the light has the sun's irradiance as it is.
     expect(sun.light.intensity).toBeCloseTo(0.04, 9);
