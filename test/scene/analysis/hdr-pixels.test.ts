@@ -11,19 +11,9 @@ import { join } from "node:path";
 import { RGBE_ReadHeader, RGBE_ReadPixels } from "@babylonjs/core/Misc/HighDynamicRange/hdr.js";
 import { describe, expect, it } from "vitest";
 import { decodeHdr, decodeHdrInSlices, pointSampled } from "../../../src/scene/analysis/hdr-pixels.ts";
-import { WorkSlices } from "../../../src/scene/scheduling/work-slices.ts";
+import { countedSlices } from "../scheduling/counted-slices.ts";
 
 const file = new Uint8Array(readFileSync(join(import.meta.dirname, "../../fixtures/real-skies/sky.hdr")));
-
-/** Slices that are spent at once (every look at the clock waits), counted. */
-function countedSlices(): { slices: WorkSlices; waits: () => number } {
-  let waits = 0;
-  const slices = new WorkSlices(async () => {
-    waits++;
-    return { timeRemaining: () => 0 };
-  });
-  return { slices, waits: () => waits };
-}
 
 const header = (width: number, height: number) => new TextEncoder().encode(`#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y ${height} +X ${width}\n`);
 

@@ -10,19 +10,9 @@ import { CubeMapToSphericalPolynomialTools } from "@babylonjs/core/Misc/HighDyna
 import { describe, expect, test } from "vitest";
 import { decodeHdr } from "../../../src/scene/analysis/hdr-pixels.ts";
 import { cubeHarmonics, panoramaToCube } from "../../../src/scene/environment/sliced-cube.ts";
-import { WorkSlices } from "../../../src/scene/scheduling/work-slices.ts";
+import { countedSlices } from "../scheduling/counted-slices.ts";
 
 const file = new Uint8Array(readFileSync(join(import.meta.dirname, "../../fixtures/real-skies/sky.hdr")));
-
-/** Slices that are spent at once (every look at the clock waits), counted. */
-function countedSlices(): { slices: WorkSlices; waits: () => number } {
-  let waits = 0;
-  const slices = new WorkSlices(async () => {
-    waits++;
-    return { timeRemaining: () => 0 };
-  });
-  return { slices, waits: () => waits };
-}
 
 describe("an HDR panorama to a lit cube in slices", () => {
   test("makes Babylon's faces and harmonics, a few rows a slice", async () => {
