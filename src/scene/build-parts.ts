@@ -56,7 +56,7 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
     throw error;
   }
   keepEnvironment(ctx, key, loaded.texture, false);
-  return { lighting: new SkyboxLighting(scene, loaded.texture, active, options.intensity, false), bakeKey: ctx.cache ? key : null };
+  return { lighting: new SkyboxLighting({ scene, texture: loaded.texture, active, intensity: options.intensity, fromCache: false }), bakeKey: ctx.cache ? key : null };
 }
 
 /**
@@ -75,7 +75,7 @@ export async function cachedEnvironment(ctx: KeepContext, key: string, name: str
   const baking = ctx.cache ? backgroundBakes.running(scene, key, ctx.cache) : null;
   if (baking) {
     ctx.progress({ stage: "prefiltering", detail: "environment shared with its bake under way", fraction: 1 });
-    return { lighting: new SkyboxLighting(scene, new EnvironmentView(scene, baking, name), active, intensity, false), bakeKey: key };
+    return { lighting: new SkyboxLighting({ scene, texture: new EnvironmentView(scene, baking, name), active, intensity, fromCache: false }), bakeKey: key };
   }
   const baked = ctx.cache ? await ctx.cache.get(key).catch(() => null) : null;
   if (!baked) return null;
@@ -83,7 +83,7 @@ export async function cachedEnvironment(ctx: KeepContext, key: string, name: str
     const env = await loadEnvironment(scene, "texels", baked, 0, name);
     keepEnvironment(ctx, key, env.texture, true);
     ctx.progress({ stage: "prefiltering", detail: "environment from cache", fraction: 1 });
-    return { lighting: new SkyboxLighting(scene, env.texture, active, intensity, true), bakeKey: null };
+    return { lighting: new SkyboxLighting({ scene, texture: env.texture, active, intensity, fromCache: true }), bakeKey: null };
   } catch {
     // A damaged entry: forget it and build the environment again.
     await ctx.cache?.delete(key).catch(() => undefined);

@@ -41,7 +41,7 @@ export function keptEnvironment(ctx: KeepContext, key: string, name: string, act
   ctx.progress({ stage: "prefiltering", detail: "environment kept in memory", fraction: 1 });
   const view = new EnvironmentView(ctx.scene, kept, name);
   trimOnDispose(memory, view);
-  const lighting = new SkyboxLighting(ctx.scene, view, active, intensity, true);
+  const lighting = new SkyboxLighting({ scene: ctx.scene, texture: view, active, intensity, fromCache: true });
   return { lighting, needsBake: !memory.isStored(key, ctx.cache!.databaseName) };
 }
 

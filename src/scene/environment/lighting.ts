@@ -8,26 +8,38 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { EnvironmentTexture } from "./environment-loader.ts";
 import type { SkyboxPart } from "../skybox-part.ts";
 
+/** What the lighting part is made of. */
+export interface SkyboxLightingInit {
+  scene: Scene;
+  /** The prefiltered environment (owned: disposed with the part). */
+  texture: EnvironmentTexture;
+  /** Whether it lights the scene (false: it only backs a blurred background). */
+  active: boolean;
+  /** scene.environmentIntensity while enabled. */
+  intensity: number;
+  /** Whether it came from a cache (kept in memory, or baked texels from IndexedDB). */
+  fromCache: boolean;
+}
+
 export class SkyboxLighting implements SkyboxPart {
   readonly meshes = [];
   readonly materials = [];
+  readonly texture: EnvironmentTexture;
+  readonly active: boolean;
+  readonly fromCache: boolean;
+  private readonly _scene: Scene;
+  private _intensity: number;
   private _enabled = false;
   private _disposed = false;
 
-  /**
-   * @param _scene the scene
-   * @param texture the prefiltered environment (owned: disposed with the part)
-   * @param active whether it lights the scene (false: it only backs a blurred background)
-   * @param _intensity scene.environmentIntensity while enabled
-   * @param fromCache whether it came from a cache (kept in memory, or baked texels from IndexedDB)
-   */
-  constructor(
-    private readonly _scene: Scene,
-    readonly texture: EnvironmentTexture,
-    readonly active: boolean,
-    private _intensity: number,
-    readonly fromCache: boolean,
-  ) {}
+  /** @param init the scene, the texture, and how it lights */
+  constructor(init: SkyboxLightingInit) {
+    this._scene = init.scene;
+    this.texture = init.texture;
+    this.active = init.active;
+    this._intensity = init.intensity;
+    this.fromCache = init.fromCache;
+  }
 
   get textures(): readonly BaseTexture[] {
     return this._disposed ? [] : [this.texture];

@@ -46,7 +46,7 @@ export async function buildSavedEnvironment(ctx: LoadContext, folder: SavedFolde
     ctx.progress({ stage: "prefiltering", detail: `${entry.path}: prefiltered when saved, nothing to do`, fraction: 1 });
     const texture = await envCube(scene, bytes, name);
     keepEnvironment(ctx, key, texture, false);
-    return { lighting: new SkyboxLighting(scene, texture, active, options.intensity, false), bakeKey: null };
+    return { lighting: new SkyboxLighting({ scene, texture, active, intensity: options.intensity, fromCache: false }), bakeKey: null };
   }
   const clamped = size < options.size ? ` (GPU limit; ${options.size} asked)` : "";
   ctx.progress({ stage: "prefiltering", detail: `${entry.path} to a ${size} cube${clamped}, ${options.quality} samples: once, then kept in the cache` });
@@ -59,7 +59,7 @@ export async function buildSavedEnvironment(ctx: LoadContext, folder: SavedFolde
     throw error;
   }
   keepEnvironment(ctx, key, loaded.texture, false);
-  return { lighting: new SkyboxLighting(scene, loaded.texture, active, options.intensity, false), bakeKey: ctx.cache ? key : null };
+  return { lighting: new SkyboxLighting({ scene, texture: loaded.texture, active, intensity: options.intensity, fromCache: false }), bakeKey: ctx.cache ? key : null };
 }
 
 /** A `.env` file's prefiltered cube (CubeTexture's `.env` loader: RGBD mips and harmonics as baked). */

@@ -51,7 +51,7 @@ function backdropMesh() {
 
 describe("SkyboxSun", () => {
   it("is a hidden light until shown, shines from the sun with its colour and irradiance, and turns with the skybox", () => {
-    const lighting = new SkyboxLighting(scene, environment(), true, 1, false);
+    const lighting = new SkyboxLighting({ scene, texture: environment(), active: true, intensity: 1, fromCache: false });
     const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun({ shadows: false })!, neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] }, name: "sun" });
     expect(scene.lights).toContain(sun.light);
     expect(sun.light.isEnabled()).toBe(false);
@@ -79,7 +79,7 @@ describe("SkyboxSun", () => {
 
   it("balances only the scene's environment object, only while shown, and never the harmonics on the GPU texture", () => {
     const texture = environment();
-    const lighting = new SkyboxLighting(scene, texture, true, 1, false);
+    const lighting = new SkyboxLighting({ scene, texture, active: true, intensity: 1, fromCache: false });
     const own = texture.sphericalPolynomial!;
     const shared = new BaseTexture(scene, texture.getInternalTexture());
     const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun(true)!, neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] }, name: "sun" });
@@ -105,7 +105,7 @@ describe("SkyboxSun", () => {
   });
 
   it("casts the scene's meshes' shadows, not the skybox's, onto the scene and the backdrop; disposal gives everything back", async () => {
-    const lighting = new SkyboxLighting(scene, environment(), true, 1, false);
+    const lighting = new SkyboxLighting({ scene, texture: environment(), active: true, intensity: 1, fromCache: false });
     const box = CreateBox("box", {}, scene);
     const ground = CreateBox("ground", { width: 10, height: 0.1, depth: 10 }, scene);
     ground.receiveShadows = true;
