@@ -87,7 +87,7 @@ export async function buildDepthBackdrop(scene: Scene, input: DepthBackdropInput
     material.dispose();
     texture.dispose();
   };
-  const part = new SkyboxBackdrop(root, { meshes: [mesh], materials: [material], textures: [texture] }, 0, release);
+  const part = new SkyboxBackdrop({ root, owned: { meshes: [mesh], materials: [material], textures: [texture] }, yawOffset: 0, release });
   placeBackdrop(scene, root, 1, input.radius);
   part.setRotation(0);
   return part;

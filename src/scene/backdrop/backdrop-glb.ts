@@ -57,7 +57,7 @@ export async function loadGlbBackdrop(scene: Scene, glb: Uint8Array, name: strin
     container.dispose();
     scene.onDisposeObservable.remove(containerObserver);
   };
-  const part = new SkyboxBackdrop(root, owned, scene.useRightHandedSystem ? 0 : Math.PI, release);
+  const part = new SkyboxBackdrop({ root, owned, yawOffset: scene.useRightHandedSystem ? 0 : Math.PI, release });
   placeBackdrop(scene, root, EXPORT_SKY_RADIUS, radius);
   part.setRotation(0);
   await new Promise<void>((resolve) => BaseTexture.WhenAllReady(owned.textures, resolve));

@@ -13,21 +13,33 @@ import type { SkyboxPart } from "../skybox-part.ts";
 /** Sky radius of the GLB export, in its units (metres). */
 export const EXPORT_SKY_RADIUS = 500;
 
+/** What a backdrop is made of. */
+export interface BackdropParts {
+  /** The mesh everything hangs from (owned); it carries position, scale and yaw. */
+  root: Mesh;
+  /** Meshes, materials and textures under it. */
+  owned: { meshes: AbstractMesh[]; materials: Material[]; textures: BaseTexture[] };
+  /** Yaw that lines the content up with the environment at rotation 0. */
+  yawOffset: number;
+  /** Disposes everything in `owned` (an asset container knows how). */
+  release: () => void;
+}
+
 export class SkyboxBackdrop implements SkyboxPart {
+  /** The mesh everything hangs from (owned); it carries position, scale and yaw. */
+  readonly root: Mesh;
+  private readonly _owned: BackdropParts["owned"];
+  private readonly _yawOffset: number;
+  private readonly _release: () => void;
   private _disposed = false;
 
-  /**
-   * @param root the mesh everything hangs from (owned); it carries position, scale and yaw
-   * @param _owned meshes, materials and textures under it
-   * @param _yawOffset yaw that lines the content up with the environment at rotation 0
-   * @param _release disposes everything in `_owned` (an asset container knows how)
-   */
-  constructor(
-    readonly root: Mesh,
-    private readonly _owned: { meshes: AbstractMesh[]; materials: Material[]; textures: BaseTexture[] },
-    private readonly _yawOffset: number,
-    private readonly _release: () => void,
-  ) {}
+  /** @param parts the root, what hangs from it, its yaw offset and how to release it */
+  constructor(parts: BackdropParts) {
+    this.root = parts.root;
+    this._owned = parts.owned;
+    this._yawOffset = parts.yawOffset;
+    this._release = parts.release;
+  }
 
   get meshes(): readonly AbstractMesh[] {
     return this._disposed ? [] : [this.root, ...this._owned.meshes];

@@ -28,22 +28,33 @@ export interface GroundSettings {
   radius: number;
 }
 
+/** What a grounded background is made of. */
+export interface GroundedParts {
+  /** The grounded sphere (owned). */
+  mesh: Mesh;
+  /** Its material (owned). */
+  material: BackgroundMaterial;
+  /** The panorama (owned; its GPU texture may be shared with the engine's cache). */
+  texture: Texture;
+  /** Its height and radius. */
+  settings: GroundSettings;
+}
+
 /** The panorama projected onto a flat ground and a sky sphere. */
 export class GroundedBackground implements SkyboxPart, ShadowGround {
+  readonly mesh: Mesh;
+  readonly material: BackgroundMaterial;
+  readonly texture: Texture;
+  readonly settings: GroundSettings;
   private _disposed = false;
 
-  /**
-   * @param mesh the grounded sphere (owned)
-   * @param material its material (owned)
-   * @param texture the panorama (owned; its GPU texture may be shared with the engine's cache)
-   * @param settings its height and radius
-   */
-  constructor(
-    readonly mesh: Mesh,
-    readonly material: BackgroundMaterial,
-    readonly texture: Texture,
-    readonly settings: GroundSettings,
-  ) {}
+  /** @param parts the sphere, its material and texture, and its settings */
+  constructor(parts: GroundedParts) {
+    this.mesh = parts.mesh;
+    this.material = parts.material;
+    this.texture = parts.texture;
+    this.settings = parts.settings;
+  }
 
   get textures(): readonly BaseTexture[] {
     return this._disposed ? [] : [this.texture];
@@ -146,7 +157,7 @@ async function groundedOf(scene: Scene, url: string, settings: GroundSettings, n
   mesh.material = material;
   mesh.receiveShadows = true;
   mesh.isPickable = false;
-  const part = new GroundedBackground(mesh, material, texture, settings);
+  const part = new GroundedBackground({ mesh, material, texture, settings });
   part.setEnabled(false);
   part.setRotation(0);
   try {

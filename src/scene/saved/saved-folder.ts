@@ -11,12 +11,17 @@ import type { ProgressSink } from "../progress.ts";
 export class SavedFolder {
   private readonly _files = new Map<string, Promise<Uint8Array>>();
 
-  private constructor(
-    readonly url: URL,
-    readonly manifest: SavedSkybox,
-    private readonly _progress: ProgressSink,
-    private readonly _signal: AbortSignal | undefined,
-  ) {}
+  readonly url: URL;
+  readonly manifest: SavedSkybox;
+  private readonly _progress: ProgressSink;
+  private readonly _signal: AbortSignal | undefined;
+
+  private constructor(opened: { url: URL; manifest: SavedSkybox; progress: ProgressSink; signal: AbortSignal | undefined }) {
+    this.url = opened.url;
+    this.manifest = opened.manifest;
+    this._progress = opened.progress;
+    this._signal = opened.signal;
+  }
 
   /**
    * Fetches and validates the manifest.
@@ -30,7 +35,8 @@ export class SavedFolder {
     const absolute = new URL(url, base);
     let contentType = "";
     const bytes = await downloadBytes(absolute.href, MANIFEST_FILE, { ...(signal ? { signal } : {}), onHeaders: (h) => (contentType = h.get("content-type") ?? "") });
-    return new SavedFolder(absolute, parseSavedSkybox(manifestJson(bytes, contentType, absolute.href), absolute.href), progress, signal);
+    const manifest = parseSavedSkybox(manifestJson(bytes, contentType, absolute.href), absolute.href);
+    return new SavedFolder({ url: absolute, manifest, progress, signal });
   }
 
   /**

@@ -95,7 +95,7 @@ export class SkyboxSun implements SkyboxPart {
     // Balanced, the environment keeps the sun in its reflections: the light adds no highlight of its own.
     this.light.specular = options.balance ? Color3.Black() : new Color3(...sun.color);
     const skybox = new Set(_neighbours.skyboxMeshes);
-    this._shadows = options.shadows ? new SunShadows(this.light, options, (mesh) => skybox.has(mesh), _neighbours.ground ? _neighbours.ground.groundY : null) : null;
+    this._shadows = options.shadows ? new SunShadows(this.light, { options, skyboxMesh: (mesh) => skybox.has(mesh), groundY: _neighbours.ground ? _neighbours.ground.groundY : null }) : null;
     this._backdrop = options.shadows && _neighbours.backdropMeshes.length ? new BackdropShadows(_neighbours.backdropMeshes, `${name}-backdrop`) : null;
     this.setRotation(0);
     this.refresh();

@@ -24,6 +24,16 @@ import type { ResolvedSun } from "./sun-options.ts";
  */
 const holders = new WeakMap<AbstractMesh, number>();
 
+/** How a sun's shadows are made. */
+export interface SunShadowsInit {
+  /** Map size and kind of generator. */
+  options: Pick<ResolvedSun, "shadowMapSize" | "cascaded">;
+  /** True for the meshes of the skybox itself (never casters nor receivers). */
+  skyboxMesh: (mesh: AbstractMesh) => boolean;
+  /** Height of a grounded background's ground, which receives without casting (null: none). */
+  groundY?: number | null;
+}
+
 /** A sun's shadow generator and the receivers it switched on. */
 export class SunShadows {
   readonly generator: ShadowGenerator;
@@ -32,18 +42,15 @@ export class SunShadows {
   private _newMeshObserver: Nullable<Observer<AbstractMesh>>;
   private _frameObserver: Nullable<Observer<Scene>>;
 
+  private readonly _skyboxMesh: (mesh: AbstractMesh) => boolean;
+
   /**
    * @param light the sun light
-   * @param options map size and kind of generator
-   * @param _skyboxMesh true for the meshes of the skybox itself (never casters nor receivers)
-   * @param groundY height of a grounded background's ground, which receives without casting (null: none)
+   * @param init the generator's settings, the skybox's own meshes and its ground
    */
-  constructor(
-    light: DirectionalLight,
-    options: Pick<ResolvedSun, "shadowMapSize" | "cascaded">,
-    private readonly _skyboxMesh: (mesh: AbstractMesh) => boolean,
-    groundY: number | null = null,
-  ) {
+  constructor(light: DirectionalLight, init: SunShadowsInit) {
+    const { options, skyboxMesh, groundY = null } = init;
+    this._skyboxMesh = skyboxMesh;
     const scene = light.getScene();
     // The shadow map's depth range fits the casters, so the biases are fractions of the scene, not of the camera's range.
     light.autoCalcShadowZBounds = true;
