@@ -6,7 +6,7 @@
  * to 300 ms on a loaded slow core); here the sphere is given, of fewer segments, a unit
  * sphere's geometry scaled to the dome, and the mask, disabled and never shown in full 360
  * mode, gets the fewest segments. The domes of a scene share one unit sphere, a Babylon
- * `Geometry` the scene holds: a re-apply makes no new vertices, and the last dome to go
+ * `Geometry` the scene holds: a re-apply uploads no new vertices, and the last dome to go
  * disposes it (as the scene's disposal does).
  */
 import { PhotoDome } from "@babylonjs/core/Helpers/photoDome.js";
@@ -14,6 +14,7 @@ import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import { CreateSphereVertexData } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
 import { Geometry } from "@babylonjs/core/Meshes/geometry.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import type { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { timedStep } from "../scheduling/step-timing.ts";
 
@@ -25,7 +26,14 @@ const MASK_RESOLUTION = 1;
 /** The scene's unit sphere, seen from inside, that its domes share. */
 const SPHERE_ID = "babylon-skybox-dome-sphere";
 
-const unitSphere = () => CreateSphereVertexData({ segments: DOME_SEGMENTS, diameter: 1, sideOrientation: Mesh.BACKSIDE });
+/**
+ * The unit sphere's vertex data, made on first use and kept for the page: pure numbers, the
+ * same for every dome of every scene, holding no GPU resource and nothing to dispose. Made
+ * again for each apply (or each scene), its thousands of vertices take a task of their own
+ * over 50 ms on a loaded slow core; what a scene holds is the Geometry made from a copy of it.
+ */
+let unitSphereData: VertexData | null = null;
+const unitSphere = (): VertexData => (unitSphereData ??= timedStep("dome-sphere", () => CreateSphereVertexData({ segments: DOME_SEGMENTS, diameter: 1, sideOrientation: Mesh.BACKSIDE })));
 
 /** The next task: the page draws a frame between the dome's steps. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -55,12 +63,13 @@ export async function createDome(options: DomeOptions): Promise<PhotoDome> {
   let mesh: Mesh | null = null;
   try {
     // The sphere, the mesh and the dome each in a task of its own: together they exceed a long task's 50 ms.
-    const sphere = scene.getGeometryById(SPHERE_ID) ? null : timedStep("dome-sphere", unitSphere);
+    const sphere = unitSphere();
     await nextTask();
     mesh = timedStep("dome-mesh", () => {
       const mesh = new Mesh(`${name}_mesh`, scene);
       // Found again: the last dome may have gone (and its sphere with it) meanwhile.
-      (scene.getGeometryById(SPHERE_ID) ?? new Geometry(SPHERE_ID, scene, sphere ?? unitSphere())).applyToMesh(mesh);
+      // A copy: a Geometry keeps the arrays it is given.
+      (scene.getGeometryById(SPHERE_ID) ?? new Geometry(SPHERE_ID, scene, sphere.clone())).applyToMesh(mesh);
       mesh.scaling.setAll(size);
       return mesh;
     });
