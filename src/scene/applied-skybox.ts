@@ -9,12 +9,12 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { Nullable } from "@babylonjs/core/types.js";
 import type { Generation } from "../api/schemas/generation.ts";
-import type { SkyboxBackdrop } from "./backdrop.ts";
-import type { SkyboxLighting } from "./lighting.ts";
+import type { SkyboxBackdrop } from "./backdrop/backdrop.ts";
+import type { SkyboxLighting } from "./environment/lighting.ts";
 import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
-import type { ReplacedLights } from "./sun/replaced-lights.ts";
-import type { SkyboxSun } from "./sun/skybox-sun.ts";
+import type { ReplacedLights } from "./sun-light/replaced-lights.ts";
+import type { SkyboxSun } from "./sun-light/skybox-sun.ts";
 
 /** The parts an apply built (null: off). */
 export interface SkyboxParts {
@@ -35,6 +35,21 @@ export interface SkyboxVisibility {
   sun?: boolean;
 }
 
+/** What an `AppliedSkybox` is made of (by `applySkybox` and `loadSkybox`). */
+export interface AppliedSkyboxOptions {
+  scene: Scene;
+  /** The generation record. */
+  record: Generation;
+  /** The parts, built and disabled. */
+  parts: SkyboxParts;
+  /** The apply's progress observable. */
+  progress: Observable<ApplyProgress>;
+  /** Initial rotation (radians). */
+  rotation: number;
+  /** Cache writes under way. */
+  whenCached: Promise<unknown>;
+}
+
 /** The handle of a skybox in the scene, from `applySkybox` or `loadSkybox`: turn, dim, hide and dispose its parts. */
 export class AppliedSkybox {
   /** Progress of the apply (it is over once the handle exists; a late observer gets the last one, "ready"). */
@@ -53,28 +68,24 @@ export class AppliedSkybox {
   private _disposed = false;
   private _sceneDisposeObserver: Nullable<Observer<Scene>>;
 
+  readonly scene: Scene;
+  readonly record: Generation;
+  private readonly _parts: SkyboxParts;
+
   /**
    * Built by `applySkybox`; not meant to be constructed directly.
-   * @param scene the scene
-   * @param record the generation record
-   * @param _parts the parts, built and disabled
-   * @param progress the apply's progress observable
-   * @param rotation initial rotation (radians)
-   * @param whenCached cache writes under way
+   * @param options the scene, the record, the parts built and disabled, the apply's progress
    */
-  constructor(
-    readonly scene: Scene,
-    readonly record: Generation,
-    private readonly _parts: SkyboxParts,
-    progress: Observable<ApplyProgress>,
-    rotation: number,
-    whenCached: Promise<unknown>,
-  ) {
-    this.onProgressObservable = progress;
-    this._rotation = rotation;
-    this.whenCached = whenCached.then(() => undefined, () => undefined);
+  constructor(options: AppliedSkyboxOptions) {
+    const { scene, parts } = options;
+    this.scene = scene;
+    this.record = options.record;
+    this._parts = parts;
+    this.onProgressObservable = options.progress;
+    this._rotation = options.rotation;
+    this.whenCached = options.whenCached.then(() => undefined, () => undefined);
     this._sceneDisposeObserver = scene.onDisposeObservable.addOnce(() => this.dispose());
-    _parts.sun?.onChangedObservable.add((sun) => this.onSunChangedObservable.notifyObservers(sun.isDisposed ? null : sun));
+    parts.sun?.onChangedObservable.add((sun) => this.onSunChangedObservable.notifyObservers(sun.isDisposed ? null : sun));
   }
 
   /** The environment texture (also when only the blurred background uses it). */

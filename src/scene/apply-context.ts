@@ -7,30 +7,52 @@ import type { SceneClient } from "./scene-client.ts";
 import type { Generation } from "../api/schemas/generation.ts";
 import type { StatusTracker } from "../status/create-tracker.ts";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { exportKey, generationFileKey } from "./cache-keys.ts";
-import { cachedBytes, type DownloadContext } from "./download.ts";
-import { loadExportCatalog, type ExportCatalog } from "./export-catalog.ts";
-import { exportTitle, type ExportChoice } from "./export-choice.ts";
-import { obtainExport } from "./export-request.ts";
+import { exportKey, generationFileKey } from "./cache/cache-keys.ts";
+import { cachedBytes, type DownloadContext } from "./exports/download.ts";
+import { loadExportCatalog, type ExportCatalog } from "./exports/export-catalog.ts";
+import { exportTitle, type ExportChoice } from "./exports/part-exports.ts";
+import { obtainExport } from "./exports/obtain-export.ts";
 import type { ApplyPart, ProgressSink } from "./progress.ts";
-import type { SkyboxCache } from "./skybox-cache.ts";
+import type { SkyboxCache } from "./cache/skybox-cache.ts";
+
+/** What one apply starts from. */
+export interface ApplyContextOptions {
+  scene: Scene;
+  /** The generation record, complete. */
+  record: Generation;
+  model: 3 | 4;
+  client: SceneClient;
+  /** Follows the exports requested. */
+  tracker: StatusTracker;
+  /** Where downloads are kept (null: nowhere). */
+  cache: SkyboxCache | null;
+  progress: ProgressSink;
+  /** Stops requests and downloads. */
+  signal?: AbortSignal;
+}
 
 export class ApplyContext {
+  readonly scene: Scene;
+  readonly record: Generation;
+  readonly model: 3 | 4;
+  readonly client: SceneClient;
+  readonly tracker: StatusTracker;
+  readonly progress: ProgressSink;
+  readonly signal?: AbortSignal;
   readonly downloads: DownloadContext;
   private _catalog: Promise<ExportCatalog> | null = null;
   private readonly _files = new Map<string, Promise<Uint8Array>>();
   private readonly _exports = new Map<string, Promise<{ bytes: Uint8Array; cached: boolean }>>();
 
-  constructor(
-    readonly scene: Scene,
-    readonly record: Generation,
-    readonly model: 3 | 4,
-    readonly client: SceneClient,
-    readonly tracker: StatusTracker,
-    cache: SkyboxCache | null,
-    readonly progress: ProgressSink,
-    readonly signal?: AbortSignal,
-  ) {
+  constructor(options: ApplyContextOptions) {
+    const { cache, progress, signal } = options;
+    this.scene = options.scene;
+    this.record = options.record;
+    this.model = options.model;
+    this.client = options.client;
+    this.tracker = options.tracker;
+    this.progress = progress;
+    if (signal) this.signal = signal;
     this.downloads = {
       cache,
       writes: [],

@@ -9,12 +9,12 @@ import { createStatusTracker } from "../status/create-tracker.ts";
 import { ApplyContext } from "./apply-context.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
 import { buildBackdrop, buildBackground, buildEnvironment } from "./build-parts.ts";
-import { modelOf } from "./export-choice.ts";
-import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./options.ts";
+import { modelOf } from "./exports/part-exports.ts";
+import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./apply-options.ts";
 import { runApply } from "./apply-run.ts";
 import { showApplied, type BuiltParts } from "./show-applied.ts";
 import { groundOf } from "./skybox-part.ts";
-import { defaultSkyboxCache } from "./skybox-cache.ts";
+import { defaultSkyboxCache } from "./cache/skybox-cache.ts";
 import { completeRecord } from "./skybox-record.ts";
 
 /** Lighting settings of an environment built only for a blurred background. */
@@ -47,11 +47,11 @@ export async function applySkybox(scene: Scene, skybox: number | string | Genera
   try {
     return await runApply(options, async ({ progress, abort, progressObservable }) => {
       const record = await completeRecord(skybox, tracker, progress, abort.signal);
-      const ctx = new ApplyContext(scene, record, modelOf(record, options.model), client, tracker, cache, progress, abort.signal);
+      const ctx = new ApplyContext({ scene, record, model: modelOf(record, options.model), client, tracker, cache, progress, signal: abort.signal });
       // From here to the return nothing awaits: an abort cannot land between the parts being
       // built (buildAll checks it last) and being shown.
       const built = await buildAll(ctx, parts, abort);
-      return showApplied(scene, record, built, parts.rotation, cache, options.replace, progressObservable, progress, ctx.downloads.writes);
+      return showApplied(built, { scene, record, rotation: parts.rotation, cache, replace: options.replace, observable: progressObservable, progress, writes: ctx.downloads.writes });
     });
   } finally {
     ownTracker?.dispose();
@@ -65,7 +65,7 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const background = parts.background ? buildBackground(ctx, parts.background, env) : null;
   const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
   const sunOptions = parts.sun;
-  const sun = sunOptions ? import("./sun/build-sun.ts").then(async (m) => ({ make: await m.prepareSun(ctx, sunOptions, parts.lighting), replaced: m.replacedLights(sunOptions.replaces) })) : null;
+  const sun = sunOptions ? import("./sun-light/build-sun.ts").then(async (m) => ({ make: await m.prepareSun(ctx, sunOptions, parts.lighting), replaced: m.replacedLights(sunOptions.replaces) })) : null;
   for (const p of [env, background, backdrop, sun]) p?.catch((error: unknown) => abort.abort(error));
   const [e, b, d, s] = await Promise.allSettled([env, background, backdrop, sun]);
   const value = <T>(r: PromiseSettledResult<T | null>): T | null => (r.status === "fulfilled" ? r.value : null);

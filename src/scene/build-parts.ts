@@ -3,17 +3,17 @@
  * else baked in the cache, else downloaded, decoded and prefiltered), the background and the
  * backdrop.
  */
-import { backgroundBakes } from "./background-bakes.ts";
-import type { SkyboxBackdrop } from "./backdrop.ts";
-import { createBlurredBackground, createDomeBackground } from "./background.ts";
-import { envKey } from "./cache-keys.ts";
-import { loadEnvironment, type EnvironmentFormat } from "./environment-loader.ts";
-import { EnvironmentView } from "./environment-view.ts";
-import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keepGround, keptDome, keptEnvironment, keptGround, type KeepContext } from "./kept-parts.ts";
-import { backdropExport, effectiveSource, lightingExport } from "./export-choice.ts";
-import { SkyboxLighting } from "./lighting.ts";
-import type { LightingSource, ResolvedBackdrop, ResolvedBackground, ResolvedLighting } from "./options.ts";
-import { prefilterEnvironment } from "./prefilter.ts";
+import { backgroundBakes } from "./background/background-bakes.ts";
+import type { SkyboxBackdrop } from "./backdrop/backdrop.ts";
+import { createBlurredBackground, createDomeBackground } from "./background/background.ts";
+import { envKey } from "./cache/cache-keys.ts";
+import { loadEnvironment, type EnvironmentFormat } from "./environment/environment-loader.ts";
+import { EnvironmentView } from "./environment/environment-view.ts";
+import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keepGround, keptDome, keptEnvironment, keptGround, type KeepContext } from "./cache/kept-parts.ts";
+import { backdropExport, effectiveSource, lightingExport } from "./exports/part-exports.ts";
+import { SkyboxLighting } from "./environment/lighting.ts";
+import type { LightingSource, ResolvedBackdrop, ResolvedBackground, ResolvedLighting } from "./apply-options.ts";
+import { prefilterEnvironment } from "./environment/prefilter.ts";
 import type { ApplyContext } from "./apply-context.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
 
@@ -56,7 +56,7 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
     throw error;
   }
   keepEnvironment(ctx, key, loaded.texture, false);
-  return { lighting: new SkyboxLighting(scene, loaded.texture, active, options.intensity, false), bakeKey: ctx.cache ? key : null };
+  return { lighting: new SkyboxLighting({ scene, texture: loaded.texture, active, intensity: options.intensity, fromCache: false }), bakeKey: ctx.cache ? key : null };
 }
 
 /**
@@ -75,7 +75,7 @@ export async function cachedEnvironment(ctx: KeepContext, key: string, name: str
   const baking = ctx.cache ? backgroundBakes.running(scene, key, ctx.cache) : null;
   if (baking) {
     ctx.progress({ stage: "prefiltering", detail: "environment shared with its bake under way", fraction: 1 });
-    return { lighting: new SkyboxLighting(scene, new EnvironmentView(scene, baking, name), active, intensity, false), bakeKey: key };
+    return { lighting: new SkyboxLighting({ scene, texture: new EnvironmentView(scene, baking, name), active, intensity, fromCache: false }), bakeKey: key };
   }
   const baked = ctx.cache ? await ctx.cache.get(key).catch(() => null) : null;
   if (!baked) return null;
@@ -83,7 +83,7 @@ export async function cachedEnvironment(ctx: KeepContext, key: string, name: str
     const env = await loadEnvironment(scene, "texels", baked, 0, name);
     keepEnvironment(ctx, key, env.texture, true);
     ctx.progress({ stage: "prefiltering", detail: "environment from cache", fraction: 1 });
-    return { lighting: new SkyboxLighting(scene, env.texture, active, intensity, true), bakeKey: null };
+    return { lighting: new SkyboxLighting({ scene, texture: env.texture, active, intensity, fromCache: true }), bakeKey: null };
   } catch {
     // A damaged entry: forget it and build the environment again.
     await ctx.cache?.delete(key).catch(() => undefined);
@@ -104,7 +104,7 @@ export async function buildBackground(ctx: ApplyContext, options: ResolvedBackgr
     if (kept) return kept;
     const panorama = await ctx.generationFile("panorama");
     ctx.signal?.throwIfAborted();
-    const part = await (await import("./grounded-background.ts")).createGroundedBackground(ctx.scene, panorama, ground, ctx.name("background"));
+    const part = await (await import("./background/grounded-background.ts")).createGroundedBackground(ctx.scene, panorama, ground, ctx.name("background"));
     keepGround(ctx, part);
     return part;
   }
@@ -133,14 +133,14 @@ export async function buildBackdrop(ctx: ApplyContext, options: ResolvedBackdrop
   const choice = backdropExport(ctx.model, options);
   const name = ctx.name("backdrop");
   if (choice) {
-    const [{ bytes }, { loadGlbBackdrop }] = await Promise.all([ctx.exportBytes(choice, "backdrop"), import("./backdrop-glb.ts")]);
+    const [{ bytes }, { loadGlbBackdrop }] = await Promise.all([ctx.exportBytes(choice, "backdrop"), import("./backdrop/backdrop-glb.ts")]);
     ctx.signal?.throwIfAborted();
     ctx.progress({ stage: "building-backdrop", detail: "GLB export" });
     const backdrop = await loadGlbBackdrop(ctx.scene, bytes, name, options.radius, glbFileName(ctx, choice, name));
     keepBackdrop(ctx, backdrop);
     return backdrop;
   }
-  const [panorama, depthPng, { buildDepthBackdrop }] = await Promise.all([ctx.generationFile("panorama"), ctx.generationFile("depth"), import("./backdrop-from-depth.ts")]);
+  const [panorama, depthPng, { buildDepthBackdrop }] = await Promise.all([ctx.generationFile("panorama"), ctx.generationFile("depth"), import("./backdrop/backdrop-from-depth.ts")]);
   ctx.signal?.throwIfAborted();
   ctx.progress({ stage: "building-backdrop", detail: "from the depth map" });
   const input = { panorama, depthPng, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius };

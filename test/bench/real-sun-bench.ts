@@ -1,13 +1,13 @@
 /**
- * The sun detection on photographs (test/scene/sun/real-skies.ts): every picture of the
+ * The sun detection on photographs (test/scene/analysis/real-skies.ts): every picture of the
  * real-picture corpus as shipped and as 8-bit exports, with its truth measured from its
  * own pixels, the tuning part and the held-out part reported apart; then `detectSun`'s
  * time on real pictures resampled to 1K and 8K, 8-bit exports included.
  */
-import type { HdrPixels } from "../../src/scene/sun/hdr-pixels.ts";
-import { detectSun } from "../../src/scene/sun/detect-sun.ts";
+import type { HdrPixels } from "../../src/scene/analysis/hdr-pixels.ts";
+import { detectSun } from "../../src/scene/analysis/detect-sun.ts";
 import { ms, percentile } from "./percentiles.ts";
-import { REAL_SKIES, REAL_VARIANTS, type RealScore, readRealSky, realVariant, scoreReal } from "../scene/sun/real-skies.ts";
+import { REAL_SKIES, REAL_VARIANTS, type RealScore, readRealSky, realVariant, scoreReal } from "../scene/analysis/real-skies.ts";
 
 const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 7);
 const DEG = 180 / Math.PI;

@@ -4,7 +4,7 @@
  * time to `whenCached`, and from the call until `whenCached` plus a second the longest task,
  * the sum and count of long tasks (over 50 ms) and the frames over 50 ms. One run of each
  * call: the long tasks are the figure, and the machine's load inflates them. Each long task is
- * listed with the steps of ours it held (src/scene/step-timing.ts); `SMOOTH_WATCH=1` adds the
+ * listed with the steps of ours it held (src/scene/scheduling/step-timing.ts); `SMOOTH_WATCH=1` adds the
  * WebGL calls over 10 ms (in that list, and on their own).
  */
 import { describeTask, type Blocked } from "../browser/pages/long-tasks.ts";

@@ -1,7 +1,7 @@
 /**
  * Figures of the sun detection. First on photographs and their 8-bit exports
  * (real-sun-bench.ts). Then its accuracy on the corpus of local skies with ground
- * truth (test/scene/sun/sun-corpus.ts): every sky as rendered, and clipped at 16 and at 1.0
+ * truth (test/scene/analysis/sun-corpus.ts): every sky as rendered, and clipped at 16 and at 1.0
  * as an HDRI made from an 8-bit picture would hold it; per group, the suns found within 2
  * degrees of the drawn one, false suns, angular errors and the detected over the drawn
  * irradiance (scene.json's `sun.irradiance`). `SKYBOX_SUN_CORPUS=dir` keeps the renders
@@ -19,11 +19,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IMAGE_SIZES } from "../../src/api/reference.ts";
 import { createImageryPool } from "../../src/local/imagery/pipeline/render-pool.ts";
-import { detectSun } from "../../src/scene/sun/detect-sun.ts";
-import { decodeHdr } from "../../src/scene/sun/hdr-pixels.ts";
+import { detectSun } from "../../src/scene/analysis/detect-sun.ts";
+import { decodeHdr } from "../../src/scene/analysis/hdr-pixels.ts";
 import { ms, percentile } from "./percentiles.ts";
 import { realSunBench } from "./real-sun-bench.ts";
-import { clipped, corpusSkies, SEED_SETS, groupFigures, type GroupFigures, readSky, type RenderedSky, renderSky, scoreSky, type SkyScore } from "../scene/sun/sun-corpus.ts";
+import { clipped, corpusSkies, SEED_SETS, groupFigures, type GroupFigures, readSky, type RenderedSky, renderSky, scoreSky, type SkyScore } from "../scene/analysis/sun-corpus.ts";
 
 const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 7);
 const SKIES = [

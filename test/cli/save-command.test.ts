@@ -3,7 +3,7 @@
  * directly with the key, and through a running proxy with none. The folder it writes is
  * what `loadSkybox` reads: a manifest that validates, files whose sizes and hashes match,
  * the `.hdr`, the background resized by sharp, the GLB backdrop (Model 3) or depth map
- * (Model 4), and the sun where the renderer drew it. (test/scene/load-skybox.browser.test.ts
+ * (Model 4), and the sun where the renderer drew it. (test/scene/saved/load-skybox.browser.test.ts
  * loads such a folder in Chromium.)
  */
 import { createHash } from "node:crypto";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { applyProgressText } from "../../src/inspector/state/apply-progress-text.ts";
-import { backdropExport, exportTitle, lightingExport } from "../../src/scene/export-choice.ts";
-import { resolveParts } from "../../src/scene/options.ts";
+import { backdropExport, exportTitle, lightingExport } from "../../src/scene/exports/part-exports.ts";
+import { resolveParts } from "../../src/scene/apply-options.ts";
 
 const parts = resolveParts({});
 

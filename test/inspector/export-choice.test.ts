@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { EXPORT_RESOLUTIONS, HDRI_MODES, MESH_QUALITIES, type ExportType } from "../../src/api/index.ts";
 import { DEFAULT_EXPORT_CHOICE, normalizeChoice, optionsFor, typesFor } from "../../src/inspector/state/export-choice.ts";
-import { exportParams, type ExportCatalog } from "../../src/scene/export-catalog.ts";
+import { exportParams, type ExportCatalog } from "../../src/scene/exports/export-catalog.ts";
 
 /** The scene's catalogue with these types and the spec's other lists. */
 const catalog = (types: readonly ExportType[]): ExportCatalog => ({ types, resolutions: EXPORT_RESOLUTIONS, hdriModes: HDRI_MODES, meshQualities: MESH_QUALITIES });

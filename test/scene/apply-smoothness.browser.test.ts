@@ -11,7 +11,7 @@
  *   100 to 460 ms for a 4096 x 2048 panorama;
  * - the bake's one `getBufferSubData` after its fence has passed: 55 to 300 ms whatever the
  *   size (a round trip to the GPU process while it draws the page's frames).
- * A task fails when the steps of ours in it (src/scene/step-timing.ts), these GPU steps taken
+ * A task fails when the steps of ours in it (src/scene/scheduling/step-timing.ts), these GPU steps taken
  * out, hold it over 50 ms; it is reported with those steps and the WebGL calls it held. Long
  * tasks with less of ours are listed, not judged: the page's own frames drawn by a software
  * GPU, garbage collection, Babylon's own work around a shader (it is not ours to slice).

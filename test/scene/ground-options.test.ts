@@ -4,8 +4,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { parseSavedSkybox } from "../../src/api/saved/saved-files.ts";
-import { resolveLoad } from "../../src/scene/load-options.ts";
-import { resolveParts, type ApplySkyboxOptions } from "../../src/scene/options.ts";
+import { resolveLoad } from "../../src/scene/saved/load-options.ts";
+import { resolveParts, type ApplySkyboxOptions } from "../../src/scene/apply-options.ts";
 
 describe("background.ground", () => {
   test("is off unless asked for; true takes a 2-unit height and a radius of 100", () => {

@@ -1,6 +1,6 @@
 import { isRequestTerminal, recordModel, type ExportRecord, type ExportType, type Generation } from "../../api/index.ts";
-import { exportParams, loadExportCatalog, type ExportCatalog } from "../../scene/export-catalog.ts";
-import type { ExportChoice } from "../../scene/export-choice.ts";
+import { exportParams, loadExportCatalog, type ExportCatalog } from "../../scene/exports/export-catalog.ts";
+import type { ExportChoice } from "../../scene/exports/part-exports.ts";
 import type { ExportUpdate } from "../../status/index.ts";
 import { describeEnded, describeError, type PaneError } from "../error-text.ts";
 import type { ConnectionState } from "./ConnectionState.ts";

@@ -1,7 +1,7 @@
 import { SaveToProjectAnswer, SaveToProjectMeta, slugOf, SLUG_PATTERN } from "../../api/saved/save-request.ts";
 import { savedIdentity } from "../../api/saved/saved-identity.ts";
 import type { AppliedSkybox } from "../../scene/index.ts";
-import { collectSavedContents, type SaveProgress } from "../../scene/saved-contents.ts";
+import { collectSavedContents, type SaveProgress } from "../../scene/saved/saved-contents.ts";
 import type { PaneError } from "../error-text.ts";
 import type { ApplyState } from "./ApplyState.ts";
 import type { ConnectionState } from "./ConnectionState.ts";

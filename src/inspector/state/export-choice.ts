@@ -22,7 +22,7 @@ import {
   type HdriModeKey,
   type MeshQualityKey,
 } from "../../api/index.ts";
-import { offers, type ExportChoice } from "../../scene/export-choice.ts";
+import { offers, type ExportChoice } from "../../scene/exports/part-exports.ts";
 
 export const DEFAULT_EXPORT_CHOICE: ExportChoice = {
   typeKey: "equirectangular-png",

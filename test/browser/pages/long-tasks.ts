@@ -10,7 +10,7 @@ export interface Blocked {
   duration: number;
 }
 
-/** A named step of ours (a user timing measure, src/scene/step-timing.ts) that ran while recording. */
+/** A named step of ours (a user timing measure, src/scene/scheduling/step-timing.ts) that ran while recording. */
 export interface Step {
   name: string;
   start: number;
@@ -25,7 +25,7 @@ export interface MainThreadRecord {
   steps: Step[];
 }
 
-/** What our steps' measures are named with (src/scene/step-timing.ts; the page cannot import the library's internals). */
+/** What our steps' measures are named with (src/scene/scheduling/step-timing.ts; the page cannot import the library's internals). */
 const STEP_PREFIX = "babylon-skybox:";
 
 /** Threshold of a long task, as the Long Tasks API and the issue count them. */
@@ -194,7 +194,7 @@ export function unexplained(task: Blocked, calls: readonly SlowCall[]): number {
 const GPU_READ_STEPS = ["bake-read"];
 
 /**
- * The time of a long task spent in steps of ours (src/scene/step-timing.ts), the named GPU
+ * The time of a long task spent in steps of ours (src/scene/scheduling/step-timing.ts), the named GPU
  * steps inside them taken out: what our code held the page for. The rest of a long task is
  * the page's own frame on a software GPU, a garbage collection or Babylon's own work.
  */

@@ -28,7 +28,7 @@ export interface SmoothRun {
   fromCache: boolean;
   longTasks: Blocked[];
   slowFrames: Blocked[];
-  /** Our named steps of a millisecond or more (src/scene/step-timing.ts). */
+  /** Our named steps of a millisecond or more (src/scene/scheduling/step-timing.ts). */
   steps: Step[];
   /** WebGL calls over 10 ms and shader calls over 1 ms, when the page watches them (`?watch`). */
   slowCalls: SlowCall[];

@@ -7,7 +7,7 @@ import { GetExrHeader } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exr
 import { CreateDecoderAsync, ScanData } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exrLoader.decoder.js";
 import { EXROutputType } from "@babylonjs/core/Materials/Textures/Loaders/EXR/exrLoader.configuration.js";
 import { Tools } from "@babylonjs/core/Misc/tools.pure.js";
-import { decodeHdr } from "../../../../src/scene/sun/hdr-pixels.ts";
+import { decodeHdr } from "../../../../src/scene/analysis/hdr-pixels.ts";
 
 export interface FloatImage {
   width: number;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Look, LOOKS, type RenderRequest } from "../../../../src/local/imagery/contract.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
-import { luminanceAt } from "../../../../src/scene/sun/sun-candidates.ts";
+import { luminanceAt } from "../../../../src/scene/analysis/sun-candidates.ts";
 import { H, luma, meanAbsDiff, meanColour, readJpeg, readRadiance, renderPool, request, tempDir, W } from "../render-fixtures.ts";
 
 const pool = renderPool();

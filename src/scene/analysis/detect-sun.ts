@@ -1,0 +1,499 @@
+/**
+ * Finding the sun in an HDR panorama: a compact spot above the horizon that casts a real
+ * share of the light, with its direction, colour and the irradiance it casts. A pure
+ * function of the pixels (no Babylon scene), fast enough for an 8K panorama: a strided scan
+ * finds a few candidates (sun-candidates.ts), each is measured at full resolution in a
+ * window of a few degrees (sun-measure.ts), and the one casting the most light wins.
+ *
+ * The test is relative to the sun's own sky, not to a fixed radiance: a spot is the sun
+ * when it stands out of the sky around it and its irradiance is at least `minShare` of
+ * what the sky casts on an upward surface at the horizon, rising with its elevation (a
+ * high sun that casts less than the sky is one glimpsed through cloud). So a sun at 1
+ * degree in the glow of a sunset is found, and none is at night (the moon casts a few
+ * hundredths of the night sky's light), under overcast or storm clouds or in thick fog;
+ * lamps are specks; clouds lit by the sun are not compact; snow and the sun's reflection
+ * on water lie below the horizon.
+ *
+ * A clipped disk (an HDRI made from an 8-bit picture: its brightest pixels flat at the
+ * image's largest value) has lost its energy: a clear-sky model fitted to the sky around
+ * it (sky-fit.ts) gives it back, when the sky is a clear one (blue for the sun's elevation
+ * or red along the horizon under a low sun, around the sun as blue as Rayleigh scattering
+ * of its light makes it, and well fitted: fog in front of a sun gives the sky around it the
+ * sun's own colour, and greys the horizon).
+ * When the sky around the sun clips too, only a saturated blob is left: the sun is placed
+ * in it from how the unclipped sky around it falls off (saturated-blob.ts; in a blob merged
+ * with the horizon's haze, where the clear sky fits best if that fails), and the fitted
+ * clear sky must reach the clip level at its edge. A blob of lit cloud can pass all that:
+ * a blob's sun whose sky fits a clear sky clearly worse than a sun elsewhere in the clipped
+ * sky is refused (clear-sky-search.ts). The result says which it is (`source`) and how far
+ * to trust it (`confidence`).
+ *
+ * Whatever found it, a sun is then checked against the whole sky (sky-evidence.ts): a
+ * clear sky lit from it must explain the sky's samples not clearly worse than a sky without
+ * a sun (MIN_EVIDENCE), so no light comes from the wrong side; a disk that casts too little
+ * for its share is kept where the sky is plainly lit from it (STRONG_EVIDENCE). A blob wider
+ * than PLACE_WITHIN does not place its sun unless its disk shows (TOO_WIDE): none is reported.
+ */
+import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
+import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
+import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
+import { bestFittingElevation, fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
+import { type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
+import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob, type SaturatedBlob } from "./saturated-blob.ts";
+import { groundLuminance, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
+import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
+import { skyEvidence } from "./sky-evidence.ts";
+
+/** Where a disk's pixels are in the panorama it was found in. */
+export interface DiskPlace {
+  width: number;
+  height: number;
+  /** Index of each pixel of the disk (row * width + column), in the order of `disk.pixels`. */
+  indices: number[];
+}
+
+/** The sun of a panorama, in the panorama's frame (see src/api/panorama/panorama-directions.ts). */
+export interface DetectedSun {
+  /** Unit vector towards the sun: right-handed, +Y up, the panorama's centre at -Z, u = 0.75 at +X. */
+  direction: [number, number, number];
+  /** Radians around the vertical: 0 at the panorama's centre, +pi/2 at u = 0.75 (-pi..pi). */
+  azimuth: number;
+  /** Radians above the horizon. */
+  elevation: number;
+  /** Linear RGB of the sunlight, brightest channel 1. */
+  color: [number, number, number];
+  /**
+   * Irradiance of the brightest channel on a surface facing the sun: `color` times
+   * `intensity` is the sun's irradiance per channel, what a Babylon `DirectionalLight`'s
+   * intensity means to PBR materials.
+   */
+  intensity: number;
+  /** Rec. 709 luminance of the irradiance. */
+  illuminance: number;
+  /** Solid angle of the disk (steradians): its irradiance over its peak radiance. */
+  solidAngle: number;
+  /**
+   * Where the irradiance comes from: the disk's own pixels (`measured`), or, for a clipped
+   * disk, the clear-sky model fitted to the sky around it (`estimated`).
+   */
+  source: "measured" | "estimated";
+  /** How far to trust the irradiance, 0 to 1. */
+  confidence: number;
+  /** Turbidity of the fitted clear sky (estimated suns), else null. */
+  turbidity: number | null;
+  /**
+   * The disk as the panorama's pixels hold it (clipped, for an estimated sun): the sky's
+   * radiance behind it, and for each of its pixels the radiance it adds to that sky (RGB)
+   * and its solid angle, flattened in fours. An environment made from these pixels holds
+   * this much of the sun (sun-harmonics.ts takes it out while the light shines). `at` says
+   * where they are: the panorama's size and each pixel's index (rows from the top), so the
+   * sun's share of a cube made from this panorama is known exactly, texel by texel.
+   */
+  disk: { sky: [number, number, number]; pixels: number[]; at?: DiskPlace };
+}
+
+/** Thresholds of `detectSun`. */
+export interface DetectSunOptions {
+  /**
+   * Least ratio of the sun's irradiance (on a surface facing it) to the sky's on an upward
+   * surface, for a sun at the horizon; it rises to 2.25 times that at the zenith. A clear
+   * sky's sun casts 0.6 to 2.5 times the sky's light at sunset and 3 to 5 times at noon;
+   * one glimpsed through overcast, storm clouds or fog, 0.05 to 0.45 times.
+   * @default 0.4
+   */
+  minShare?: number;
+}
+
+/** Spots measured at most (a clipped image has many spots of equal brightness). */
+const CANDIDATES = 8;
+/** Least ratio of an unclipped sun's peak to the sky around it. */
+const LOCAL_CONTRAST = 3;
+/** A clipped sun is at least this much brighter than the sky around it. */
+const CLIPPED_CONTRAST = 1.2;
+/** Largest residual (rms, natural log) of a clear-sky fit trusted for an estimate. */
+const MAX_RESIDUAL = 0.35;
+/**
+ * Least blueness (sky-fit.ts) of a sky trusted to be clear: MIN_BLUENESS, and with the sun
+ * higher up, CLEAR_BLUENESS of a pure Rayleigh sky's for the sun's elevation (aerosols of a
+ * clear day whiten it somewhat; the grey of fog, overcast or storm clouds far more: 0.15
+ * to 0.23 with the sun 25 to 65 degrees up, where a clear sky shows 0.55). With the sun low,
+ * MIN_BLUENESS alone: a clear golden-hour lake's sky shows 0.141, a foggy dawn's 0.128 (a
+ * paler one passes by its red horizon, RED_HORIZON).
+ */
+const MIN_BLUENESS = 0.135;
+const CLEAR_BLUENESS = 0.75;
+/**
+ * The sky 10 to 40 degrees from the sun (its aureole) must be at most AUREOLE_MARGIN less
+ * blue than a pure Rayleigh sky lit at the sun's elevation, and need be no bluer than
+ * AUREOLE_BLUENESS. A clear sky's Rayleigh blue shows through its aureole; fog or a veil of
+ * cloud in front of the sun scatters every wavelength alike, giving it the sun's own colour:
+ * white with the sun high (near zero blueness, where a clear sky's aureole is clearly blue),
+ * the sun's red at dawn (several times AUREOLE_MARGIN under the Rayleigh sky's blue, where
+ * a clear low sun's aureole stays within a few hundredths of it). Such a sun's disk may
+ * clip at the same level as a clear one's while it casts a tenth of the light.
+ */
+const AUREOLE_BLUENESS = 0.1;
+const AUREOLE_MARGIN = 0.07;
+/**
+ * Largest blueness of the sky under 10 degrees up that says a sky is clear however pale its
+ * upper sky: a low sun's light, reddened along a clear grazing path, lights the air near the
+ * horizon all round, a clear golden-hour sky's upper part may be paler than MIN_BLUENESS
+ * while its horizon is deeply red; a sky in fog or under overcast is lit by grey diffuse
+ * light, and its horizon stays less red than this.
+ */
+const RED_HORIZON = -0.55;
+/**
+ * Largest ratio of the clip level to the fitted clear sky at a saturated blob's edge: the
+ * Perez distribution's circumsolar term is smooth, and a real aureole (or the local
+ * renderer's Mie one) is up to about 2 to 3 times brighter a few degrees from the sun. A
+ * glow clipped above a ridge that hides the sun, or an aurora, lies far beyond a clear
+ * sky's light.
+ */
+const CLIP_REACH = 3;
+/**
+ * Least mean albedo of the ground under a sun: darker than any ground a picture shows in
+ * daylight (fresh asphalt and dark water reflect 4 to 6%, forest 8 to 15%, and the ground
+ * half holds the sky's reflections too).
+ */
+const MIN_ALBEDO = 0.01;
+/**
+ * Least irradiance (luminance) of the sky on an upward surface under an estimated sun. A
+ * clipped moon in a clear moonlit sky is a clipped sun in a dim day sky: the same
+ * scattering of the same light, some 400 000 times fainter, and a stylised picture may
+ * light the ground under it as brightly. Only the sky's level tells them apart, in an HDRI
+ * that keeps the scale of the scene (the local service's: a moonlit sky casts 0.014 to
+ * 0.016, a day sky with the sun 1.2 degrees up 0.29) or of the picture it was made from
+ * (white at 1: a day sky's display is bright, a night sky's dark).
+ */
+const MIN_SKY_IRRADIANCE = 0.05;
+/**
+ * Largest excess of a blob's sun's clear-sky cost over the least of the lattice
+ * (clear-sky-search.ts). The Perez shape is off a painted or rendered sky by a few degrees,
+ * its best sun lying well away from the drawn one, so a true sun costs a little more than
+ * the lattice's best, most with the sun 7 to 11 degrees up; a sun placed on a cloud costs
+ * anything from nothing to ten times more. The bound lies just above what true suns cost
+ * when the picture clips at 1.0: it refuses the suns that fit clearly worse (the others are
+ * mostly refused for a sky that does not fall off around them, or lose to the sun's own
+ * blob), and lets through a white fleck on the horizon under a cirrus morning's sun.
+ */
+const CLOUD_EXCESS = 0.009;
+/**
+ * Widest panorama saturated blobs are searched in; a wider one is read every few pixels
+ * (pointSampled). Its pixels are still a tenth of a degree apart, twenty times closer than
+ * the sun must be placed, and a blob of an 8K panorama clipped at 1.0 holds millions of
+ * pixels: flooding and tracing them takes most of a second.
+ */
+const BLOB_WIDTH = 2048;
+const DEG = Math.PI / 180;
+/**
+ * The sky's evidence for a sun (sky-evidence.ts: how much better, per sky sample and in
+ * nats, a clear sky lit by a sun there explains the sky than the best sky without a sun).
+ * A sun is refused when a sunless sky explains the sky clearly better (MIN_EVIDENCE): a
+ * sun there would light a sky the picture does not show, so its light would come from the
+ * wrong side. A disk that casts less than its share (`minShare`: dimmed by haze, or its
+ * pixels by lossy compression) is still the sun when the whole sky is lit from it as a
+ * clear sky is (STRONG_EVIDENCE): a sunlit sky gains about half a nat per sample, a sky
+ * with a low sun's glow along the horizon, or a room lit by lamps or a skylight, a few
+ * tenths at most.
+ */
+const MIN_EVIDENCE = -0.1;
+const STRONG_EVIDENCE = 0.4;
+/**
+ * Widest (equivalent radius of) saturated blob a sun is placed in: the accuracy an 8-bit
+ * picture's sun must be placed with to cast the shadows the picture shows.
+ */
+const PLACE_WITHIN = 3 * DEG;
+/**
+ * A saturated blob whose foot is at most HAZE_FOOT up has merged with the clipped haze along
+ * the horizon; its sun placed within FOOT_REACH of its foot was placed there by the haze
+ * (`onHazeFoot`).
+ */
+const HAZE_FOOT = 1.5 * DEG;
+const FOOT_REACH = 1 * DEG;
+
+/** The answer of `findSun`: the sun, or why the sky has none, in words a pane can show. */
+export type SunFinding = { sun: DetectedSun; why: null } | { sun: null; why: string };
+
+/** Why a sky has no sun. */
+export const NO_SUN = {
+  /** No spot passed: none bright and compact enough, or none whose sky says it is a sun. */
+  none: "no spot of the sky passes for a sun the picture places (not bright and compact enough, or its sky not a clear one lit by it)",
+  /** A saturated blob held a sun it could not place (TOO_WIDE). */
+  tooWide: "the sky's brightest part is clipped too widely around the sun to place it (an 8-bit picture's glow)",
+  /** The sun found lights a sky the picture does not show (MIN_EVIDENCE). */
+  notLit: "the sky is not lit the way a sun at its brightest spot would light it",
+} as const;
+
+/**
+ * Finds the sun in a decoded HDR panorama.
+ * @param image linear RGB floats, top row first (`decodeHdr`)
+ * @param options detection thresholds
+ * @returns the sun, or null when none shows
+ */
+export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): DetectedSun | null {
+  return findSun(image, options).sun;
+}
+
+/**
+ * Finds the sun in a decoded HDR panorama, or says why there is none.
+ * @param image linear RGB floats, top row first (`decodeHdr`)
+ * @param options detection thresholds
+ */
+export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFinding {
+  const minShare = options.minShare ?? 0.4;
+  const scan = scanSky(image, CANDIDATES);
+  const core = coreSolidAngle(image.width);
+  let found: DetectedSun | null = null;
+  // The panorama the saturated blobs are searched in (BLOB_WIDTH), made for the first.
+  const factor = Math.ceil(image.width / BLOB_WIDTH);
+  let blobs: HdrPixels | undefined;
+  // Saturated pixels of the blobs placed so far: a large blob holds several candidates, placed once.
+  let seen: FloodedBlobs | undefined;
+  // The clear sky's cost of suns across the clipped sky (clear-sky-search.ts), made once for the first blob's sun.
+  let costs: ClearSkyCosts | undefined;
+  // The sky's evidence for a sun in a direction (sky-evidence.ts), its samples made for the first asked.
+  let evidenceAt: ((sun: readonly number[]) => number) | undefined;
+  const evidence = (sun: DetectedSun) => (evidenceAt ??= skyEvidence(image, scan.top))(sun.direction);
+  // Whether a saturated blob held a sun too wide to place (`placed`).
+  let unplaced = false;
+  for (const candidate of scan.candidates) {
+    // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
+    const most = candidate.luminance * core;
+    if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) continue;
+    // A candidate in a saturated blob flooded before is a part of it (the clipped sky's top rows often are): its
+    // spot is that blob, already tried.
+    if (blobs && seen?.mask[indexOf(sampledCandidate(blobs, candidate, factor), blobs)]) continue;
+    const spot = measureSpot(image, candidate, scan.stride, scan.top);
+    let sun: DetectedSun | null = null;
+    if (spot && !spot.clipped) sun = measured(spot, scan, minShare, evidence);
+    else if (spot && compact(image, spot)) sun = estimated(image, spot, scan, minShare);
+    else {
+      blobs ??= pointSampled(image, factor);
+      const answer = fromBlob(blobs, sampledCandidate(blobs, candidate, factor), scan, minShare, (seen ??= floodedBlobs(blobs)));
+      if (answer === TOO_WIDE) unplaced = true;
+      else sun = answer;
+      if (sun && onCloud(sun, (costs ??= clearSkyCosts(blobs, scan.top)))) sun = null;
+    }
+    if (sun && (!found || better(sun, found))) found = sun;
+  }
+  if (found && blobs && costs && seen) {
+    const sun = pointedBlob(blobs, scan, minShare, seen, costs);
+    if (sun && elsewhere(sun, found)) found = sun;
+  }
+  // The disk clips wherever anything does: with a sun's blob too wide to place it in, a clipped spot elsewhere
+  // (a fleck of lit cloud) is no more the sun than any other part of that blob.
+  if (unplaced && (!found || found.source === "estimated")) return { sun: null, why: NO_SUN.tooWide };
+  if (!found) return { sun: null, why: NO_SUN.none };
+  return evidence(found) >= MIN_EVIDENCE ? { sun: found, why: null } : { sun: null, why: NO_SUN.notLit };
+}
+
+/**
+ * A saturated blob's answer when it holds a sun it cannot place: the disk is somewhere in
+ * the blob (it is the brightest thing in the sky, so it clips wherever anything does), and
+ * unless its own pixels show (`byDisk`), where in it is read from the blob's outline and the
+ * sky around it. In a blob wider than PLACE_WITHIN, the outline of a real sky's glow (haze,
+ * clouds lit at its edge, the horizon's brightening) has put suns 10 degrees and more from
+ * the real one: none is reported.
+ */
+const TOO_WIDE = "too wide";
+
+/** The candidate in `sampled`, the panorama read every `factor` pixels (pointSampled). */
+function sampledCandidate(sampled: HdrPixels, candidate: SunCandidate, factor: number): SunCandidate {
+  const x = Math.min(sampled.width - 1, Math.floor(candidate.x / factor));
+  const y = Math.min(sampled.height - 1, Math.floor(candidate.y / factor));
+  return { ...candidate, x, y };
+}
+
+/** The candidate's pixel index in `image` (row * width + column). */
+function indexOf(candidate: SunCandidate, image: HdrPixels): number {
+  return candidate.y * image.width + candidate.x;
+}
+
+/**
+ * The sun of the blob the clear sky points to (its lattice's best), when a blob's sun was
+ * found and no candidate lay in that blob: at the clip level the candidates are the clipped
+ * sky's top rows, often cloud tops. (With no sun found it is not tried: a sky whose
+ * candidates hold no sun has none for the lattice to point to, and a large merged blob
+ * takes a tenth of a second or more to flood.)
+ */
+function pointedBlob(image: HdrPixels, scan: SkyScan, minShare: number, seen: FloodedBlobs, costs: ClearSkyCosts): DetectedSun | null {
+  if (costs.best < 0 || seen.mask[costs.best]) return null;
+  const candidate = { x: costs.best % image.width, y: Math.floor(costs.best / image.width), luminance: scan.top };
+  const sun = fromBlob(image, candidate, scan, minShare, seen);
+  return sun && sun !== TOO_WIDE && !onCloud(sun, costs) ? sun : null;
+}
+
+/**
+ * Whether a blob's sun is a lit cloud: the unclipped sky fits a clear sky with its sun there
+ * worse by more than CLOUD_EXCESS (mean squared log residual) than with a sun elsewhere in
+ * the clipped sky (clear-sky-search.ts).
+ */
+function onCloud(sun: DetectedSun, costs: ClearSkyCosts): boolean {
+  return costs.at(sun.direction) - costs.least > CLOUD_EXCESS;
+}
+
+/**
+ * Whether the sun of the blob the clear sky points to replaces the sun found: when it is the
+ * better one and lies farther from it than two spots of one object. Nearer, it is the same
+ * sun, placed from a part of its glow that the candidates' blob holds less closely.
+ */
+function elsewhere(sun: DetectedSun, found: DetectedSun): boolean {
+  const cos = sun.direction[0] * found.direction[0] + sun.direction[1] * found.direction[1] + sun.direction[2] * found.direction[2];
+  return cos < Math.cos(SEPARATION_DEG * DEG) && better(sun, found);
+}
+
+/**
+ * Measured suns beat estimated ones; among measured ones, the brighter; among estimated
+ * ones, the more confident: the better fitted, with less air between it and the ground.
+ * The air mass says how far to trust the energy more than where the sun is, yet it settles
+ * a low sun against a clipped spot of horizon well below it that fits the sky as well: the
+ * spot's thicker air makes it the less confident.
+ */
+function better(a: DetectedSun, b: DetectedSun): boolean {
+  if (a.source !== b.source) return a.source === "measured";
+  return a.source === "measured" ? a.illuminance > b.illuminance : a.confidence > b.confidence;
+}
+
+/** The irradiance a sun at `elevation` must cast, given the sky's (its own share left out). */
+function needed(sun: DetectedSun, scan: SkyScan, minShare: number, illuminance: number): number {
+  const up = Math.max(0, Math.sin(sun.elevation));
+  const sky = Math.max(0, scan.skyIrradiance - illuminance * up);
+  return minShare * (1 + 1.25 * up) * sky;
+}
+
+function measured(spot: MeasuredSpot, scan: SkyScan, minShare: number, evidence: (sun: DetectedSun) => number): DetectedSun | null {
+  const sun = spot.sun;
+  if (spot.peak < LOCAL_CONTRAST * spot.sky) return null;
+  const need = needed(sun, scan, minShare, sun.illuminance);
+  // A disk that casts less than its share is still the sun where the whole sky is lit by one there: a disk
+  // dimmed by haze, or by lossy compression of its pixels.
+  if (sun.illuminance <= need) return evidence(sun) >= STRONG_EVIDENCE ? { ...sun, confidence: round(sun.illuminance / need / 2) } : null;
+  // Half confident at the threshold, fully at twice it.
+  const confidence = need > 0 ? Math.min(1, 0.5 * (sun.illuminance / need)) : 1;
+  return { ...sun, confidence: round(confidence) };
+}
+
+/** Whether a clipped spot is no larger than a clipped disk: its own pixels place the sun. */
+function compact(image: HdrPixels, spot: MeasuredSpot): boolean {
+  return spot.sun.solidAngle <= clippedDiskSolidAngle(image.width);
+}
+
+function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
+  if (spot.peak < CLIPPED_CONTRAST * spot.sky) return null;
+  return fromFit(image, spot.sun, scan, minShare, spot.visible);
+}
+
+/**
+ * A sun in the saturated blob around a candidate at the clip level (saturated-blob.ts),
+ * where the sky around the sun clips too: it holds none of the sun's own light beyond its
+ * sky's, so its disk is empty. When the blob reaches down to the horizon and its sun was
+ * placed at its foot and refused, the sun is placed again where the clear sky fits best
+ * (`onHazeFoot`).
+ */
+function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number, seen: FloodedBlobs): DetectedSun | null | typeof TOO_WIDE {
+  const blob = placeInBlob(image, indexOf(candidate, image), scan.top, seen);
+  if (!blob) return null;
+  const sun = blobsSun(image, blob, scan, minShare);
+  return sun && !blob.byDisk && Math.sqrt(blob.solidAngle / Math.PI) > PLACE_WITHIN ? TOO_WIDE : sun;
+}
+
+/** The sun placed in a saturated blob, when the sky around it is a clear one lit by it. */
+function blobsSun(image: HdrPixels, blob: SaturatedBlob, scan: SkyScan, minShare: number): DetectedSun | null {
+  // The edge of a blob larger than a disk is where the sky reaches the clip level: the clear sky fitted around it
+  // must come close to it there. A disk clips by its own light.
+  const reaches = (elevation: number) => (fit: SkyFit) => blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - elevation, blob.rim) >= scan.top;
+  const placed = blobSun(blob.direction, blob.solidAngle);
+  const sun = fromFit(image, placed, scan, minShare, blob.visible, reaches(placed.elevation));
+  if (sun || blob.byDisk || !onHazeFoot(blob, placed.elevation)) return sun;
+  const [x, , z] = blob.direction;
+  const u = uOfDirection(x, z);
+  const elevation = bestFittingElevation(image, u, blob.foot, blob.top, scan.top);
+  if (elevation === null) return null;
+  const direction: [number, number, number] = [0, 0, 0];
+  directionOfUv(u, 0.5 - elevation / Math.PI, direction);
+  return fromFit(image, blobSun(direction, blob.solidAngle), scan, minShare, blob.visible, reaches(elevation));
+}
+
+/**
+ * Whether a blob's sun is one the sky's profile cannot place: the blob reaches down to the
+ * horizon (HAZE_FOOT), merged with the clipped haze there, and the sun was placed at its
+ * foot (within FOOT_REACH). The profile's free elevation term then explains the sky's fall-off
+ * about as well as the aureole does, and a sun at the blob's foot explains it best: a sun
+ * some degrees up in a mound of glow and haze reaching above it lands near the horizon,
+ * where it casts too little to pass.
+ * The clear-sky model's shape ties the brightening towards the horizon to the sun's
+ * elevation: fitted to the sky above the horizon band, it places that sun within 1.25
+ * degrees (sky-fit.ts, `bestFittingElevation`).
+ */
+function onHazeFoot(blob: SaturatedBlob, elevation: number): boolean {
+  return !blob.isDisk && blob.foot <= HAZE_FOOT && elevation <= blob.foot + FOOT_REACH;
+}
+
+/** An estimated sun in `direction`, placed in a blob of `solidAngle`, its energy yet to be fitted. */
+function blobSun(direction: [number, number, number], solidAngle: number): DetectedSun {
+  const [x, y, z] = direction;
+  return {
+    direction,
+    azimuth: azimuthOfU(uOfDirection(x, z)),
+    elevation: elevationOfV(vOfDirection(y)),
+    color: [1, 1, 1],
+    intensity: 0,
+    illuminance: 0,
+    solidAngle,
+    source: "estimated",
+    confidence: 0,
+    turbidity: null,
+    disk: { sky: [0, 0, 0], pixels: [] },
+  };
+}
+
+/** The sun's irradiance from the clear sky fitted around it, when that sky is a clear one. */
+function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: number, visible: number, consistent: (fit: SkyFit) => boolean = () => true): DetectedSun | null {
+  const fit = fitSky(image, sun.direction, scan.top);
+  if (!fit || fit.residual > MAX_RESIDUAL || !clear(fit, sun.elevation) || !consistent(fit)) return null;
+  // The sky's sun must cast its share whole (a ridge or trees in front of its disk hide a part of what it casts
+  // here), against the sky without the clipped disk the picture holds of it.
+  const whole = luminanceOf(fit.irradiance);
+  if (whole <= needed(sun, scan, minShare, sun.illuminance)) return null;
+  const irradiance = fit.irradiance.map((v) => v * visible) as [number, number, number];
+  const illuminance = whole * visible;
+  if (!(illuminance > sun.illuminance) || scan.skyIrradiance < MIN_SKY_IRRADIANCE || !lightsGround(image, scan, sun.elevation, illuminance)) return null;
+  const intensity = Math.max(...irradiance);
+  // Trust falls with the residual and with the air mass the assumed clear path crosses.
+  const confidence = (1 - fit.residual / MAX_RESIDUAL) / Math.sqrt(airMass(Math.PI / 2 - sun.elevation));
+  return {
+    ...sun,
+    color: [irradiance[0] / intensity, irradiance[1] / intensity, irradiance[2] / intensity],
+    intensity,
+    illuminance,
+    source: "estimated",
+    confidence: round(confidence),
+    turbidity: fit.turbidity,
+  };
+}
+
+/**
+ * Whether a fitted sky's colours are a clear sky's, for a sun at `elevation`: blue above (or,
+ * with the sun low, red along the horizon), and around the sun about as blue as Rayleigh
+ * scattering of its light makes it.
+ */
+function clear(fit: SkyFit, elevation: number): boolean {
+  const rayleigh = rayleighBlueness(Math.PI / 2 - elevation);
+  const blue = fit.blueness >= Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleigh);
+  const redHorizon = fit.horizonBlueness !== null && fit.horizonBlueness <= RED_HORIZON;
+  if (!blue && !redHorizon) return false;
+  return fit.aureoleBlueness === null || fit.aureoleBlueness >= Math.min(AUREOLE_BLUENESS, rayleigh - AUREOLE_MARGIN);
+}
+
+/**
+ * Whether the ground is as bright as an estimated sun would light it: its mean luminance
+ * at least MIN_ALBEDO / pi of the sun's and the sky's irradiance on it. A clipped moon in a
+ * night sky fits a dim clear sky as well as a sun does; the ground under it is lit a
+ * hundred times less than that sun would light it. A sky-only HDRI (black ground) says nothing.
+ */
+function lightsGround(image: HdrPixels, scan: SkyScan, elevation: number, illuminance: number): boolean {
+  const ground = groundLuminance(image, scan.stride);
+  return ground === null || Math.PI * ground >= MIN_ALBEDO * (illuminance * Math.max(0, Math.sin(elevation)) + scan.skyIrradiance);
+}
+
+const round = (v: number) => Math.round(Math.max(0, Math.min(1, v)) * 1000) / 1000;

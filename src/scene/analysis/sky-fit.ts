@@ -1,0 +1,219 @@
+/**
+ * The sun's energy from the sky around it, for a disk that is clipped or too dim (an HDRI
+ * made from an 8-bit picture): the Preetham clear-sky model (preetham.ts) is fitted to the
+ * panorama's own sky for the sun's direction, as outdoor lighting estimation does
+ * (Lalonde & Matthews, 3DV 2014; Hold-Geoffroy et al., CVPR 2017), and the fitted scale
+ * and the sun's elevation predict the sun's irradiance.
+ *
+ * The fit: sky pixels on a grid about 2 degrees apart, 2 degrees up (or a given elevation)
+ * to 90, more than 4 degrees from the sun and not clipped; for each turbidity from 1.7 to
+ * 12, the scale is the
+ * median log ratio of pixel to model luminance, and the cost the mean squared log residual
+ * of the 70% best-fitting samples (terrain standing above the horizon, clouds and the
+ * glow of a low sun's haze are left out that way). The turbidity of least cost wins
+ * (tried every 0.5, then every 0.1 around the best).
+ */
+import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
+import type { HdrPixels } from "./hdr-pixels.ts";
+import { perez, perezCoefficients, sunIrradiance, zenithLuminance } from "./preetham.ts";
+import { nthSmallest } from "./nth-smallest.ts";
+import { luminanceAt, skyRows } from "./sun-candidates.ts";
+
+const DEG = Math.PI / 180;
+const QUARTER = DEG / 4;
+const GRID_DEG = 2;
+const MIN_ELEVATION = 2 * DEG;
+const MIN_FROM_SUN = 4 * DEG;
+/** A pixel's channel counts as clipped from this share of the clip level. */
+export const CLIP_SHARE = 0.99;
+const KEEP = 0.7;
+/** Least samples fitted. */
+const MIN_SAMPLES = 40;
+/** Turbidities tried: every 0.5 from 1.7 to 12, then every 0.1 around the best. */
+const COARSE = Array.from({ length: 21 }, (_, i) => 1.7 + i * 0.5);
+/** Turbidity of the sun's own path: aerosol-free (see `fitSky`). */
+const PATH_TURBIDITY = 1;
+/** Least elevation of the samples that say whether the sky is blue. */
+const UPPER_SKY = 20 * DEG;
+/** The aureole: samples this far from the sun, where a clear sky's Rayleigh blue shows through its glow. */
+const AUREOLE = [10 * DEG, 40 * DEG] as const;
+/**
+ * The horizon band: its samples say whether the sky along the horizon is red, and are left
+ * out where a sun is placed by the fit (`bestFittingElevation`).
+ */
+const HORIZON_BAND = 10 * DEG;
+
+/** A fitted clear sky. */
+export interface SkyFit {
+  turbidity: number;
+  /** Panorama radiance units per kcd/m² of the model. */
+  scale: number;
+  /** Root mean square of the kept log residuals (0: a perfect clear sky). */
+  residual: number;
+  /** Samples fitted. */
+  samples: number;
+  /** The sun's irradiance the fit predicts, panorama units (linear RGB). */
+  irradiance: [number, number, number];
+  /**
+   * Median of (B - R) / (B + R) over the samples 20 degrees up or more: about 0.5 for a
+   * clear day, 0.2 to 0.4 at sunset, near 0 under grey cloud (the Perez luminance alone
+   * fits an overcast sky about as well as a clear one; its colour does not).
+   */
+  blueness: number;
+  /**
+   * Median of (B - R) / (B + R) over the samples 10 to 40 degrees from the sun (null with
+   * none unclipped): a clear sky's Rayleigh blue shows there through the aureole (less
+   * blue at dawn, its light reddened); fog or a veil of cloud in front of the sun gives it
+   * the sun's own colour, white or red (its droplets scatter every wavelength alike).
+   */
+  aureoleBlueness: number | null;
+  /**
+   * Median of (B - R) / (B + R) over the samples under 10 degrees up (null with none): red
+   * all round with a low sun in a clear sky (its light, reddened along the sun's grazing
+   * path, lights the air near the horizon), grey in fog or under overcast.
+   */
+  horizonBlueness: number | null;
+}
+
+/** Sky samples: cosine of the zenith angle, angle to the sun, log luminance, (B - R) / (B + R). */
+interface Samples {
+  cosTheta: number[];
+  gamma: number[];
+  logL: number[];
+  blue: number[];
+}
+
+/**
+ * Fits the clear-sky model to `image` for a sun in direction `sun`. The predicted irradiance
+ * is the fitted scale times Preetham's sun through an aerosol-free path (turbidity 1): the
+ * sky's shape fixes its scale well at every elevation but says little about the aerosol
+ * along the sun's own grazing path, which decides the sun's energy at sunset (tens of air
+ * masses); a clear path is the bound a clear sky allows.
+ * @param clip channel value at which the image clips (pixels reaching 99% of it are left out)
+ * @param minElevation elevation (radians) of the lowest samples
+ * @returns the fit, or null with too few usable sky samples
+ */
+export function fitSky(image: HdrPixels, sun: readonly number[], clip: number, minElevation = MIN_ELEVATION): SkyFit | null {
+  let s = sampleSky(image, sun, clip, 0, minElevation);
+  // A blue sky brighter than the clip level clips in blue everywhere: its luminance, short of at most blue's share, is still the sky's.
+  if (s.logL.length < MIN_SAMPLES) s = sampleSky(image, sun, clip, 1, minElevation);
+  const n = s.logL.length;
+  if (n < MIN_SAMPLES) return null;
+  const thetaSun = Math.acos(Math.min(1, Math.max(-1, sun[1]!)));
+  const r = new Float64Array(n);
+  const cost = (t: number) => {
+    const c = perezCoefficients(t);
+    const log0 = Math.log(zenithLuminance(t, thetaSun) / perez(c, 1, thetaSun));
+    for (let i = 0; i < n; i++) r[i] = s.logL[i]! - log0 - Math.log(perez(c, s.cosTheta[i]!, s.gamma[i]!));
+    return { turbidity: t, ...trimmedCost(r) };
+  };
+  let best = COARSE.map(cost).reduce((a, b) => (b.cost < a.cost ? b : a));
+  for (let k = -4; k <= 4; k++) {
+    const t = best.turbidity + k * 0.1;
+    if (k === 0 || t < COARSE[0]!) continue;
+    const tried = cost(t);
+    if (tried.cost < best.cost) best = tried;
+  }
+  const scale = Math.exp(best.centre);
+  const sunKlux = sunIrradiance(PATH_TURBIDITY, thetaSun);
+  return {
+    turbidity: Math.round(best.turbidity * 10) / 10,
+    scale,
+    residual: Math.sqrt(best.cost),
+    samples: n,
+    irradiance: [sunKlux[0] * scale, sunKlux[1] * scale, sunKlux[2] * scale],
+    blueness: median(s.blue.filter((_, i) => s.cosTheta[i]! >= Math.sin(UPPER_SKY))) ?? 0,
+    aureoleBlueness: median(s.blue.filter((_, i) => s.gamma[i]! >= AUREOLE[0] && s.gamma[i]! < AUREOLE[1])),
+    horizonBlueness: median(s.blue.filter((_, i) => s.cosTheta[i]! < Math.sin(HORIZON_BAND))),
+  };
+}
+
+/**
+ * The elevation, between `from` and `to` (radians) on the vertical at `u`, of the sun whose
+ * clear sky fits the panorama's sky above the horizon band best (least `residual`): tried
+ * every degree, then every quarter degree around the best. Null when no fit has enough
+ * samples. The band is left out: the haze along the horizon is brighter than a clear sky's
+ * gradation there, and fitted it pulls the sun down towards it by degrees.
+ */
+export function bestFittingElevation(image: HdrPixels, u: number, from: number, to: number, clip: number): number | null {
+  const sun = [0, 0, 0];
+  const residual = (elevation: number) => {
+    directionOfUv(u, 0.5 - elevation / Math.PI, sun);
+    return fitSky(image, sun, clip, HORIZON_BAND)?.residual ?? Infinity;
+  };
+  let best = { elevation: NaN, residual: Infinity };
+  const tryAt = (elevation: number) => {
+    const r = residual(elevation);
+    if (r < best.residual) best = { elevation, residual: r };
+  };
+  for (let e = from; e <= to; e += DEG) tryAt(e);
+  const coarse = best.elevation;
+  for (let k = -3; k <= 3; k++) if (k && coarse + k * QUARTER >= from && coarse + k * QUARTER <= to) tryAt(coarse + k * QUARTER);
+  return best.residual < Infinity ? best.elevation : null;
+}
+
+/** The median of `values` (sorted in place), null when empty. */
+function median(values: number[]): number | null {
+  const sorted = values.sort((a, b) => a - b);
+  return sorted.length ? sorted[sorted.length >> 1]! : null;
+}
+
+/**
+ * The fitted sky's luminance (panorama units) in a view at `gamma` from the sun and at the
+ * sun's own elevation.
+ */
+export function fittedLuminance(fit: SkyFit, thetaSun: number, gamma: number): number {
+  const c = perezCoefficients(fit.turbidity);
+  return (fit.scale * zenithLuminance(fit.turbidity, thetaSun) * perez(c, Math.cos(thetaSun), gamma)) / perez(c, 1, thetaSun);
+}
+
+/** Sky samples off the sun, with at most `clippedChannels` of their channels at the clip level. */
+function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clippedChannels: number, minElevation: number): Samples {
+  const { width, height, rgb } = image;
+  const out: Samples = { cosTheta: [], gamma: [], logL: [], blue: [] };
+  const limit = CLIP_SHARE * clip;
+  const d = new Float64Array(3);
+  for (const [x, y] of skyGrid(width, height, GRID_DEG, minElevation)) {
+    const o = (y * width + x) * 3;
+    const r = rgb[o]!;
+    const g = rgb[o + 1]!;
+    const b = rgb[o + 2]!;
+    if ((r >= limit ? 1 : 0) + (g >= limit ? 1 : 0) + (b >= limit ? 1 : 0) > clippedChannels) continue;
+    const l = luminanceAt(rgb, y * width + x);
+    if (!(l > 0)) continue;
+    directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+    const gamma = Math.acos(Math.min(1, Math.max(-1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!)));
+    if (gamma < MIN_FROM_SUN) continue;
+    out.cosTheta.push(d[1]!);
+    out.gamma.push(gamma);
+    out.logL.push(Math.log(l));
+    out.blue.push(r + b > 0 ? (b - r) / (b + r) : 0);
+  }
+  return out;
+}
+
+/**
+ * Pixels about `spacing` degrees apart over the sky from `minElevation` (radians) up, columns
+ * farther apart towards the zenith: column, row and elevation of each.
+ */
+export function* skyGrid(width: number, height: number, spacing: number, minElevation: number): Generator<[number, number, number]> {
+  const rowStep = Math.max(1, Math.round((height * spacing) / 180));
+  for (let y = Math.floor(rowStep / 2); y < skyRows(height); y += rowStep) {
+    const elevation = elevationOfV((y + 0.5) / height);
+    if (elevation < minElevation) continue;
+    const colStep = Math.max(1, Math.round((width * spacing) / 360 / Math.max(Math.cos(elevation), 0.05)));
+    for (let x = 0; x < width; x += colStep) yield [x, y, elevation];
+  }
+}
+
+/** The median of r and the mean squared deviation from it of the KEEP closest values. */
+export function trimmedCost(r: Float64Array): { cost: number; centre: number } {
+  const centre = nthSmallest(Float64Array.from(r), r.length >> 1);
+  const dev = r.map((v) => (v - centre) * (v - centre));
+  const keep = Math.max(1, Math.floor(dev.length * KEEP));
+  // The keep smallest deviations lie before index keep once the keep-th is selected (in no order: summed, not sorted).
+  if (keep < dev.length) nthSmallest(dev, keep);
+  let sum = 0;
+  for (let i = 0; i < keep; i++) sum += dev[i]!;
+  return { cost: sum / keep, centre };
+}

@@ -1,0 +1,45 @@
+/**
+ * An `.hdr` environment loaded without holding the page: HDRCubeTexture decodes the file,
+ * converts the panorama to a cube and projects the harmonics in one task (a second and more
+ * for a 4K panorama on a slow core). This one does the same steps in slices between which
+ * the page draws (hdr-pixels.ts, sliced-cube.ts), with Babylon's results; Babylon then
+ * uploads the faces as it does for its own.
+ */
+import type { Nullable } from "@babylonjs/core/types.js";
+import { HDRCubeTexture } from "@babylonjs/core/Materials/Textures/hdrCubeTexture.js";
+import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
+import type { CubeMapInfo } from "@babylonjs/core/Misc/HighDynamicRange/panoramaToCubemap.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { decodeHdrInSlices } from "../analysis/hdr-pixels.ts";
+import { cubeHarmonics, panoramaToCube } from "./sliced-cube.ts";
+import { nextTaskSlice, WorkSlices } from "../scheduling/work-slices.ts";
+
+/** An HDRCubeTexture whose CPU steps run in slices; its harmonics are set before it reports loaded. */
+export class SlicedHdrCubeTexture extends HDRCubeTexture {
+  /** The irradiance harmonics, once computed (put them back after prefiltering: it swaps the GPU texture). */
+  polynomial: Nullable<SphericalPolynomial> = null;
+
+  /**
+   * @param url the file (a blob URL)
+   * @param scene the scene
+   * @param size face size
+   * @param onLoad called once uploaded
+   * @param onError called when the file cannot be read
+   */
+  constructor(url: string, scene: Scene, size: number, onLoad: () => void, onError: (message?: string, exception?: unknown) => void) {
+    // Mips, harmonics computed here (not by Babylon, in one task), linear, not prefiltered on load.
+    super(url, scene, size, false, false, false, false, onLoad, onError);
+  }
+
+  protected override async _getCubeMapTextureDataAsync(buffer: ArrayBuffer, size: number): Promise<CubeMapInfo> {
+    const signal = new AbortController().signal;
+    const slices = new WorkSlices(nextTaskSlice, signal);
+    const panorama = await decodeHdrInSlices(new Uint8Array(buffer), slices);
+    const cube = await panoramaToCube(panorama.rgb, panorama.width, panorama.height, size, slices);
+    this.polynomial = await cubeHarmonics(cube, slices);
+    this.sphericalPolynomial = this.polynomial;
+    // Babylon converts and uploads the faces in the task that follows: a fresh one.
+    await nextTaskSlice(signal);
+    return cube;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * clearSkyCosts on a synthetic Perez sky (turbidity 2) clipped at 1.0 within 10 degrees of its sun, with a
+ * lit cloud 25 degrees away clipped too: a sun at the sky's own sun costs the lattice's
+ * least, one on the cloud twice detect-sun.ts's CLOUD_EXCESS (0.0055) more, and the
+ * lattice's best lies in the sun's blob.
+ */
+import { describe, expect, it } from "vitest";
+import { directionOfDegrees, directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
+import { clearSkyCosts } from "../../../src/scene/analysis/clear-sky-search.ts";
+import type { HdrPixels } from "../../../src/scene/analysis/hdr-pixels.ts";
+import { perez, perezCoefficients } from "../../../src/scene/analysis/preetham.ts";
+import { degreesBetween } from "./sun-exports.ts";
+
+const WIDTH = 512;
+const HEIGHT = 256;
+
+/** A grey panorama of the Perez sky for `sun`, scaled to `scale` at the zenith, with `cloud` at 5 (clipped), clipped at 1; ground 0.1. */
+function panorama(sun: readonly number[], scale: number, cloud: (d: Float64Array) => boolean): HdrPixels {
+  const c = perezCoefficients(2);
+  const zenith = perez(c, 1, Math.acos(sun[1]!));
+  const rgb = new Float32Array(WIDTH * HEIGHT * 3);
+  const d = new Float64Array(3);
+  for (let i = 0; i < WIDTH * HEIGHT; i++) {
+    directionOfUv(((i % WIDTH) + 0.5) / WIDTH, (Math.floor(i / WIDTH) + 0.5) / HEIGHT, d);
+    const gamma = Math.acos(Math.min(1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!));
+    const l = d[1]! <= 0 ? 0.1 : cloud(d) ? 5 : (scale * perez(c, d[1]!, gamma)) / zenith;
+    rgb.fill(Math.min(1, l), i * 3, i * 3 + 3);
+  }
+  return { width: WIDTH, height: HEIGHT, rgb };
+}
+
+describe("clearSkyCosts", () => {
+  it("costs a sun on a clipped cloud far more than the sky's own sun, whose blob holds the lattice's best", () => {
+    const sun = directionOfDegrees(10, 35);
+    const cloudAt = directionOfDegrees(-20, 50);
+    const image = panorama(sun, 0.2, (d) => degreesBetween(d, cloudAt) < 4);
+    const costs = clearSkyCosts(image, 1);
+    expect(costs.at(sun)).toBeLessThan(costs.least + 1e-3);
+    expect(costs.at(cloudAt) - costs.least).toBeGreaterThan(0.0055);
+    const best = new Float64Array(3);
+    directionOfUv(((costs.best % WIDTH) + 0.5) / WIDTH, (Math.floor(costs.best / WIDTH) + 0.5) / HEIGHT, best);
+    expect(degreesBetween(best, sun)).toBeLessThan(5);
+  });
+
+  it("has no lattice where nothing clips", () => {
+    const costs = clearSkyCosts(panorama(directionOfDegrees(0, 30), 0.01, () => false), 1);
+    expect(costs.best).toBe(-1);
+    expect(costs.least).toBe(Infinity);
+  });
+});

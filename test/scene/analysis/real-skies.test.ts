@@ -1,0 +1,43 @@
+/**
+ * The sun detection on photographs (real-skies.ts: Poly Haven's CC0 HDRIs as shipped, and
+ * 8-bit exports of them as the real service's pictures arrive), tuning and held-out parts
+ * alike: never a sun where none shows (interiors, studios, night, overcast) nor far from
+ * the one that does, in any variant; every sun disk that shows unclipped is found.
+ */
+import { describe, expect, it } from "vitest";
+import { detectSun, findSun, NO_SUN } from "../../../src/scene/analysis/detect-sun.ts";
+import { NEVER_BEYOND_DEG, REAL_SKIES, REAL_VARIANTS, readRealSky, realVariant, scoreReal } from "./real-skies.ts";
+
+const scores = REAL_SKIES.flatMap((sky) => {
+  const image = readRealSky(sky.name);
+  return REAL_VARIANTS.map((variant) => scoreReal(sky, variant, (p) => detectSun(p), image));
+});
+const label = (s: (typeof scores)[number]) => `${s.sky.name}, ${s.variant}: ${s.found ? `sun ${s.error?.toFixed(1) ?? "?"} deg off` : "no sun"}`;
+
+describe("detectSun on photographs and their 8-bit exports", () => {
+  it("reports no sun in interiors, studios, at night or under overcast, in any variant (lamps, windows and skylights are not suns)", () => {
+    const none = scores.filter((s) => s.sky.shows === "none");
+    expect(none.length).toBeGreaterThanOrEqual(30);
+    expect(none.filter((s) => s.found).map(label)).toEqual([]);
+  });
+
+  it(`never places a sun more than ${NEVER_BEYOND_DEG} degrees from the one a picture shows, or from its glow, in any variant`, () => {
+    expect(scores.filter((s) => s.sky.shows !== "none" && s.wrong).map(label)).toEqual([]);
+  });
+
+  it("finds every sun disk that shows in a picture as shipped, within 2 degrees, its energy the disk's own", () => {
+    const shipped = scores.filter((s) => s.sky.shows === "sun" && s.variant === "as shipped");
+    expect(shipped.length).toBeGreaterThanOrEqual(4);
+    expect(shipped.filter((s) => !s.ok).map(label)).toEqual([]);
+    for (const s of shipped) expect(s.found?.source, label(s)).toBe("measured");
+  });
+
+  it("says why there is none: a glow clipped too widely to place the sun in it, a sun the sky is not lit by, no spot at all", () => {
+    const why = (name: string, variant: (typeof REAL_VARIANTS)[number]) => findSun(realVariant(readRealSky(name), variant).pixels).why;
+    expect(why("park", "8-bit, highlights kept")).toBe(NO_SUN.tooWide);
+    // Median-metered, the park's whole glow clips: the spot placed in it lights a sky the picture does not show.
+    expect(why("park", "8-bit, median metered")).toBe(NO_SUN.notLit);
+    expect(why("studio", "as shipped")).toBe(NO_SUN.none);
+    expect(why("park", "as shipped")).toBeNull();
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The real-picture corpus of the sun detection: photographed CC0 HDRIs (Poly Haven's, as
+ * @pmndrs/assets ships them at 512 x 256; test/fixtures/real-skies/README.md), each with
+ * what it shows of the sun, and the 8-bit pictures the real service delivers made from them.
+ *
+ * What a picture shows is said by eye, once, in `REAL_SKIES`: a sun disk in the open sky
+ * ("sun"); its glow with the disk hidden by cloud, trees, terrain or the horizon ("glow":
+ * a sun found there must lie near the glow, none is also right); or no sun to light a scene
+ * with ("none": interiors and studios, whose lamps, windows and skylights are not suns,
+ * night, overcast). Where the sun or its glow is, and the sun's energy, are measured from
+ * the picture's own unclipped pixels (`truthOf`).
+ *
+ * Variants: the picture as shipped (float), and 8-bit exports as an AI panorama arrives:
+ * exposed by a camera's rule, clipped at 1.0, sRGB-encoded, rounded to 8 bits and decoded
+ * back to linear (what an HDR or EXR export made from the JPEG holds). Two rules: median
+ * metering (the panorama's median luminance at middle grey, 0.18) and highlight keeping
+ * (its 99th percentile of luminance at 1.0: the sky keeps its gradations, the sun clips).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
+import type { DetectedSun } from "../../../src/scene/analysis/detect-sun.ts";
+import { decodeHdr, type HdrPixels } from "../../../src/scene/analysis/hdr-pixels.ts";
+import { degreesBetween } from "./angles.ts";
+
+export type Shows = "sun" | "glow" | "none";
+
+export interface RealSky {
+  name: string;
+  shows: Shows;
+  /** Held out: never looked at while the detector was built; reported apart. */
+  heldOut: boolean;
+  /** What the picture is, in words. */
+  what: string;
+  /**
+   * Why the disk's energy is no truth, when it is not: lossy DWAB compression zeroed the red
+   * and green of some suns' pixels, leaving a blue disk that holds a small part of the
+   * sun's light (its direction is kept). A sun estimated from the sky is not judged by it.
+   */
+  noEnergy?: string;
+}
+
+const BLUE_DISK = "DWAB zeroed the disk's red and green";
+
+export const REAL_SKIES: RealSky[] = [
+  { name: "park", shows: "sun", heldOut: false, what: "a park, clear sky, sun 10 degrees up", noEnergy: BLUE_DISK },
+  { name: "sky", shows: "sun", heldOut: false, what: "cumulus over water, sun 48 degrees up" },
+  { name: "sunset", shows: "sun", heldOut: false, what: "a piazza, clear sunset over the lagoon" },
+  { name: "sunrise", shows: "sun", heldOut: true, what: "a field, clear sunrise through mist", noEnergy: BLUE_DISK },
+  { name: "dawn", shows: "glow", heldOut: false, what: "rocks at dawn, the sun's glow on the horizon" },
+  { name: "forest", shows: "glow", heldOut: false, what: "a pine forest, the sun behind the trees" },
+  { name: "venice", shows: "glow", heldOut: true, what: "a waterfront at dawn, the sun behind thin cloud" },
+  { name: "apartment", shows: "none", heldOut: false, what: "an empty room, a sunlit window" },
+  { name: "bridge", shows: "none", heldOut: false, what: "a covered footbridge" },
+  { name: "city", shows: "none", heldOut: false, what: "a city square under overcast" },
+  { name: "esplanade", shows: "none", heldOut: false, what: "a shopping hall, the sun through a skylight" },
+  { name: "hall", shows: "none", heldOut: false, what: "a ballroom with chandeliers" },
+  { name: "lab", shows: "none", heldOut: false, what: "a laboratory, windows" },
+  { name: "studio", shows: "none", heldOut: false, what: "a photo studio, softboxes" },
+  { name: "lobby", shows: "none", heldOut: true, what: "a lobby, ceiling lamps" },
+  { name: "night", shows: "none", heldOut: true, what: "savanna at night, stars and the last glow" },
+  { name: "warehouse", shows: "none", heldOut: true, what: "an empty warehouse, strip lights" },
+  { name: "workshop", shows: "none", heldOut: true, what: "a workshop, lamps and windows" },
+];
+
+const DIR = join(import.meta.dirname, "../../fixtures/real-skies");
+
+/** A corpus picture as shipped. */
+export function readRealSky(name: string): HdrPixels {
+  return decodeHdr(new Uint8Array(readFileSync(join(DIR, `${name}.hdr`))));
+}
+
+/** Where the sun (or its glow) is, and the sun's energy, from the unclipped pixels. */
+export interface RealTruth {
+  direction: [number, number, number];
+  /** Luminance irradiance of the sun's disk over the sky behind it (suns only, else null). */
+  illuminance: number | null;
+}
+
+const DEG = Math.PI / 180;
+/** The disk's window (a 512-wide pixel is 0.7 degrees; DWAB rings a few pixels around the sun). */
+const DISK_RADIUS = 4 * DEG;
+/** The sky behind the disk: a ring around the window. */
+const RING = 8 * DEG;
+
+/**
+ * The truth of a picture: the brightest pixel above the horizon (its sun or its glow); for
+ * a sun, the centroid of its excess over the sky ring around it, and that excess's
+ * irradiance summed over the window (signed: compression's ringing around the disk cancels).
+ */
+export function truthOf(image: HdrPixels, shows: Shows): RealTruth | null {
+  if (shows === "none") return null;
+  const { width, height, rgb } = image;
+  let peak = 0;
+  let at = 0;
+  for (let i = 0; i < (width * height) / 2; i++) {
+    const l = lum(rgb, i);
+    if (l > peak) [peak, at] = [l, i];
+  }
+  const centre = pixelDirection(at % width, Math.floor(at / width), width, height);
+  if (shows === "glow") return { direction: centre, illuminance: null };
+  const ring: number[] = [];
+  const disk: { d: [number, number, number]; l: number; omega: number }[] = [];
+  for (let y = 0; y < height / 2; y++) {
+    const omega = ((2 * Math.PI) / width) * (Math.PI / height) * Math.cos((0.5 - (y + 0.5) / height) * Math.PI);
+    for (let x = 0; x < width; x++) {
+      const d = pixelDirection(x, y, width, height);
+      const gamma = Math.acos(Math.min(1, d[0] * centre[0] + d[1] * centre[1] + d[2] * centre[2]));
+      if (gamma < DISK_RADIUS) disk.push({ d, l: lum(rgb, y * width + x), omega });
+      else if (gamma < RING) ring.push(lum(rgb, y * width + x));
+    }
+  }
+  const sky = ring.sort((a, b) => a - b)[ring.length >> 1]!;
+  const sum: [number, number, number] = [0, 0, 0];
+  let illuminance = 0;
+  for (const p of disk) {
+    illuminance += (p.l - sky) * p.omega;
+    const w = Math.max(0, p.l - sky) * p.omega;
+    for (let c = 0; c < 3; c++) sum[c]! += w * p.d[c]!;
+  }
+  const n = Math.hypot(sum[0]!, sum[1]!, sum[2]!);
+  return { direction: [sum[0]! / n, sum[1]! / n, sum[2]! / n], illuminance };
+}
+
+function pixelDirection(x: number, y: number, width: number, height: number): [number, number, number] {
+  const d: [number, number, number] = [0, 0, 0];
+  directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+  return d;
+}
+
+const lum = (rgb: Float32Array, i: number) => 0.2126 * rgb[i * 3]! + 0.7152 * rgb[i * 3 + 1]! + 0.0722 * rgb[i * 3 + 2]!;
+
+export type RealVariant = "as shipped" | "8-bit, median metered" | "8-bit, highlights kept";
+export const REAL_VARIANTS: RealVariant[] = ["as shipped", "8-bit, median metered", "8-bit, highlights kept"];
+
+/** The picture in a variant, and the exposure that variant applied (1 as shipped). */
+export function realVariant(image: HdrPixels, variant: RealVariant): { pixels: HdrPixels; exposure: number } {
+  if (variant === "as shipped") return { pixels: image, exposure: 1 };
+  const l = Array.from({ length: image.width * image.height }, (_, i) => lum(image.rgb, i)).sort((a, b) => a - b);
+  const exposure = variant === "8-bit, median metered" ? 0.18 / l[l.length >> 1]! : 1 / l[Math.floor(l.length * 0.99)]!;
+  return { pixels: eightBit(image, exposure), exposure };
+}
+
+/** `image` times `exposure`, clipped at 1, sRGB-encoded in 8 bits, decoded back to linear. */
+export function eightBit(image: HdrPixels, exposure: number): HdrPixels {
+  const decode = Array.from({ length: 256 }, (_, b) => {
+    const v = b / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  const rgb = image.rgb.map((value) => {
+    const v = Math.min(1, Math.max(0, value * exposure));
+    const s = v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055;
+    return decode[Math.round(s * 255)]!;
+  });
+  return { width: image.width, height: image.height, rgb };
+}
+
+/** How the detector did on one (picture, variant). */
+export interface RealScore {
+  sky: RealSky;
+  variant: RealVariant;
+  found: DetectedSun | null;
+  /** Degrees from the truth's sun or glow (found suns of pictures with either). */
+  error: number | null;
+  /** Found over true irradiance at the variant's exposure (suns only). */
+  energy: number | null;
+  /** Right: no sun where none shows; near its glow or none; a sun placed within WITHIN_DEG with its energy. */
+  ok: boolean;
+  /** Harmful: a sun where none shows, or farther than NEVER_BEYOND_DEG from the one that does. */
+  wrong: boolean;
+}
+
+/** Direction within this of the truth: as shipped, and in an 8-bit export. */
+export const WITHIN_DEG = { shipped: 2, eightBit: 3 } as const;
+/** A sun or glow picture's sun, found, is never farther than this from the truth. */
+export const NEVER_BEYOND_DEG = 5;
+/** A found sun's energy within this share of the picture's own disk at the variant's exposure. */
+export const ENERGY_WITHIN = 0.5;
+
+export function scoreReal(sky: RealSky, variant: RealVariant, detect: (p: HdrPixels) => DetectedSun | null, image = readRealSky(sky.name)): RealScore {
+  const truth = truthOf(image, sky.shows);
+  const { pixels, exposure } = realVariant(image, variant);
+  const found = detect(pixels);
+  const error = found && truth ? degreesBetween(found.direction, truth.direction) : null;
+  const energy = found && truth?.illuminance && !sky.noEnergy ? found.illuminance / (truth.illuminance * exposure) : null;
+  const within = variant === "as shipped" ? WITHIN_DEG.shipped : WITHIN_DEG.eightBit;
+  const placed = error !== null && error <= within && (energy === null || Math.abs(energy - 1) <= ENERGY_WITHIN);
+  const ok = sky.shows === "none" ? !found : sky.shows === "glow" ? error === null || error <= NEVER_BEYOND_DEG : placed;
+  const wrong = sky.shows === "none" ? found !== null : error !== null && error > NEVER_BEYOND_DEG;
+  return { sky, variant, found, error, energy, ok, wrong };
+}
