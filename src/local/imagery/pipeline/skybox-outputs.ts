@@ -21,7 +21,7 @@ export type EncodedFile = [name: string, parts: Uint8Array[]];
 /** image.jpg and thumb.jpg from the final image. */
 export async function encodePictures(memory: RenderOutputs, thumbSize: Size): Promise<EncodedFile[]> {
   const raw = { width: memory.width, height: memory.height, channels: 3 as const };
-  const final = Buffer.from(memory.final);
+  const final = Buffer.from(memory.final.buffer, memory.final.byteOffset, memory.final.byteLength);
   const [image, thumb] = await settleAll([
     // Optimised Huffman tables make libjpeg hold every DCT coefficient of the image for a
     // second pass (about 190 MB at 8K, and 3x the time); the pixels are the same without.
@@ -33,11 +33,11 @@ export async function encodePictures(memory: RenderOutputs, thumbSize: Size): Pr
 
 /** depth.png and distance.f32 from the distance pass. */
 export async function encodeDepth(memory: RenderOutputs): Promise<EncodedFile[]> {
-  const depth = await sharp(new Uint16Array(memory.depth16), { raw: { width: memory.depthWidth, height: memory.depthHeight, channels: 1 } })
+  const depth = await sharp(memory.depth16, { raw: { width: memory.depthWidth, height: memory.depthHeight, channels: 1 } })
     .toColourspace("grey16")
     .png({ compressionLevel: 6 })
     .toBuffer();
-  return [[STORED_FILES.depth, [depth]], [STORED_FILES.distance, [littleEndian(new Float32Array(memory.distance))]]];
+  return [[STORED_FILES.depth, [depth]], [STORED_FILES.distance, [littleEndian(memory.distance)]]];
 }
 
 /** radiance.hdr: the header, then the scanline bands in order. */
