@@ -3,7 +3,7 @@
  * and Quilez's "erosion" fBm (each octave damped by the slope accumulated so far), which
  * gives ridges, gullies and flat valley floors. Gradients feed the surface normals.
  */
-import { MASK, NOISE } from "../math/noise.ts";
+import { latticeNoise2, nd, OCTAVE_STEPS } from "../math/noise.ts";
 
 /** Gradient (d/dx, d/dz) of the last fractalGrad call, per world unit, and its value. */
 export const fg = new Float64Array(3);
@@ -15,13 +15,8 @@ export const fgWanted = new Uint8Array([1]);
 /** fractalGrad's float arguments, handed to fractalSum in memory. */
 const args = new Float64Array(6);
 
-/** R^i, R being the octaves' rotation-scaling step [[1.6, -1.2], [1.2, 1.6]] (row-major 2x2). */
-const STEPS = 24;
-const POWERS = new Float64Array(STEPS * 4);
-for (let i = 0, m = [1, 0, 0, 1]; i < STEPS; i++) {
-  POWERS.set(m, i * 4);
-  m = [1.6 * m[0]! - 1.2 * m[2]!, 1.6 * m[1]! - 1.2 * m[3]!, 1.2 * m[0]! + 1.6 * m[2]!, 1.2 * m[1]! + 1.6 * m[3]!];
-}
+/** R^i, R being the octaves' rotation-scaling step (row-major 2x2): fbm2's steps, without its offsets. */
+const POWERS = OCTAVE_STEPS;
 
 /**
  * Fractional-octave fBm of 2D value noise at (x, z) * invL (+ offset), roughly in [-1, 1].
@@ -68,24 +63,10 @@ function fractalSum(erosion: boolean, from: number): void {
   const full = Math.floor(octaves);
   const last = octaves - full;
   const count = last > 0 ? full + 1 : full;
-  const perm = NOISE.perm;
-  const vals = NOISE.vals;
   const gradient = fgWanted[0] === 1;
   for (let i = from; i < count; i++) {
-    // noise2 of math/noise.ts, written out: this loop is the renderer's hottest code.
-    const fx = Math.floor(qx);
-    const fz = Math.floor(qz);
-    const tx = qx - fx;
-    const tz = qz - fz;
-    const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
-    const uz = tz * tz * tz * (tz * (tz * 6 - 15) + 10);
-    const p0 = perm[fx & MASK]!;
-    const p1 = perm[(fx + 1) & MASK]!;
-    const a = vals[(p0 + fz) & MASK]!;
-    const k1 = vals[(p1 + fz) & MASK]! - a;
-    const k2 = vals[(p0 + fz + 1) & MASK]! - a;
-    const k3 = vals[(p1 + fz + 1) & MASK]! - a - k1 - k2;
-    const n = a + k1 * ux + k2 * uz + k3 * ux * uz;
+    latticeNoise2(qx, qz, gradient || erosion);
+    const n = nd[0]!;
     let k = i < full ? amp : last * amp;
     amp *= 0.5;
     const nqx = 1.6 * qx - 1.2 * qz;
@@ -95,8 +76,8 @@ function fractalSum(erosion: boolean, from: number): void {
       sum += k * n;
       continue;
     }
-    const ndx = 30 * tx * tx * (tx * (tx - 2) + 1) * (k1 + k3 * uz);
-    const ndz = 30 * tz * tz * (tz * (tz - 2) + 1) * (k2 + k3 * ux);
+    const ndx = nd[1]!;
+    const ndz = nd[2]!;
     if (erosion) {
       ax += ndx;
       az += ndz;
