@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { type Size, STORED_FILES } from "../contract.ts";
 import { settleAll } from "../../settle-all.ts";
 import { syncFolder } from "../../store/durable-files.ts";
+import { encodeDepthPng } from "../formats/depth-png.ts";
 import { rgbeHeader } from "../formats/rgbe.ts";
 import type { RenderOutputs } from "./render-buffers.ts";
 import type { Rgb, SceneSpec } from "../scene/scene-spec.ts";
@@ -33,10 +34,7 @@ export async function encodePictures(memory: RenderOutputs, thumbSize: Size): Pr
 
 /** depth.png and distance.f32 from the distance pass. */
 export async function encodeDepth(memory: RenderOutputs): Promise<EncodedFile[]> {
-  const depth = await sharp(memory.depth16, { raw: { width: memory.depthWidth, height: memory.depthHeight, channels: 1 } })
-    .toColourspace("grey16")
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+  const depth = await encodeDepthPng(memory.depth16, memory.depthWidth, memory.depthHeight);
   return [[STORED_FILES.depth, [depth]], [STORED_FILES.distance, [littleEndian(memory.distance)]]];
 }
 
