@@ -2,7 +2,7 @@ import { PNG } from "pngjs";
 import { describe, expect, test } from "vitest";
 import { decodeDistance16 as localDecode, encodeDistance16 } from "../../src/api/depth-encoding.ts";
 import { encodeDepthPng } from "../../src/local/imagery/formats/depth-png.ts";
-import { meshRadius, SKY_RADIUS } from "../../src/local/imagery/export/mesh-glb-export.ts";
+import { meshRadius, SKY_RADIUS } from "../../src/local/imagery/export/mesh/mesh-glb-export.ts";
 import { backdropRadius, decodeDepthPng, decodeDepthPngInSlices, decodeDistance16 } from "../../src/scene/depth-decoding.ts";
 import { WorkSlices } from "../../src/scene/work-slices.ts";
 

@@ -10,7 +10,7 @@
  * stores (4 bytes a pixel, not 12 as floats): the file's precision is all it ever had, and
  * its scanlines are then only run-length encoded.
  */
-import { allocateClipmap, clipmapCells } from "../scene/height-clipmap.ts";
+import { allocateClipmap, clipmapCells } from "../scene/terrain/height-clipmap.ts";
 import type { SharedGrids } from "../scene/prepare-scene.ts";
 import type { PlanePool } from "./plane-pool.ts";
 

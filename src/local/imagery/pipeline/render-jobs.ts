@@ -22,7 +22,7 @@ import { initGuide, type InitGuide } from "../inputs/remix.ts";
 import type { TaskMemory } from "./render-buffers.ts";
 import { type ActiveRegion, type RadianceGuide, renderRows } from "../render/render-rows.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";
-import { marchColumns } from "../scene/terrain-march.ts";
+import { marchColumns } from "../scene/terrain/terrain-march.ts";
 
 /** Images that steer a render, in shared memory. */
 export interface TaskGuides {

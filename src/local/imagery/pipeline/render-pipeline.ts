@@ -21,7 +21,7 @@ import type { RenderRequest, RenderResult, RenderTimings } from "../contract.ts"
 import { enhancePrompt } from "../prompt/enhance-prompt.ts";
 import { maxScanlineBytes } from "../formats/rgbe-scanline.ts";
 import { allocateOutputs, allocateScratch, drawingPlanes, otherPlanes, type OutputSizes, type RenderOutputs, type TaskMemory } from "./render-buffers.ts";
-import { lookParams } from "../render/looks.ts";
+import { lookParams } from "../render/looks/looks.ts";
 import { PlanePool } from "./plane-pool.ts";
 import { sunDiskRows } from "../scene/prepare-scene.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";

@@ -14,9 +14,9 @@ import { noise3 } from "../math/noise.ts";
 import type { Look } from "../contract.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskMemory } from "../pipeline/render-buffers.ts";
-import { blockSample, brushSample, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage, smooth } from "./stylize.ts";
-import { dither, lookRadianceScaled } from "./tone-map.ts";
-import { addSunEnergy } from "../scene/sun-energy.ts";
+import { blockSample, brushSample, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage, smooth } from "./looks/stylize.ts";
+import { dither, lookRadianceScaled } from "./looks/tone-map.ts";
+import { addSunEnergy } from "../scene/sky/sun-energy.ts";
 import { readRgbe, writeRgbe } from "../formats/rgbe-pixel.ts";
 
 /** Something shown over the render with a per-pixel weight (1 = only the overlay). */

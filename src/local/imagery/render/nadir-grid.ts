@@ -19,14 +19,14 @@
  * use no whole grid.
  */
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
-import { patches } from "../scene/ground-albedo.ts";
-import { addFineTexture, ALBEDO_OCTAVES, BUMP_OCTAVES, coarseFineTexture, NX, NY, NZ, PATCHES, POINT_LENGTH, PX, PY, PZ, setFootprint, TEXTURE_LENGTH } from "../scene/ground-texture.ts";
+import { patches } from "../scene/ground/ground-albedo.ts";
+import { addFineTexture, ALBEDO_OCTAVES, BUMP_OCTAVES, coarseFineTexture, NX, NY, NZ, PATCHES, POINT_LENGTH, PX, PY, PZ, setFootprint, TEXTURE_LENGTH } from "../scene/ground/ground-texture.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import { groundShadows, shadeGround } from "../scene/surface.ts";
+import { groundShadows, shadeGround } from "../scene/ground/surface.ts";
 import { applyGroundFog, FOG_TABLE_LENGTH, fillFogTable } from "../scene/fog.ts";
 import type { TaskMemory } from "../pipeline/render-buffers.ts";
 import { columnTrig } from "./column-trig.ts";
-import { dither, displayValues } from "./tone-map.ts";
+import { dither, displayValues } from "./looks/tone-map.ts";
 import { shadeLand } from "./land-pixel.ts";
 import { writeRgbe } from "../formats/rgbe-pixel.ts";
 import type { RowState } from "./row-state.ts";

@@ -16,7 +16,7 @@ import { readRgbe, writeRgbe } from "../formats/rgbe-pixel.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskMemory } from "../pipeline/render-buffers.ts";
 import { columnTrig } from "./column-trig.ts";
-import { writeDisplay } from "./tone-map.ts";
+import { writeDisplay } from "./looks/tone-map.ts";
 import { waveNormal } from "../scene/water.ts";
 
 const nrm = new Float64Array(3);

@@ -5,8 +5,8 @@
  * its tone-mapped display value are written to the task's shared buffers (and the water's
  * reflection weight or the sky's share of the sun disk to their bands).
  */
-import { cityHit } from "../scene/city.ts";
-import { shadeBuilding } from "../scene/city-shading.ts";
+import { cityHit } from "../scene/city/city.ts";
+import { shadeBuilding } from "../scene/city/city-shading.ts";
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { columnTrig } from "./column-trig.ts";
 import { applyGroundFog, groundFogTransmittance } from "../scene/fog.ts";
@@ -17,9 +17,9 @@ import { bandIndex, type RowBand, type TaskMemory } from "../pipeline/render-buf
 import { writeRgbe } from "../formats/rgbe-pixel.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
 import { applyClouds, shadeSky, sunShare } from "./sky-pixel.ts";
-import { depthOutlineRow } from "./stylize.ts";
+import { depthOutlineRow } from "./looks/stylize.ts";
 import { groundCoverage, skylineDistance, type SkylineRows, skylineRows } from "./skyline-coverage.ts";
-import { writeDisplay } from "./tone-map.ts";
+import { writeDisplay } from "./looks/tone-map.ts";
 import { waterBody, waterFresnel, waveNormal } from "../scene/water.ts";
 
 const col = new Float64Array(3);
