@@ -66,6 +66,10 @@ interface PreparedTask {
   kept?: KeptDistances;
 }
 
+/**
+ * This worker thread's prepared tasks, by task id: module state on purpose, since a worker
+ * is the unit that prepares a task once and runs many of its jobs.
+ */
 const cache = new Map<string, PreparedTask>();
 
 function prepared(task: RenderTask): PreparedTask {

@@ -49,6 +49,7 @@ const RUNNER_PARTS = 6;
 const BAND_ROWS = 32;
 const MAX_PARTS = 64;
 
+/** Makes task ids unique within the process (workers key their caches by them). */
 let taskCounter = 0;
 
 /**

@@ -159,7 +159,7 @@ function ringOffsets(r: number): Int32Array {
     ring = new Int32Array(16);
     for (let k = 0; k < 8; k++) {
       const a = (k * Math.PI) / 4;
-      // Round(x + c) - x = round(c) for integer x, as the taps were placed before.
+      // Round(x + c) - x = round(c) for integer x: the same taps as rounding each pixel's position.
       ring[2 * k] = Math.round(Math.cos(a) * r);
       ring[2 * k + 1] = Math.round(Math.sin(a) * r);
     }
