@@ -4,11 +4,11 @@
  */
 import { assertInstalled } from "./optional-packages.ts";
 import type { Imagery } from "./imagery/imagery.ts";
-import type { LocalServiceOptions } from "./options.ts";
+import type { LocalServiceOptions } from "./service-options.ts";
 import type { LocalSkyboxService } from "./service.ts";
 
 export type { LocalSkyboxService } from "./service.ts";
-export type { LocalServiceOptions, LocalServiceInfo } from "./options.ts";
+export type { LocalServiceOptions, LocalServiceInfo } from "./service-options.ts";
 export type { Imagery } from "./imagery/imagery.ts";
 export { missingPackageMessage } from "./optional-packages.ts";
 

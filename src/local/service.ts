@@ -13,7 +13,7 @@ import { createWorkerImagery, type Imagery } from "./imagery/imagery.ts";
 import { ExportRunner } from "./lifecycle/export-runner.ts";
 import { GenerationRunner } from "./lifecycle/generation-runner.ts";
 import { createDelays } from "./lifecycle/timing.ts";
-import type { LocalServiceInfo, LocalServiceOptions } from "./options.ts";
+import type { LocalServiceInfo, LocalServiceOptions } from "./service-options.ts";
 import { PusherServer } from "./pusher-server.ts";
 import { RecordViews } from "./records/record-views.ts";
 import { Uploads } from "./records/uploads.ts";

@@ -67,10 +67,13 @@ function floorLine(label: string, f: Floor, cores: number): string {
 async function benchCase(pool: ImageryPool, c: Case, floor: Floor, work: string): Promise<string> {
   const req = request(c);
   const runs: Run[] = [];
+  // Resident memory after each run: renders one after the other reuse the pool's planes, so it stays level.
+  const rssAfter: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const dir = join(work, `${c.model}-${c.variant}-${i}`);
     mkdirSync(dir);
     runs.push(await generation(pool, req, dir));
+    rssAfter.push(process.memoryUsage().rss);
     if (i > 0) rmSync(dir, { recursive: true, force: true });
   }
   const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
@@ -81,6 +84,7 @@ async function benchCase(pool: ImageryPool, c: Case, floor: Floor, work: string)
     `${c.name} ${width}x${height} + thumb + depth: ${s2(median.seconds)} s median of ${runs.map((r) => s2(r.seconds)).join(", ")} = ${(median.seconds / floor.total).toFixed(1)}x the floor`,
     `  ${s2(median.cpu)} CPU-s (${(median.cpu / median.seconds).toFixed(2)} cores kept busy): ${median.phases.map(([k, s]) => `${k} ${s2(s)}`).join(", ")}`,
     `  ${cores}`,
+    `  RSS after each run (main thread and workers): ${rssAfter.map((b) => (b / 2 ** 20).toFixed(0)).join(", ")} MB`,
   ].join("\n");
 }
 

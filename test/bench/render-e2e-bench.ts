@@ -15,7 +15,7 @@ import { GENERATION_TIMINGS_LOG } from "../../src/local/lifecycle/generation-tim
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { LocalServiceInfo } from "../../src/local/options.ts";
+import type { LocalServiceInfo } from "../../src/local/service-options.ts";
 import { type CliProcess, flagArgs, startScriptProcess } from "../helpers/cli-process.ts";
 import { waitFor } from "../helpers/local-service.ts";
 import { imageryFloor } from "./imagery-floor.ts";

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { build, preview, type InlineConfig, type PluginOption } from "vite";
-import type { LocalServiceOptions } from "../../src/local/options.ts";
+import type { LocalServiceOptions } from "../../src/local/service-options.ts";
 import { skyboxProxy, type SkyboxVitePluginOptions } from "../../src/dev-server/vite-plugin.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createServer, preview, type PreviewServer, type ViteDevServer } from "vite";
 import skyboxProxy, { DEV_LOCAL_DEFAULTS, type LocalUpstream } from "../../src/dev-server/vite-plugin.ts";
-import type { LocalServiceOptions } from "../../src/local/options.ts";
+import type { LocalServiceOptions } from "../../src/local/service-options.ts";
 import { startRecordingServer } from "../helpers/recording-server.ts";
 import { creationResponse, model3Style } from "../fixtures/api-shapes.ts";
 import { KEY } from "../proxy/proxy-fixture.ts";

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { LocalServiceInfo } from "../../src/local/options.ts";
+import type { LocalServiceInfo } from "../../src/local/service-options.ts";
 import { flagArgs, startCliProcess, type CliProcess } from "./cli-process.ts";
 
 export interface LocalProcess extends CliProcess<LocalServiceInfo> {

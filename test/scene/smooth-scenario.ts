@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { createSkyboxClient, type Generation, type SkyboxClient } from "../../src/api/index.ts";
 import { runSaveCommand } from "../../src/cli/save-command.ts";
-import type { LocalServiceOptions } from "../../src/local/options.ts";
+import type { LocalServiceOptions } from "../../src/local/service-options.ts";
 import { launchBrowser, servePages, type ServedPages } from "../browser/harness.ts";
 import type { SmoothMode, SmoothOptions, SmoothRun } from "../browser/pages/smooth-page.ts";
 import { startStaticServer, type StaticServer } from "../helpers/static-server.ts";

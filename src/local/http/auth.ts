@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { MESSAGES } from "../../api/rules/messages.ts";
 import type { AppEnv, ServiceContext } from "./context.ts";
 import { HttpError } from "./http-error.ts";
-import { readBody } from "./request-body.ts";
+import { readBody } from "./body-reader.ts";
 
 /**
  * Reads the body once (POST, and DELETE: Laravel's HTTP client sends the key in a JSON body

@@ -5,15 +5,15 @@
  *
  *   prompt/    the prompt's words -> the scene (SceneSpec); negatives; enhance_prompt
  *   inputs/    images a request brings: remix (init and control image), edit, image-to-pano
- *   scene/     the scene's content as functions of a view direction: sky, sun, moon and
- *              stars, clouds, fog, terrain, city, water, space
+ *   scene/     the scene's content as functions of a view direction: sky/ (sky, sun, moon
+ *              and stars, clouds, aurora, space), terrain/, ground/, city/, water, fog
  *   math/      seeded random numbers, value noise, scalar shaping
- *   render/    the per-pixel passes: render, water reflection, finishing (looks, stylize,
- *              tone map), distances
- *   pipeline/  one generation as parallel jobs on a pool of worker threads, and the
- *              files a stored skybox holds
- *   export/    every export type, written from a stored skybox
- *   formats/   file encoders: Radiance RGBE, OpenEXR, 16-bit PNG, binary glTF
+ *   render/    the per-pixel passes: render, water reflection, finishing, distances;
+ *              looks/ (look parameters, stylize, tone map)
+ *   pipeline/  one generation as parallel jobs on a pool of worker threads, the planes
+ *              they draw into, and the files a stored skybox holds
+ *   export/    every export type, written from a stored skybox (hdri/, cube/, mesh/, video/)
+ *   formats/   file encoders: Radiance RGBE, OpenEXR, 16-bit depth PNG, binary glTF
  *
  * Panorama directions and wrap-around sampling follow `src/api/panorama/`, shared with
  * the browser.

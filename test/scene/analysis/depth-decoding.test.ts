@@ -1,8 +1,8 @@
 import { PNG } from "pngjs";
 import { describe, expect, test } from "vitest";
 import { decodeDistance16 as localDecode, encodeDistance16 } from "../../../src/api/depth-encoding.ts";
-import { encodePngGrey16 } from "../../../src/local/imagery/formats/png-grey16.ts";
-import { meshRadius, SKY_RADIUS } from "../../../src/local/imagery/export/mesh-glb-export.ts";
+import { encodeDepthPng } from "../../../src/local/imagery/formats/depth-png.ts";
+import { meshRadius, SKY_RADIUS } from "../../../src/local/imagery/export/mesh/mesh-glb-export.ts";
 import { backdropRadius, decodeDepthPng, decodeDepthPngInSlices, decodeDistance16 } from "../../../src/scene/analysis/depth-decoding.ts";
 import { WorkSlices } from "../../../src/scene/scheduling/work-slices.ts";
 
@@ -13,9 +13,9 @@ function values(width: number, height: number): Uint16Array {
 }
 
 describe("depth map decoding", () => {
-  test("reads the local service's 16-bit depth PNGs value for value", () => {
+  test("reads the local service's 16-bit depth PNGs value for value", async () => {
     const v = values(37, 11);
-    const depth = decodeDepthPng(encodePngGrey16(37, 11, v, { Description: "test" }));
+    const depth = decodeDepthPng(await encodeDepthPng(v, 37, 11));
     expect(depth.width).toBe(37);
     expect(depth.height).toBe(11);
     expect(Array.from(depth.values)).toEqual(Array.from(v));
@@ -53,12 +53,12 @@ describe("depth map decoding", () => {
     }
     // 40 rows, 16 a slice: three slices a file.
     expect(waits).toBe(5 * 3);
-    await expect(decodeDepthPngInSlices(encodePngGrey16(8, 8, values(8, 8)).subarray(0, 60), slices)).rejects.toThrow();
+    await expect(decodeDepthPngInSlices((await encodeDepthPng(values(8, 8), 8, 8)).subarray(0, 60), slices)).rejects.toThrow();
   });
 
-  test("rejects what is not a PNG or is cut short", () => {
+  test("rejects what is not a PNG or is cut short", async () => {
     expect(() => decodeDepthPng(new Uint8Array([1, 2, 3]))).toThrow(/not a PNG/);
-    const png = encodePngGrey16(8, 8, values(8, 8));
+    const png = await encodeDepthPng(values(8, 8), 8, 8);
     expect(() => decodeDepthPng(png.subarray(0, 60))).toThrow();
   });
 

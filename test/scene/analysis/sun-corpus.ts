@@ -13,7 +13,7 @@ import type { Look, RenderRequest } from "../../../src/local/imagery/contract.ts
 import type { ImageryPool } from "../../../src/local/imagery/pipeline/render-pool.ts";
 import { sceneFromPrompt } from "../../../src/local/imagery/prompt/prompt-scene.ts";
 import type { SceneSpec } from "../../../src/local/imagery/scene/scene-spec.ts";
-import { prepareSky } from "../../../src/local/imagery/scene/sky.ts";
+import { prepareSky } from "../../../src/local/imagery/scene/sky/sky.ts";
 import { directionOfDegrees } from "../../../src/api/panorama/panorama-directions.ts";
 import type { DetectedSun } from "../../../src/scene/analysis/detect-sun.ts";
 import { decodeHdr, type HdrPixels } from "../../../src/scene/analysis/hdr-pixels.ts";

@@ -3,7 +3,7 @@ import { PLANS } from "../../../api/reference.ts";
 import type { App, ServiceContext } from "../context.ts";
 import { HttpError } from "../http-error.ts";
 import { parseInput } from "../parse-input.ts";
-import { readBody } from "../request-body.ts";
+import { readBody } from "../body-reader.ts";
 import { timingSafeEqual } from "node:crypto";
 
 const AccountInput = z.strictObject({

@@ -6,8 +6,8 @@
  */
 import { writeFile } from "node:fs/promises";
 import type { ExportRequest } from "../contract.ts";
-import { DEPTH_ENCODING_TEXT, encodeDistance16 } from "../../../api/depth-encoding.ts";
-import { encodePngGrey16 } from "../formats/png-grey16.ts";
+import { encodeDistance16 } from "../../../api/depth-encoding.ts";
+import { encodeDepthPng } from "../formats/depth-png.ts";
 import { resampleRows } from "./row-resampler.ts";
 import { readDistances } from "./stored-skybox.ts";
 
@@ -31,9 +31,5 @@ export async function exportDepthMap(req: ExportRequest, path: string): Promise<
   for (const out of resampleRows(source, width, height)) {
     for (let x = 0; x < width; x++) values[o++] = Math.round(out[x]!);
   }
-  const png = encodePngGrey16(width, height, values, {
-    Software: "babylon-skybox",
-    Description: `Depth map. ${DEPTH_ENCODING_TEXT}`,
-  });
-  await writeFile(path, png);
+  await writeFile(path, await encodeDepthPng(values, width, height));
 }

@@ -11,12 +11,12 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { ExportTypeKey } from "../../../api/reference.ts";
 import type { ExportRequest, ExportResult } from "../contract.ts";
-import { exportCubeMap } from "./cube-map-export.ts";
+import { exportCubeMap } from "./cube/cube-map-export.ts";
 import { exportDepthMap } from "./depth-map-export.ts";
 import { exportEquirect } from "./equirect-export.ts";
-import { exportHdri } from "./hdri-export.ts";
-import { exportMeshGlb } from "./mesh-glb-export.ts";
-import { exportVideo } from "./video-export.ts";
+import { exportHdri } from "./hdri/hdri-export.ts";
+import { exportMeshGlb } from "./mesh/mesh-glb-export.ts";
+import { exportVideo } from "./video/video-export.ts";
 
 interface ExportFormat {
   ext: string;

@@ -2,7 +2,7 @@
  * OpenEXR writer: single-part scanline image, HALF channels B, G, R (the spec's
  * alphabetical order), INCREASING_Y, ZIP_COMPRESSION (zlib over blocks of 16 scanlines,
  * after OpenEXR's byte split and delta predictor) or NO_COMPRESSION. zlib is Node's
- * native one: five times faster than fflate here, and the stream format is the same.
+ * native one (faster than a JavaScript deflate such as fflate; the stream format is the same).
  *
  * Blocks are encoded one at a time (`encodeBlock`, or `encodeBlockAsync` to overlap zlib
  * with the next block's conversion), so a large image can be streamed to a file: header,

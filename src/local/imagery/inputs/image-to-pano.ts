@@ -13,7 +13,7 @@ import { smoothstep } from "../math/scalar.ts";
 import { retime } from "../prompt/scene-choices.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";
 import { bestSplit } from "./skyline.ts";
-import { inverseToneMapChannel, SRGB_TO_LINEAR } from "../render/tone-map.ts";
+import { inverseToneMapChannel, SRGB_TO_LINEAR } from "../render/looks/tone-map.ts";
 
 /** Horizontal field of view given to the picture. */
 export const IMAGE_TO_PANO_FOV = 90;

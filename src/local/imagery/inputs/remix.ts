@@ -11,7 +11,7 @@ import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { RadianceGuide } from "../render/render-rows.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";
 import { skylineProfile } from "./skyline.ts";
-import { inverseToneMapChannel } from "../render/tone-map.ts";
+import { inverseToneMapChannel } from "../render/looks/tone-map.ts";
 
 /** An init image resampled to the panorama size (RGB bytes in shared memory). */
 export interface InitGuide {

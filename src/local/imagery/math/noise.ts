@@ -3,17 +3,16 @@
  * normals in one evaluation) and 3D (anything defined on the direction sphere, so nothing
  * depends on the (u, v) parametrisation). Module-level tables are reseeded per render job;
  * hot loops call these functions millions of times, so they allocate nothing and return
- * derivatives through the shared `nd` array.
+ * derivatives through the shared `nd` array. Every 2D noise of the renderer, fractal sums
+ * included (here and in terrain-noise.ts), evaluates the lattice through `latticeNoise2`.
  */
 import { Rng } from "./prng.ts";
 
 const SIZE = 1024;
 /** Lattice coordinates wrap with this mask. */
-export const MASK = SIZE - 1;
+const MASK = SIZE - 1;
 const perm = new Int32Array(SIZE);
 const vals = new Float64Array(SIZE);
-/** The lattice's permutation and values, for loops that write the noise out inline (terrain-noise.ts). */
-export const NOISE = { perm, vals } as const;
 let currentSeed = Number.NaN;
 
 /** Value and derivatives of the last `noise2` call: [value, d/dx, d/dy]. */
@@ -38,12 +37,13 @@ export function setNoiseSeed(seed: number): void {
 setNoiseSeed(0);
 
 /**
- * 2D value noise in [-1, 1] with its gradient, written into `nd` (it returns nothing: a
- * double returned from a call that is not inlined costs a heap allocation, and this is
- * the hottest function of the renderer).
+ * 2D value noise in [-1, 1] at (x, y) into nd[0] and, with `gradient`, its derivatives
+ * d/dx, d/dy into nd[1], nd[2]: the one evaluation of the 2D lattice. It returns nothing (a
+ * double returned from a call that is not inlined costs a heap allocation) and stays under
+ * V8's inlining size limit (460 bytes of bytecode): the hottest loops of the renderer
+ * (terrain heights, clouds, ground texture) inline it, and a constant `gradient` folds away.
  */
-export function noise2(x: number, y: number): void {
-  // Kept under V8's inlining size limit (460 bytes of bytecode): callers' loops inline it.
+export function latticeNoise2(x: number, y: number, gradient: boolean): void {
   // `fx & MASK` converts like `(fx | 0) & MASK`, for the same lattice cell.
   const fx = Math.floor(x);
   const fy = Math.floor(y);
@@ -54,33 +54,24 @@ export function noise2(x: number, y: number): void {
   const p0 = perm[fx & MASK]!;
   const p1 = perm[(fx + 1) & MASK]!;
   const a = vals[(p0 + fy) & MASK]!;
-  const b = vals[(p1 + fy) & MASK]!;
-  const c = vals[(p0 + fy + 1) & MASK]!;
-  const k1 = b - a;
-  const k2 = c - a;
-  const k3 = a - b - c + vals[(p1 + fy + 1) & MASK]!;
+  const k1 = vals[(p1 + fy) & MASK]! - a;
+  const k2 = vals[(p0 + fy + 1) & MASK]! - a;
+  const k3 = vals[(p1 + fy + 1) & MASK]! - a - k1 - k2;
   nd[0] = a + k1 * ux + k2 * uy + k3 * ux * uy;
+  if (!gradient) return;
   nd[1] = 30 * tx * tx * (tx * (tx - 2) + 1) * (k1 + k3 * uy);
   nd[2] = 30 * ty * ty * (ty * (ty - 2) + 1) * (k2 + k3 * ux);
 }
 
-/** 2D value noise in [-1, 1], value only (small enough to be inlined by callers). */
+/** 2D value noise in [-1, 1] with its gradient, written into `nd`. */
+export function noise2(x: number, y: number): void {
+  latticeNoise2(x, y, true);
+}
+
+/** 2D value noise in [-1, 1], value only. */
 export function value2(x: number, y: number): number {
-  const fx = Math.floor(x);
-  const fy = Math.floor(y);
-  const tx = x - fx;
-  const ty = y - fy;
-  const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
-  const uy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
-  const ix = fx | 0;
-  const iy = fy | 0;
-  const p0 = perm[ix & MASK]!;
-  const p1 = perm[(ix + 1) & MASK]!;
-  const a = vals[(p0 + iy) & MASK]!;
-  const b = vals[(p1 + iy) & MASK]!;
-  const ab = a + (b - a) * ux;
-  const cd = vals[(p0 + iy + 1) & MASK]! + (vals[(p1 + iy + 1) & MASK]! - vals[(p0 + iy + 1) & MASK]!) * ux;
-  return ab + (cd - ab) * uy;
+  latticeNoise2(x, y, false);
+  return nd[0]!;
 }
 
 /** 3D value noise in [-1, 1]. */
@@ -167,18 +158,21 @@ export function fbmNorm(octaves: number, gain: number): number {
 }
 
 /*
- * fbm2's octave i samples the noise at A^i (x, y) + B_i, A and the offset being its
- * rotation-scaling step. These tables let a sum start at any octave.
+ * A 2D fractal sum's octave i samples the noise at A^i (x, y) (+ B_i in fbm2), A being the
+ * octaves' rotation-scaling step [[1.6, -1.2], [1.2, 1.6]] and B the offsets fbm2 adds.
+ * These tables let a sum start at any octave.
  */
 const STEPS = 24;
-const STEP_A = new Float64Array(STEPS * 4);
+/** A^i, row-major 2x2 each (terrain-noise.ts' sums use them too). */
+export const OCTAVE_STEPS = new Float64Array(STEPS * 4);
 const STEP_B = new Float64Array(STEPS * 2);
 for (let i = 0, a = [1, 0, 0, 1], b = [0, 0]; i < STEPS; i++) {
-  STEP_A.set(a, i * 4);
+  OCTAVE_STEPS.set(a, i * 4);
   STEP_B.set(b, i * 2);
   a = [1.6 * a[0]! - 1.2 * a[2]!, 1.6 * a[1]! - 1.2 * a[3]!, 1.2 * a[0]! + 1.6 * a[2]!, 1.2 * a[1]! + 1.6 * a[3]!];
   b = [1.6 * b[0]! - 1.2 * b[1]! + 5.3, 1.2 * b[0]! + 1.6 * b[1]! + 11.9];
 }
+const STEP_A = OCTAVE_STEPS;
 
 /**
  * The weighted sum of fbm2's octaves [from, octaves) at (x0, y0) (fbm2 = the sum from 0,
@@ -219,21 +213,9 @@ function octaveSum(from: number): void {
   let amp = from === 0 ? 0.5 : 0.5 * Math.pow(gain, from);
   let sum = 0;
   for (let i = from; i < count; i++) {
-    // value2, written out (clouds and ground texture call this for most pixels).
-    const fx = Math.floor(x);
-    const fy = Math.floor(y);
-    const tx = x - fx;
-    const ty = y - fy;
-    const ux = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
-    const uy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
-    const p0 = perm[fx & MASK]!;
-    const p1 = perm[(fx + 1) & MASK]!;
-    const v = vals[(p0 + fy) & MASK]!;
-    const ab = v + (vals[(p1 + fy) & MASK]! - v) * ux;
-    const c = vals[(p0 + fy + 1) & MASK]!;
-    const cd = c + (vals[(p1 + fy + 1) & MASK]! - c) * ux;
+    latticeNoise2(x, y, false);
     const k = i < full ? amp : last * amp;
-    sum += k * (ab + (cd - ab) * uy);
+    sum += k * nd[0]!;
     left -= k;
     if (sum + left <= stop) {
       args[6] = sum + left;

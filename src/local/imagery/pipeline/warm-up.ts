@@ -1,7 +1,7 @@
 /**
  * A small render through the workers right after they start: V8 compiles the renderer's
- * hot functions while nobody waits, so the first generation runs compiled code. Here a
- * cold Model 4 render took 2.7 to 2.9 s, and 2.3 s after a warm-up of 0.45 s.
+ * hot functions while nobody waits, so the first generation runs compiled code rather
+ * than paying for the compilation itself (`npm run bench -- imagery` shows cold and warm).
  */
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -3,11 +3,11 @@
  * and fog: the terrain's normal at the pixel's level of detail, the texture's noise, then
  * its material and light.
  */
-import { patches } from "../scene/ground-albedo.ts";
-import { addFineTexture, BUMP_X, BUMP_Z, CLOUDS, FINE, FOOTPRINT, NX, NY, NZ, PATCHES, POINT_LENGTH, PX, PY, PZ, setFootprint, SHADOW, TEXTURE_LENGTH } from "../scene/ground-texture.ts";
+import { patches } from "../scene/ground/ground-albedo.ts";
+import { addFineTexture, BUMP_X, BUMP_Z, CLOUDS, FINE, FOOTPRINT, NX, NY, NZ, PATCHES, POINT_LENGTH, PX, PY, PZ, setFootprint, SHADOW, TEXTURE_LENGTH } from "../scene/ground/ground-texture.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import { shadeGround } from "../scene/surface.ts";
-import { terrainHeight, terrainOctaves, tg } from "../scene/terrain.ts";
+import { shadeGround } from "../scene/ground/surface.ts";
+import { terrainHeight, terrainOctaves, tg } from "../scene/terrain/terrain.ts";
 
 const texture = new Float64Array(TEXTURE_LENGTH);
 const point = new Float64Array(POINT_LENGTH);

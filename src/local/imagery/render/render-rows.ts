@@ -5,21 +5,21 @@
  * its tone-mapped display value are written to the task's shared buffers (and the water's
  * reflection weight or the sky's share of the sun disk to their bands).
  */
-import { cityHit } from "../scene/city.ts";
-import { shadeBuilding } from "../scene/city-shading.ts";
+import { cityHit } from "../scene/city/city.ts";
+import { shadeBuilding } from "../scene/city/city-shading.ts";
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { columnTrig } from "./column-trig.ts";
 import { applyGroundFog, groundFogTransmittance } from "../scene/fog.ts";
 import { shadeLand } from "./land-pixel.ts";
 import { isWholeRow, nadirRadiance, nadirRow, planNadirRow } from "./nadir-grid.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import { bandIndex, type RowBand, type TaskViews } from "../pipeline/render-buffers.ts";
+import { bandIndex, type RowBand, type TaskMemory } from "../pipeline/render-buffers.ts";
 import { writeRgbe } from "../formats/rgbe-pixel.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
 import { applyClouds, shadeSky, sunShare } from "./sky-pixel.ts";
-import { depthOutlineRow } from "./stylize.ts";
+import { depthOutlineRow } from "./looks/stylize.ts";
 import { groundCoverage, skylineDistance, type SkylineRows, skylineRows } from "./skyline-coverage.ts";
-import { writeDisplay } from "./tone-map.ts";
+import { writeDisplay } from "./looks/tone-map.ts";
 import { waterBody, waterFresnel, waveNormal } from "../scene/water.ts";
 
 const col = new Float64Array(3);
@@ -39,7 +39,7 @@ export type RadianceGuide = (x: number, y: number, rgb: Float64Array) => void;
 /** Whether a direction needs rendering at all (an edit renders only near its region). */
 export type ActiveRegion = (dx: number, dy: number, dz: number) => boolean;
 
-export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: number, guide?: RadianceGuide, active?: ActiveRegion): void {
+export function renderRows(P: PreparedScene, v: TaskMemory, y0: number, y1: number, guide?: RadianceGuide, active?: ActiveRegion): void {
   const W = P.width;
   const H = P.height;
   const { sin, cos } = columnTrig(W);
@@ -91,7 +91,7 @@ function levelHorizon(P: PreparedScene, tan: number, distance: number): boolean 
  * with the other side's radiance by its ground coverage (skyline-coverage.ts). The sun's
  * disk and the glow round it are left as the pixel centres draw them: the HDR sun that
  * lights the scene is found from exactly those pixels, a disk cut by a ridge from the
- * rows it keeps whole (src/scene/sun), and a few pixels there show no stair.
+ * rows it keeps whole (src/scene/analysis), and a few pixels there show no stair.
  */
 function blendSkyline(P: PreparedScene, row: RowState, S: SkylineRows, out: Float64Array): void {
   const C = P.celestial;

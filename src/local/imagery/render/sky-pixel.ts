@@ -2,10 +2,10 @@
  * A pixel of sky: the row's smooth layers (sky-row.ts) at the pixel's column, plus stars,
  * moon, sun and planets (seen through the atmosphere), then clouds and fog in front.
  */
-import { addMoon, addStars, addSun } from "../scene/celestial.ts";
-import { CLOUD_IN, cloudAt } from "../scene/clouds.ts";
+import { addMoon, addStars, addSun } from "../scene/sky/celestial.ts";
+import { CLOUD_IN, cloudAt } from "../scene/sky/clouds.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import { shadePlanets } from "../scene/space.ts";
+import { shadePlanets } from "../scene/sky/space.ts";
 import type { RowState } from "./row-state.ts";
 import { ATM, AURORA, CLOUD, CLOUD_SHADE, DUST, FIELD, fillSkyRow, FORWARD, GLOW, locateSky, skyAt, STRIDE } from "./sky-row.ts";
 

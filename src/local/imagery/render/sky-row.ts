@@ -11,13 +11,13 @@
  * dozens of samples across them, and the difference from evaluating every pixel is far
  * below one display level. Stars, the sun, the moon, planets and clouds stay per pixel.
  */
-import { addAurora } from "../scene/aurora.ts";
-import { cloudCoarse, cloudForward, type CloudRow, createCloudRow, planCloudRow } from "../scene/clouds.ts";
-import { addMilkyWay } from "../scene/celestial.ts";
+import { addAurora } from "../scene/sky/aurora.ts";
+import { cloudCoarse, cloudForward, type CloudRow, createCloudRow, planCloudRow } from "../scene/sky/clouds.ts";
+import { addMilkyWay } from "../scene/sky/celestial.ts";
 import { skyFogGlow, skyFogTransmittance } from "../scene/fog.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import { atmosphere, viewTransmittance } from "../scene/sky.ts";
-import { addNebula } from "../scene/space.ts";
+import { atmosphere, viewTransmittance } from "../scene/sky/sky.ts";
+import { addNebula } from "../scene/sky/space.ts";
 import { azimuthOfU } from "../../../api/panorama/panorama-directions.ts";
 
 /** Samples per row (or the width, if smaller). */

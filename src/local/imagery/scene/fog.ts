@@ -5,7 +5,7 @@
  * through its row (vertical component), its azimuth (the haze colour) and the distance,
  * so the render reads them from per-row tables and per-column colours.
  */
-import { atmosphere, type SkyParams } from "./sky.ts";
+import { atmosphere, type SkyParams } from "./sky/sky.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 
 export interface FogParams {

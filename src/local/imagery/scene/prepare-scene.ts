@@ -3,21 +3,21 @@
  * colours, noise scales, city lots...), for one panorama width. Built once per job in
  * each worker (cheap) and cached per task.
  */
-import { type CelestialParams, prepareCelestial } from "./celestial.ts";
-import { type CityParams, prepareCity } from "./city.ts";
-import type { CityLook } from "./city-shading.ts";
-import { type CloudParams, prepareClouds } from "./clouds.ts";
+import { type CelestialParams, prepareCelestial } from "./sky/celestial.ts";
+import { type CityParams, prepareCity } from "./city/city.ts";
+import type { CityLook } from "./city/city-shading.ts";
+import { type CloudParams, prepareClouds } from "./sky/clouds.ts";
 import { type FogParams, hazeColour, prepareFog } from "./fog.ts";
 import { azimuthOfU } from "../../../api/panorama/panorama-directions.ts";
-import type { ClipmapMemory } from "./height-clipmap.ts";
-import { type LookParams, lookParams } from "../render/looks.ts";
+import type { ClipmapMemory } from "./terrain/height-clipmap.ts";
+import { type LookParams, lookParams } from "../render/looks/looks.ts";
 import { setNoiseSeed } from "../math/noise.ts";
 import type { SceneSpec } from "./scene-spec.ts";
-import { prepareSky, type SkyParams } from "./sky.ts";
-import { diskRows, prepareSunEnergy, type SunEnergy } from "./sun-energy.ts";
-import { prepareSpace, type SpaceParams } from "./space.ts";
-import { prepareSurface, type SurfaceParams } from "./surface.ts";
-import { prepareTerrain, type TerrainParams } from "./terrain.ts";
+import { prepareSky, type SkyParams } from "./sky/sky.ts";
+import { diskRows, prepareSunEnergy, type SunEnergy } from "./sky/sun-energy.ts";
+import { prepareSpace, type SpaceParams } from "./sky/space.ts";
+import { prepareSurface, type SurfaceParams } from "./ground/surface.ts";
+import { prepareTerrain, type TerrainParams } from "./terrain/terrain.ts";
 import { prepareWater, type WaterParams } from "./water.ts";
 
 /** Precomputed grids in shared memory, filled by the workers as they need them. */

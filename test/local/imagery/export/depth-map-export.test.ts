@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { PNG } from "pngjs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeDistance16, encodeDistance16 } from "../../../../src/api/depth-encoding.ts";
 import { exportSkybox } from "../../../../src/local/imagery/export/export-skybox.ts";
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(removeTempDirs);
 
 /** 16-bit samples decoded by pngjs (an independent reader), top row first. */
-function readDepth(path: string): { width: number; height: number; at: (x: number, y: number) => number; text: string } {
+function readDepth(path: string): { width: number; height: number; at: (x: number, y: number) => number } {
   const bytes = readFileSync(path);
   const png = PNG.sync.read(bytes, { skipRescale: true });
   expect(png.depth).toBe(16);
@@ -24,7 +25,6 @@ function readDepth(path: string): { width: number; height: number; at: (x: numbe
     width: png.width,
     height: png.height,
     at: (x, y) => data[(y * png.width + x) * 4]!,
-    text: bytes.toString("latin1"),
   };
 }
 
@@ -44,7 +44,8 @@ describe("depth-map-png", () => {
     expect(result.path.endsWith(".png")).toBe(true);
     const depth = readDepth(result.path);
     expect([depth.width, depth.height]).toEqual([256, 128]);
-    expect(depth.text).toContain("distance_m = 0.5 * (1000000 / 0.5)");
+    // The encoding, stated in the file's XMP description (what image tools show).
+    expect((await sharp(result.path).metadata()).xmpAsString).toContain("Depth map. distance_m = 0.5 * (1000000 / 0.5)");
     expect(depth.at(10, 10)).toBe(0); // sky
     let previous = -1;
     for (let y = 66; y < 128; y += 4) {

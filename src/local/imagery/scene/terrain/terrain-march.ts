@@ -1,0 +1,121 @@
+/**
+ * Exact ray/heightfield intersection for whole pixel columns at once. All rows of a column
+ * share one vertical plane (the column's azimuth), so one front-to-back march along that
+ * plane resolves every row: a row's ray hits the terrain between the two samples where the
+ * terrain's elevation angle first reaches the ray's, and the hit distance is refined by
+ * linear interpolation there. Steps grow with distance and with the clearance between the
+ * lowest unresolved ray and the ground (bounded by the relief's maximum slope), and the
+ * march stops once no remaining ray can reach the highest possible peak.
+ */
+import { azimuthOfU, elevationOfV } from "../../../../api/panorama/panorama-directions.ts";
+import { RELIEF, type TerrainParams, terrainHeightOnly, terrainOctaves } from "./terrain.ts";
+
+/** Distance written for rays that hit no ground. */
+export const NO_HIT = Infinity;
+
+/**
+ * Writes the ground hit distance (along the ray, metres; NO_HIT for none) of every pixel
+ * of columns [x0, x1) of a width x height panorama into `out` (row-major, width x height),
+ * and, given `skyline` (2 x width), each column's skyline: the tangent of the highest
+ * elevation its ground reaches at skyline[x] (NaN for none), the distance there at
+ * skyline[width + x]. Pixel centres see the skyline a row at a time; the render draws its
+ * true position between them (render/skyline-coverage.ts).
+ */
+export function marchColumns(T: TerrainParams, width: number, height: number, x0: number, x1: number, out: Float32Array, skyline?: Float32Array): void {
+  const tan = new Float64Array(height);
+  const sec = new Float64Array(height);
+  for (let y = 0; y < height; y++) {
+    const phi = elevationOfV((y + 0.5) / height);
+    tan[y] = Math.tan(phi);
+    sec[y] = 1 / Math.cos(phi);
+  }
+  const pixelAngle = (2 * Math.PI) / width;
+  const k = Math.min(0.03, Math.max(0.0015, 2.2 * pixelAngle));
+  for (let x = x0; x < x1; x++) {
+    if (T.kind === RELIEF.none) {
+      for (let y = 0; y < height; y++) out[y * width + x] = NO_HIT;
+      if (skyline) skyline[x] = skyline[width + x] = Number.NaN;
+      continue;
+    }
+    marchColumn(T, width, height, x, tan, sec, pixelAngle, k, out);
+    if (skyline) {
+      skyline[x] = top[0]!;
+      skyline[width + x] = top[1]!;
+    }
+  }
+}
+
+/** The last marched column's skyline: tangent of its highest elevation (NaN: none), distance there. */
+const top = new Float64Array(2);
+
+function marchColumn(
+  T: TerrainParams,
+  width: number,
+  height: number,
+  x: number,
+  tan: Float64Array,
+  sec: Float64Array,
+  pixelAngle: number,
+  k: number,
+  out: Float32Array,
+): void {
+  const az = azimuthOfU((x + 0.5) / width);
+  const hx = Math.sin(az);
+  const hz = -Math.cos(az);
+  const camY = T.camY;
+  const eye = camY - T.ground;
+  let y = height - 1;
+  // Steep rays land on the flat spot under the camera: exact plane hits.
+  const tan0 = -eye / T.r0;
+  for (; y >= 0 && tan[y]! < tan0; y--) out[y * width + x] = (eye / -tan[y]!) * sec[y]!;
+  let r = T.r0;
+  let hPrev = T.ground;
+  let highest = -Infinity;
+  let highestR = 0;
+  const water = T.water;
+  while (y >= 0 && r < T.maxDistance) {
+    const ty = tan[y]!;
+    let dr = r * k;
+    const gap = camY + r * ty - hPrev;
+    const climb = T.slope - ty;
+    if (climb > 0) {
+      const safe = (0.8 * gap) / climb;
+      if (safe > dr) dr = safe;
+    } else break;
+    const rn = r + dr > T.maxDistance ? T.maxDistance : r + dr;
+    let h = terrainHeightOnly(T, hx * rn, hz * rn, terrainOctaves(T, rn, pixelAngle));
+    if (h < water) h = water;
+    const tn = (h - camY) / rn;
+    if (tn > highest) {
+      highest = tn;
+      highestR = rn;
+    }
+    while (y >= 0 && tan[y]! <= tn) {
+      const t = tan[y]!;
+      const g0 = hPrev - camY - r * t;
+      const g1 = h - camY - rn * t;
+      const f = g0 < 0 ? g0 / (g0 - g1) : 0;
+      out[y * width + x] = (r + (rn - r) * f) * sec[y]!;
+      y--;
+    }
+    if (y >= 0 && tan[y]! > (T.maxHeight - camY) / rn) break;
+    r = rn;
+    hPrev = h;
+  }
+  // Beyond the march: the sea (or the far valley floor) as an exact plane, else sky.
+  const far = water > T.floor ? water : T.floor;
+  // That plane rises to the horizon (tangent 0), far away.
+  if (far < camY && highest < 0) {
+    highest = 0;
+    highestR = T.maxDistance;
+  }
+  top[0] = highest === -Infinity ? Number.NaN : highest;
+  top[1] = highestR * Math.sqrt(1 + highest * highest);
+  for (; y >= 0; y--) {
+    const t = tan[y]!;
+    if (t < 0 && far < camY) {
+      const rh = (camY - far) / -t;
+      out[y * width + x] = (rh > r ? rh : r) * sec[y]!;
+    } else out[y * width + x] = NO_HIT;
+  }
+}
