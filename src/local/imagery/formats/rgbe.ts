@@ -51,16 +51,15 @@ function encodeRgbeRows(width: number, rgb: Float32Array, y0: number, y1: number
 
 /**
  * The scanlines of rows [y0, y1) of an image already in RGBE bytes (`rgbe`: width * 4
- * bytes a row, interleaved R, G, B, E, top row first), as `encodeRgbeRows` gives them,
- * written into `out` (at least (y1 - y0) * maxScanlineBytes(width) bytes). Returns their length.
+ * bytes a row, interleaved R, G, B, E, top row first), as `encodeRgbeRows` gives them.
  */
-export function rgbeScanlinesInto(width: number, rgbe: Uint8Array, y0: number, y1: number, out: Uint8Array): number {
+export function rgbeScanlines(width: number, rgbe: Uint8Array, y0: number, y1: number): Uint8Array {
   if (rgbe.length < y1 * width * 4) throw new Error("rgbeScanlines: rgbe is smaller than width * height * 4");
-  if (out.length < (y1 - y0) * maxScanlineBytes(width)) throw new Error("rgbeScanlines: out is smaller than the scanlines may take");
+  const out = new Uint8Array((y1 - y0) * maxScanlineBytes(width));
   const planes = new Uint8Array(width * 4);
   let pos = 0;
   for (let y = y0; y < y1; y++) pos = encodeRgbeScanline(rgbe.subarray(y * width * 4, (y + 1) * width * 4), width, planes, out, pos);
-  return pos;
+  return out.slice(0, pos);
 }
 
 /** Decodes a whole .hdr file. */

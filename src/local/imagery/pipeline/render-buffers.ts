@@ -1,25 +1,24 @@
 /**
- * The shared memory of one render task: planes (typed views on SharedArrayBuffers, taken
- * from the runner's PlanePool) that workers write in disjoint rows (or columns) in
- * parallel and the coordinating thread reads without copies.
+ * The shared memory of one render task. Workers write disjoint rows (or columns) of these
+ * SharedArrayBuffers in parallel; the coordinating thread reads the results without copies.
  *
- * It comes in parts: the outputs, what the files are encoded from, and the scratch, which
- * only drawing and finishing read. The render hands the drawing-only scratch back before
- * its files are encoded (radiance.hdr's scanlines then reuse it, see render-pipeline.ts)
- * and everything else once they are. The radiance is kept as the RGBE bytes radiance.hdr
- * stores (4 bytes a pixel, not 12 as floats): the file's precision is all it ever had, and
- * its scanlines are then only run-length encoded.
+ * It comes in parts so that a render never holds more than it needs (an 8K render is the
+ * largest thing the local service does): the outputs, what the files are encoded from, and
+ * the scratch, which the render lets go of (and every thread collects) in two steps: what
+ * only drawing reads before finishing (`withoutDrawing`), the rest before its files are
+ * encoded. The radiance is kept as the RGBE bytes radiance.hdr stores (4 bytes a pixel,
+ * not 12 as floats): the file's precision is all it ever had, and its scanlines are then
+ * only run-length encoded.
  */
 import { allocateClipmap, clipmapCells } from "../scene/terrain/height-clipmap.ts";
 import type { SharedGrids } from "../scene/prepare-scene.ts";
-import type { PlanePool } from "./plane-pool.ts";
 
-/** Rows [y0, y1) of a full-width image, one value a pixel: the part of the image a plane needs. */
-export interface RowBand<A = Float32Array> {
+/** Rows [y0, y1) of a full-width image, one value a pixel: the part of the image a buffer needs. */
+export interface RowBand<B = SharedArrayBuffer> {
   y0: number;
   y1: number;
-  /** (y1 - y0) x width values. */
-  data: A;
+  /** Float32, (y1 - y0) x width. */
+  data: B;
 }
 
 /** What the files are encoded from. */
@@ -28,43 +27,43 @@ export interface RenderOutputs {
   height: number;
   depthWidth: number;
   depthHeight: number;
-  /** W x H x 4: linear radiance as RGBE bytes (R, G, B, E a pixel; rendered, then final). */
-  radiance: Uint8Array;
-  /** W x H x 3: the final image. */
-  final: Uint8Array;
-  /** Wd x Hd: final distance (metres, SKY_DISTANCE for sky). */
-  distance: Float32Array;
-  /** Wd x Hd: depth.png values. */
-  depth16: Uint16Array;
+  /** Uint8 W x H x 4: linear radiance as RGBE bytes (R, G, B, E a pixel; rendered, then final). */
+  radiance: SharedArrayBuffer;
+  /** Uint8 W x H x 3: the final image. */
+  final: SharedArrayBuffer;
+  /** Float32 Wd x Hd: final distance (metres, SKY_DISTANCE for sky). */
+  distance: SharedArrayBuffer;
+  /** Uint16 Wd x Hd: depth.png values. */
+  depth16: SharedArrayBuffer;
 }
 
 /** What drawing and finishing read. */
 export interface RenderScratch {
-  /** W x H: ground hit distance per pixel (terrain march), Infinity for none. Drawing only. */
-  hit: Float32Array;
+  /** Float32 W x H: ground hit distance per pixel (terrain march), Infinity for none. Drawing only. */
+  hit: SharedArrayBuffer;
   /**
-   * 2 x W: each column's skyline from the terrain march (skyline-coverage.ts): the tangent
-   * of the highest elevation the ground reaches, then its distance. Drawing only.
+   * Float32 2 x W: each column's skyline from the terrain march (skyline-coverage.ts): the
+   * tangent of the highest elevation the ground reaches, then its distance. Drawing only.
    */
-  skyline: Float32Array;
+  skyline: SharedArrayBuffer;
   /** Water reflection weights of the rows below the horizon (none without water). Drawing only. */
   reflection: RowBand;
-  /** Wd x Hd: ground hit distance at the depth size. */
-  depthHit: Float32Array;
+  /** Float32 Wd x Hd: ground hit distance at the depth size. */
+  depthHit: SharedArrayBuffer;
   /**
-   * W x H x 3: tone-mapped display before the look's finishing. The final image itself
-   * when finishing reads each pixel only to write it (the photoreal look): 100 MB less at 8K.
+   * Uint8 W x H x 3: tone-mapped display before the look's finishing. The final image
+   * itself when finishing reads each pixel only to write it (the photoreal look): 100 MB
+   * less at 8K.
    */
-  display: Uint8Array;
-  /** W x H: the outline weight of depth edges (stylize.ts), for looks with outlines; else empty. */
-  outline: Uint8Array;
+  display: SharedArrayBuffer;
+  /** Uint8 W x H: the outline weight of depth edges (stylize.ts), for looks with outlines; else empty. */
+  outline: SharedArrayBuffer;
   /** Each sky pixel's visible share of the sun disk, over the rows the disk may reach (sun-energy.ts). */
   sunShare: RowBand;
   /** Scene grids the image's workers fill and share. */
   grids: SharedGrids;
 }
 
-/** A render task's memory, as the render passes read and write it. */
 export interface TaskMemory extends RenderOutputs, RenderScratch {}
 
 export interface OutputSizes {
@@ -74,10 +73,16 @@ export interface OutputSizes {
   depthHeight: number;
 }
 
-export function allocateOutputs(pool: PlanePool, sizes: OutputSizes): RenderOutputs {
+export function allocateOutputs(sizes: OutputSizes): RenderOutputs {
   const n = sizes.width * sizes.height;
   const nd = sizes.depthWidth * sizes.depthHeight;
-  return { ...sizes, radiance: pool.uint8(n * 4), final: pool.uint8(n * 3), distance: pool.float32(nd), depth16: pool.uint16(nd) };
+  return {
+    ...sizes,
+    radiance: new SharedArrayBuffer(n * 4),
+    final: new SharedArrayBuffer(n * 3),
+    distance: new SharedArrayBuffer(nd * 4),
+    depth16: new SharedArrayBuffer(nd * 2),
+  };
 }
 
 /** What a render's scratch depends on besides its size. */
@@ -89,33 +94,61 @@ export interface ScratchPlan {
   /** Rows [y0, y1) of the water's reflection weights and of the sun disk's shares (empty when y0 >= y1). */
   reflectionRows: [number, number];
   sunRows: [number, number];
-  /** Bytes the hit plane's buffer holds at least: what reuses it once drawing is over. */
-  hitCapacity: number;
 }
 
-export function allocateScratch(pool: PlanePool, outputs: RenderOutputs, plan: ScratchPlan): RenderScratch {
+export function allocateScratch(outputs: RenderOutputs, plan: ScratchPlan): RenderScratch {
   const { width, height, depthWidth, depthHeight } = outputs;
-  const band = ([y0, y1]: [number, number]): RowBand => ({ y0, y1, data: pool.float32(Math.max(0, y1 - y0) * width) });
+  const band = ([y0, y1]: [number, number]): RowBand => ({ y0, y1, data: new SharedArrayBuffer(Math.max(0, y1 - y0) * width * 4) });
   return {
-    hit: pool.float32(width * height, plan.hitCapacity),
-    skyline: pool.float32(width * 2),
+    hit: new SharedArrayBuffer(width * height * 4),
+    skyline: new SharedArrayBuffer(width * 2 * 4),
     reflection: band(plan.reflectionRows),
-    depthHit: pool.float32(depthWidth * depthHeight),
-    display: plan.finishInPlace ? outputs.final : pool.uint8(width * height * 3),
-    outline: pool.uint8(plan.outlines ? width * height : 0),
+    depthHit: new SharedArrayBuffer(depthWidth * depthHeight * 4),
+    display: plan.finishInPlace ? outputs.final : new SharedArrayBuffer(width * height * 3),
+    outline: new SharedArrayBuffer(plan.outlines ? width * height : 0),
     sunShare: band(plan.sunRows),
-    grids: { shadowHeights: allocateClipmap(clipmapCells(width), pool) },
+    grids: { shadowHeights: allocateClipmap(clipmapCells(width)) },
   };
 }
 
-/** The planes only drawing reads (hit distances, skyline, water weights): handed back before the files are encoded. */
-export function drawingPlanes(m: RenderScratch): ArrayBufferView[] {
-  return [m.hit, m.skyline, m.reflection.data];
+/**
+ * The memory finishing jobs get: without the buffers only drawing reads (hit distances and
+ * water weights, about 200 MB at 8K), so that once the drawing jobs are gone nothing holds them.
+ */
+export function withoutDrawing(m: TaskMemory): TaskMemory {
+  return { ...m, hit: new SharedArrayBuffer(0), skyline: new SharedArrayBuffer(0), reflection: { y0: m.height, y1: m.height, data: new SharedArrayBuffer(0) } };
 }
 
-/** The planes of `m` not in drawingPlanes: handed back once the files are encoded. */
-export function otherPlanes(m: TaskMemory): ArrayBufferView[] {
-  return [m.radiance, m.final, m.distance, m.depth16, m.depthHit, m.display, m.outline, m.sunShare.data, m.grids.shadowHeights.heights, m.grids.shadowHeights.ready];
+/** Typed views of a TaskMemory. */
+export interface TaskViews {
+  hit: Float32Array;
+  skyline: Float32Array;
+  radiance: Uint8Array;
+  reflection: RowBand<Float32Array>;
+  sunShare: RowBand<Float32Array>;
+  outline: Uint8Array;
+  display: Uint8Array;
+  final: Uint8Array;
+  depthHit: Float32Array;
+  distance: Float32Array;
+  depth16: Uint16Array;
+}
+
+export function taskViews(m: TaskMemory): TaskViews {
+  const band = (b: RowBand): RowBand<Float32Array> => ({ y0: b.y0, y1: b.y1, data: new Float32Array(b.data) });
+  return {
+    hit: new Float32Array(m.hit),
+    skyline: new Float32Array(m.skyline),
+    radiance: new Uint8Array(m.radiance),
+    reflection: band(m.reflection),
+    sunShare: band(m.sunShare),
+    outline: new Uint8Array(m.outline),
+    display: new Uint8Array(m.display),
+    final: new Uint8Array(m.final),
+    depthHit: new Float32Array(m.depthHit),
+    distance: new Float32Array(m.distance),
+    depth16: new Uint16Array(m.depth16),
+  };
 }
 
 /** Index of pixel (x, y) of a `width`-wide image in `band`, -1 when the band does not cover row y. */

@@ -6,20 +6,19 @@
  * A render is: "march" (columns, image and depth sizes) -> "render-rows" -> "reflect-rows"
  * (only with water) -> "finish-rows", plus "distance-rows" at the depth size; then
  * "encode-rgbe" jobs run-length encode bands of the final radiance into the scanlines of
- * radiance.hdr. Jobs carry their planes as typed views on shared memory: posting one
- * shares it, never copies it.
+ * radiance.hdr.
  */
 import type { ExportRequest, ExportResult } from "../contract.ts";
 import { distanceRows, type KeptDistances } from "../render/distance-rows.ts";
 import { editActive, editOverlay, type EditGuide, editWeight } from "../inputs/edit.ts";
 import { finishRows, type Overlay } from "../render/finish-rows.ts";
-import { rgbeScanlinesInto } from "../formats/rgbe.ts";
+import { rgbeScanlines } from "../formats/rgbe.ts";
 import { panoOverlay, type PanoGuide } from "../inputs/image-to-pano.ts";
 import { setNoiseSeed } from "../math/noise.ts";
 import { type PreparedScene, prepareScene } from "../scene/prepare-scene.ts";
 import { reflectRows } from "../render/reflect-rows.ts";
 import { initGuide, type InitGuide } from "../inputs/remix.ts";
-import type { TaskMemory } from "./render-buffers.ts";
+import { type TaskMemory, taskViews } from "./render-buffers.ts";
 import { type ActiveRegion, type RadianceGuide, renderRows } from "../render/render-rows.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";
 import { marchColumns } from "../scene/terrain/terrain-march.ts";
@@ -44,18 +43,14 @@ export type RowJobKind = "render-rows" | "reflect-rows" | "finish-rows" | "dista
 export type ImageryJob =
   | { kind: "march"; task: RenderTask; target: "image" | "depth"; x0: number; x1: number }
   | { kind: RowJobKind; task: RenderTask; y0: number; y1: number }
-  /**
-   * The scanlines of radiance.hdr for rows [y0, y1) of a render's radiance (RGBE bytes,
-   * render-buffers.ts), written into `out` (room for the most they can take); the job's
-   * result is their length.
-   */
-  | { kind: "encode-rgbe"; width: number; radiance: Uint8Array; rows: [number, number]; out: Uint8Array }
+  /** The scanlines of radiance.hdr for rows [y0, y1) of a render's radiance (RGBE bytes, render-buffers.ts). */
+  | { kind: "encode-rgbe"; width: number; radiance: SharedArrayBuffer; rows: [number, number] }
   | { kind: "export"; request: ExportRequest };
 
 /** A finish-rows job's answer: the irradiance (linear RGB) of the sun disk in its rows. */
 export type SunIrradiance = [number, number, number];
 
-export type ImageryJobResult = number | ExportResult | SunIrradiance | null;
+export type ImageryJobResult = Uint8Array | ExportResult | SunIrradiance | null;
 
 interface PreparedTask {
   image: PreparedScene;
@@ -103,7 +98,7 @@ export function forgetTask(id: string): void {
 export async function runJob(job: ImageryJob): Promise<ImageryJobResult> {
   switch (job.kind) {
     case "encode-rgbe":
-      return rgbeScanlinesInto(job.width, job.radiance, job.rows[0], job.rows[1], job.out);
+      return rgbeScanlines(job.width, new Uint8Array(job.radiance), job.rows[0], job.rows[1]);
     case "export":
       return runExport(job.request);
     default:
@@ -111,11 +106,15 @@ export async function runJob(job: ImageryJob): Promise<ImageryJobResult> {
   }
 }
 
-/** A job of a render task, on the planes its message carries. */
+/**
+ * A job of a render task. The views are made from the job's own memory, never cached with
+ * the task: a render gives its later jobs less of it (render-buffers.ts `withoutDrawing`),
+ * and what a worker cached would keep the rest alive.
+ */
 function runRenderJob(job: Extract<ImageryJob, { task: RenderTask }>): ImageryJobResult {
   const p = prepared(job.task);
-  const v = job.task.memory;
-  const m = v;
+  const m = job.task.memory;
+  const v = taskViews(m);
   switch (job.kind) {
     case "march":
       if (job.target === "image") marchColumns(p.image.terrain, m.width, m.height, job.x0, job.x1, v.hit, v.skyline);

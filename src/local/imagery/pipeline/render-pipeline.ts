@@ -10,25 +10,23 @@
  * the horizon (distant ground, full detail) first, the sky near the zenith and the ground
  * under the camera (cheap) last. Files are encoded as soon as their pixels are final, so
  * sharp's encoders run while the workers still encode radiance.hdr, then written once and
- * flushed together. Every plane comes from the runner's PlanePool and goes back to it: what
- * only drawing reads (render-buffers.ts) as soon as drawing is over, so that radiance.hdr's
- * scanlines are encoded into it (a render's memory peaks while it draws, never on top of
- * its encoders'), the rest once the files are encoded.
+ * flushed together. What only drawing reads (render-buffers.ts) is let go of, and collected
+ * in every thread, before the image's files are encoded: a render's memory peaks while it
+ * draws, never on top of its encoders'.
  */
 import { mkdir } from "node:fs/promises";
 import { settleAll } from "../../settle-all.ts";
 import type { RenderRequest, RenderResult, RenderTimings } from "../contract.ts";
 import { enhancePrompt } from "../prompt/enhance-prompt.ts";
-import { maxScanlineBytes } from "../formats/rgbe-scanline.ts";
-import { allocateOutputs, allocateScratch, drawingPlanes, otherPlanes, type OutputSizes, type RenderOutputs, type TaskMemory } from "./render-buffers.ts";
+import { allocateOutputs, allocateScratch, type RenderOutputs, withoutDrawing } from "./render-buffers.ts";
 import { lookParams } from "../render/looks/looks.ts";
-import { PlanePool } from "./plane-pool.ts";
+import { collectEverywhere } from "./collect-garbage.ts";
 import { sunDiskRows } from "../scene/prepare-scene.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";
 import { finishesInPlace } from "../render/finish-rows.ts";
-import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind, SunIrradiance } from "./render-jobs.ts";
+import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind, SunIrradiance, TaskGuides } from "./render-jobs.ts";
 import { resolveRender } from "./scene-resolution.ts";
-import { type EncodedFile, encodeDepth, encodePictures, radianceFile, sceneFile, writeStoredFiles } from "./skybox-outputs.ts";
+import { encodeDepth, encodePictures, radianceFile, sceneFile, writeStoredFiles } from "./skybox-outputs.ts";
 
 /** Runs jobs somewhere (the worker pool). */
 export interface JobRunner {
@@ -38,8 +36,8 @@ export interface JobRunner {
   run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
   /** Tells workers a task is finished so they drop its cached state. */
   release?(taskId: string): void;
-  /** Where renders take their planes from and hand them back (a runner without one: a pool of the render's own). */
-  readonly planes?: PlanePool;
+  /** Has every worker collect its garbage; resolves once all have (a render let go of buffers). */
+  collect?(): Promise<void>;
   /** Resolves once the workers have started (the time a cold start costs). */
   ready?(): Promise<void>;
 }
@@ -63,36 +61,31 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
   const started = performance.now();
   const { scene, guides, stored } = await resolveRender(req);
   const { size, depthSize } = req;
+  const outputs = allocateOutputs({ width: size.width, height: size.height, depthWidth: depthSize.width, depthHeight: depthSize.height });
   const id = `${process.pid}-${++taskCounter}`;
   // The last pixel pass to end marks the end of rendering (the depth files encode meanwhile).
   let rendered = started;
   const pixelsDone = () => (rendered = Math.max(rendered, performance.now()));
   signal?.throwIfAborted();
   await mkdir(dir, { recursive: true });
-  const planes = runner.planes ?? new PlanePool();
-  const memory = allocateMemory(planes, scene, { width: size.width, height: size.height, depthWidth: depthSize.width, depthHeight: depthSize.height });
-  // Each plane goes back once: a buffer handed back may be lent again at once.
-  const drawing: ArrayBufferView[] = drawingPlanes(memory);
-  const giveDrawing = () => planes.give(drawing.splice(0));
-  const lent = otherPlanes(memory);
   try {
-    const pixels = drawPixels(runner, { id, scene, memory, guides }, signal);
+    const pixels = drawPixels(runner, id, scene, guides, outputs, signal);
     const depth = pixels.depth.then(() => {
       pixelsDone();
       signal?.throwIfAborted();
-      return encodeDepth(memory);
+      return encodeDepth(outputs);
     });
     const image = (async () => {
       const disk = await pixels.image;
       pixelsDone();
       await pixels.depth;
-      // Drawing is over: its scratch goes back to the pool, and holds radiance.hdr's scanlines.
+      // Drawing is over: its scratch goes before the files are encoded.
       runner.release?.(id);
-      giveDrawing();
+      await collectEverywhere(runner);
       signal?.throwIfAborted();
-      const scanlines = planes.uint8(size.height * maxScanlineBytes(size.width));
-      lent.push(scanlines);
-      const [pictures, radiance] = await settleAll([encodePictures(memory, req.thumbSize), encodeRadiance(runner, memory, scanlines, signal)]);
+      const H = size.height;
+      const bands = settleAll(spans(0, H, partsOf(runner, H)).map(([a, b]) => runner.run({ kind: "encode-rgbe", width: size.width, radiance: outputs.radiance, rows: [a, b] }, signal) as Promise<Uint8Array>));
+      const [pictures, radiance] = await settleAll([encodePictures(outputs, req.thumbSize), bands.then((b) => radianceFile(size.width, H, b))]);
       return [...pictures, radiance, sceneFile(stored, disk)];
     })();
     const files = (await settleAll([image, depth])).flat();
@@ -102,48 +95,21 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
     const timings: RenderTimings = { workerStart: started - t0, render: rendered - started, encode: encoded - rendered, writes: performance.now() - encoded };
     return { enhancedPrompt: req.enhancePrompt ? enhancePrompt(scene) : null, timings };
   } finally {
-    // Every job and write that used the planes has settled (settleAll): the next render may have them.
     runner.release?.(id);
-    giveDrawing();
-    planes.give(lent);
   }
 }
 
-/** The task's planes: the outputs and the scratch its scene needs. */
-function allocateMemory(planes: PlanePool, scene: SceneSpec, sizes: OutputSizes): TaskMemory {
-  const { width, height } = sizes;
-  const outputs = allocateOutputs(planes, sizes);
+/**
+ * Draws the image and the depth pixels into `outputs` with scratch buffers of their own:
+ * once both promises settle, nothing but the workers' caches (released by task id) holds
+ * the scratch. `image` gives the irradiance of the sun disk the finishing bands report.
+ */
+function drawPixels(runner: JobRunner, id: string, scene: SceneSpec, guides: TaskGuides, outputs: RenderOutputs, signal?: AbortSignal): { image: Promise<SunIrradiance>; depth: Promise<void> } {
+  const { width, height, depthWidth, depthHeight } = outputs;
   const reflectionRows: [number, number] = scene.water ? [height >> 1, height] : [height, height];
-  const plan = {
-    finishInPlace: finishesInPlace(scene.look),
-    outlines: lookParams(scene.look, scene.softLines).outline > 0,
-    reflectionRows,
-    sunRows: sunDiskRows(scene, width, height),
-    // radiance.hdr's scanlines take the hit plane once drawing is over.
-    hitCapacity: height * maxScanlineBytes(width),
-  };
-  return { ...outputs, ...allocateScratch(planes, outputs, plan) };
-}
-
-/**
- * radiance.hdr: its scanlines encoded by the workers in bands, each into its own span of
- * `scanlines` (the most a band can take), then the header and each band's bytes in order.
- */
-async function encodeRadiance(runner: JobRunner, memory: RenderOutputs, scanlines: Uint8Array, signal?: AbortSignal): Promise<EncodedFile> {
-  const { width, height } = memory;
-  const rowBytes = maxScanlineBytes(width);
-  const bands = spans(0, height, partsOf(runner, height));
-  const lengths = await settleAll(bands.map(([a, b]) => runner.run({ kind: "encode-rgbe", width, radiance: memory.radiance, rows: [a, b], out: scanlines.subarray(a * rowBytes, b * rowBytes) }, signal) as Promise<number>));
-  return radianceFile(width, height, bands.map(([a], i) => scanlines.subarray(a * rowBytes, a * rowBytes + lengths[i]!)));
-}
-
-/**
- * Draws the image and the depth pixels into the task's memory: once both promises
- * settle, no job uses its planes. `image` gives the irradiance of the sun disk the
- * finishing bands report.
- */
-function drawPixels(runner: JobRunner, task: RenderTask, signal?: AbortSignal): { image: Promise<SunIrradiance>; depth: Promise<void> } {
-  const { width, height, depthWidth, depthHeight, reflection } = task.memory;
+  const plan = { finishInPlace: finishesInPlace(scene.look), outlines: lookParams(scene.look, scene.softLines).outline > 0, reflectionRows, sunRows: sunDiskRows(scene, width, height) };
+  // Jobs are made from the task as it is when they are queued: finishing gets less of it.
+  let task: RenderTask = { id, scene, memory: { ...outputs, ...allocateScratch(outputs, plan) }, guides };
   const all = <T>(jobs: ImageryJob[]) => settleAll(jobs.map((job) => runner.run(job, signal) as Promise<T>));
   const columns = (target: "image" | "depth", w: number) =>
     all(spans(0, w, partsOf(runner, w)).map(([x0, x1]) => ({ kind: "march", task, target, x0, x1 }) as const));
@@ -152,7 +118,9 @@ function drawPixels(runner: JobRunner, task: RenderTask, signal?: AbortSignal): 
   const image = (async () => {
     await columns("image", width);
     await rows("render-rows", 0, height, height / 2);
-    if (task.scene.water) await rows("reflect-rows", reflection.y0, height, height / 2);
+    if (scene.water) await rows("reflect-rows", reflectionRows[0], height, height / 2);
+    task = { ...task, memory: withoutDrawing(task.memory) };
+    await collectEverywhere(runner);
     return sumOf(await rows<SunIrradiance>("finish-rows", 0, height, height / 2));
   })();
   const depth = (async () => {

@@ -5,8 +5,10 @@
  * warms them when it starts, so the first generation does not wait for them), are unref'd
  * while idle (an idle pool never keeps a process alive) and are replaced if one dies.
  *
- * The pool owns the planes its renders draw into (`planes`, plane-pool.ts): each render
- * takes them and hands them back, and the next one reuses them.
+ * The hundreds of MB of a render's shared buffers are freed only once every thread that
+ * saw them has collected them, and a thread whose own garbage is small does not collect
+ * for a long time: when a render lets go of buffers, and when it ends, every worker
+ * collects and then this thread (`collect`, collect-garbage.ts).
  *
  * Workers start from render-worker-entry.mjs, which registers tsx's loader when the pool
  * runs from TypeScript sources (under tsx, in a vitest fork, anywhere: Node 20 ignores
@@ -20,7 +22,7 @@ import { Worker } from "node:worker_threads";
 import "sharp"; // loaded by the main thread before any worker uses it (sharp's requirement)
 import type { ExportRequest, ExportResult, RenderRequest, RenderResult } from "../contract.ts";
 import type { Imagery } from "../imagery.ts";
-import { PlanePool } from "./plane-pool.ts";
+import { collectEverywhere, exposeGarbageCollection } from "./collect-garbage.ts";
 import type { ImageryJob, ImageryJobResult } from "./render-jobs.ts";
 import { type JobRunner, renderSkybox } from "./render-pipeline.ts";
 import type { WorkerReply, WorkerRequest } from "./render-worker.ts";
@@ -28,8 +30,6 @@ import type { WorkerReply, WorkerRequest } from "./render-worker.ts";
 export interface ImageryPool extends Imagery, JobRunner {
   /** Number of worker threads. */
   readonly size: number;
-  /** The planes its renders draw into, reused from one render to the next. */
-  readonly planes: PlanePool;
   /** Renders a generation into `dir` (see generateSkybox); `signal` stops it (see renderSkybox). */
   generate(req: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult>;
   /** Runs the export helper's `exportSkybox` in a worker. */
@@ -38,6 +38,8 @@ export interface ImageryPool extends Imagery, JobRunner {
   run(job: ImageryJob, signal?: AbortSignal): Promise<ImageryJobResult>;
   /** Starts every worker not started yet; resolves once all have loaded their modules. */
   ready(): Promise<void>;
+  /** Every worker collects its garbage; resolves once all have (one busy with an export is not waited for). */
+  collect(): Promise<void>;
   /** Stops the workers; pending and later jobs fail. */
   close(): Promise<void>;
   /** Time spent in workers per job kind (for benchmarks). */
@@ -76,11 +78,14 @@ interface Slot {
   id: number;
   /** Settles once the worker has loaded its modules (or died). */
   ready: Promise<void>;
+  /** Callers waiting for the worker's collections, in the order asked (all called if it dies). */
+  collected: (() => void)[];
   /** Set once the pool closes: the worker keeps the process alive until it has exited. */
   closing?: boolean;
 }
 
 export function createImageryPool(options: { size?: number } = {}): ImageryPool {
+  exposeGarbageCollection();
   return new WorkerPool(Math.max(1, options.size ?? availableParallelism()));
 }
 
@@ -91,14 +96,15 @@ class WorkerPool implements ImageryPool {
   private _nextId = 1;
   private _closed = false;
   readonly stats = new JobStats();
-  readonly planes = new PlanePool();
 
   constructor(readonly size: number) {
     this._slots = new Array<Slot | null>(size).fill(null);
   }
 
   generate(req: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult> {
-    return renderSkybox(this, req, dir, signal);
+    // Every thread lets go of the render's buffers now, not after the next renders have
+    // piled theirs on top (the result does not wait for it).
+    return renderSkybox(this, req, dir, signal).finally(() => void collectEverywhere(this));
   }
 
   runExport(req: ExportRequest): Promise<ExportResult> {
@@ -149,6 +155,17 @@ class WorkerPool implements ImageryPool {
     for (const slot of this._slots) slot?.worker.postMessage({ forget: taskId } satisfies WorkerRequest);
   }
 
+  collect(): Promise<void> {
+    const live = this._slots.filter((slot): slot is Slot => slot !== null);
+    return Promise.all(live.map((slot) => new Promise<void>((resolve) => {
+      slot.collected.push(resolve);
+      keepsProcess(slot);
+      slot.worker.postMessage({ collect: true } satisfies WorkerRequest);
+      // A worker busy with an export (seconds) collects once it gets to it: no render waits for that.
+      if (slot.busy?.job.kind === "export") resolve();
+    }))).then(() => {});
+  }
+
   async close(): Promise<void> {
     this._closed = true;
     for (const p of this._queue.splice(0)) p.reject(new Error("imagery pool is closed"));
@@ -182,10 +199,14 @@ class WorkerPool implements ImageryPool {
   private _start(index: number): Slot {
     const worker = new Worker(ENTRY_URL, { workerData: { module: WORKER_URL.href, tsx: extname(WORKER_URL.pathname) === ".ts" } });
     let loaded = () => {};
-    const slot: Slot = { worker, busy: null, id: 0, ready: new Promise((resolve) => (loaded = resolve)) };
+    const slot: Slot = { worker, busy: null, id: 0, ready: new Promise((resolve) => (loaded = resolve)), collected: [] };
     worker.unref();
     worker.on("message", (reply: WorkerReply) => {
       if ("ready" in reply) return loaded();
+      if ("collected" in reply) {
+        slot.collected.shift()?.();
+        return keepsProcess(slot);
+      }
       const pending = slot.busy;
       if (!pending || reply.id !== slot.id) return;
       slot.busy = null;
@@ -203,6 +224,7 @@ class WorkerPool implements ImageryPool {
     });
     const fail = (error: Error): void => {
       loaded();
+      for (const done of slot.collected.splice(0)) done();
       if (this._slots[index] !== slot) return;
       this._slots[index] = null;
       slot.busy?.reject(error);
@@ -216,9 +238,9 @@ class WorkerPool implements ImageryPool {
   }
 }
 
-/** A worker keeps the process alive while it owes a job's answer or is being stopped, never when idle. */
+/** A worker keeps the process alive while it owes an answer (a job's or a collection's) or is being stopped, never when idle. */
 function keepsProcess(slot: Slot): void {
-  if (slot.busy || slot.closing) slot.worker.ref();
+  if (slot.busy || slot.collected.length > 0 || slot.closing) slot.worker.ref();
   else slot.worker.unref();
 }
 

@@ -4,11 +4,12 @@
  */
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { collectGarbage } from "./collect-garbage.ts";
 import { forgetTask, type ImageryJob, runJob } from "./render-jobs.ts";
 import { threadCpuMs } from "./thread-cpu.ts";
 
-/** What the pool posts: a job to run, or a task whose cached state can go. */
-export type WorkerRequest = { id: number; job: ImageryJob } | { forget: string };
+/** What the pool posts: a job to run, a task whose cached state can go, or a call to collect garbage. */
+export type WorkerRequest = { id: number; job: ImageryJob } | { forget: string } | { collect: true };
 /**
  * A job's result or error; `ms` is the time the job took in the worker and `cpuMs` the CPU
  * time it used (null where unknown), for benchmarks.
@@ -17,7 +18,9 @@ export type WorkerReply =
   | { id: number; ok: true; result: unknown; ms: number; cpuMs: number | null }
   | { id: number; ok: false; message: string; stack?: string }
   /** Sent once, when the worker's modules are loaded. */
-  | { ready: true };
+  | { ready: true }
+  /** Sent after each `collect`, once the worker's collection is done. */
+  | { collected: true };
 
 const port = parentPort;
 if (!port) throw new Error("render-worker.ts must run in a worker thread");
@@ -32,12 +35,17 @@ try {
 
 port.on("message", (msg: WorkerRequest) => {
   if ("forget" in msg) return forgetTask(msg.forget);
+  if ("collect" in msg) {
+    collectGarbage();
+    return port.postMessage({ collected: true } satisfies WorkerReply);
+  }
   const start = performance.now();
   const cpu = threadCpuMs();
   runJob(msg.job).then(
     (result) => {
+      const transfer = result instanceof Uint8Array && !(result.buffer instanceof SharedArrayBuffer) ? [result.buffer as ArrayBuffer] : [];
       const cpuMs = cpu === null ? null : threadCpuMs()! - cpu;
-      port.postMessage({ id: msg.id, ok: true, result, ms: performance.now() - start, cpuMs } satisfies WorkerReply);
+      port.postMessage({ id: msg.id, ok: true, result, ms: performance.now() - start, cpuMs } satisfies WorkerReply, transfer);
     },
     (error: unknown) => {
       const e = error instanceof Error ? error : new Error(String(error));

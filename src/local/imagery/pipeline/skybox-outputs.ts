@@ -22,7 +22,7 @@ export type EncodedFile = [name: string, parts: Uint8Array[]];
 /** image.jpg and thumb.jpg from the final image. */
 export async function encodePictures(memory: RenderOutputs, thumbSize: Size): Promise<EncodedFile[]> {
   const raw = { width: memory.width, height: memory.height, channels: 3 as const };
-  const final = Buffer.from(memory.final.buffer, memory.final.byteOffset, memory.final.byteLength);
+  const final = Buffer.from(memory.final);
   const [image, thumb] = await settleAll([
     // Optimised Huffman tables make libjpeg hold every DCT coefficient of the image for a
     // second pass (about 190 MB at 8K, and a second pass over them); the pixels are the same without.
@@ -34,8 +34,8 @@ export async function encodePictures(memory: RenderOutputs, thumbSize: Size): Pr
 
 /** depth.png and distance.f32 from the distance pass. */
 export async function encodeDepth(memory: RenderOutputs): Promise<EncodedFile[]> {
-  const depth = await encodeDepthPng(memory.depth16, memory.depthWidth, memory.depthHeight);
-  return [[STORED_FILES.depth, [depth]], [STORED_FILES.distance, [littleEndian(memory.distance)]]];
+  const depth = await encodeDepthPng(new Uint16Array(memory.depth16), memory.depthWidth, memory.depthHeight);
+  return [[STORED_FILES.depth, [depth]], [STORED_FILES.distance, [littleEndian(new Float32Array(memory.distance))]]];
 }
 
 /** radiance.hdr: the header, then the scanline bands in order. */

@@ -7,7 +7,7 @@ import { cityHit } from "../scene/city/city.ts";
 import { depthValue, SKY_DISTANCE } from "./depth-map.ts";
 import { directionOfUv } from "../../../api/panorama/panorama-directions.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import type { TaskMemory } from "../pipeline/render-buffers.ts";
+import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { planetDistance } from "../scene/sky/space.ts";
 
 const dir = new Float64Array(3);
@@ -19,7 +19,7 @@ export interface KeptDistances {
 }
 
 /** P must be prepared at the depth width; rows [y0, y1) of the depth map. */
-export function distanceRows(P: PreparedScene, v: TaskMemory, y0: number, y1: number, kept?: KeptDistances): void {
+export function distanceRows(P: PreparedScene, v: TaskViews, y0: number, y1: number, kept?: KeptDistances): void {
   const W = P.width;
   const H = P.height;
   for (let y = y0; y < y1; y++) {

@@ -13,7 +13,7 @@ import { columnTrig } from "./column-trig.ts";
 import { noise3 } from "../math/noise.ts";
 import type { Look } from "../contract.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import type { TaskMemory } from "../pipeline/render-buffers.ts";
+import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { blockSample, brushSample, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage, smooth } from "./looks/stylize.ts";
 import { dither, lookRadianceScaled } from "./looks/tone-map.ts";
 import { addSunEnergy } from "../scene/sky/sun-energy.ts";
@@ -40,7 +40,7 @@ const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
  * Finishes rows [y0, y1), then gives their sun disk its energy (sun-energy.ts); returns
  * the irradiance (linear RGB) of the disk pixels of these rows.
  */
-export function finishRows(P: PreparedScene, v: TaskMemory, y0: number, y1: number, overlay?: Overlay): [number, number, number] {
+export function finishRows(P: PreparedScene, v: TaskViews, y0: number, y1: number, overlay?: Overlay): [number, number, number] {
   finishLook(P, v, y0, y1, overlay);
   const keep = overlay ? (x: number, y: number) => 1 - Math.min(1, overlay.weight(x, y)) : undefined;
   return addSunEnergy(P.sky, P.sunEnergy, P.width, P.height, v.radiance, v.sunShare, y0, y1, keep);
@@ -52,7 +52,7 @@ export function finishRows(P: PreparedScene, v: TaskMemory, y0: number, y1: numb
  */
 export const finishesInPlace = (look: Look): boolean => look === "photoreal";
 
-function finishLook(P: PreparedScene, v: TaskMemory, y0: number, y1: number, overlay?: Overlay): void {
+function finishLook(P: PreparedScene, v: TaskViews, y0: number, y1: number, overlay?: Overlay): void {
   const W = P.width;
   const H = P.height;
   const L = P.look;
@@ -98,7 +98,7 @@ function finishLook(P: PreparedScene, v: TaskMemory, y0: number, y1: number, ove
   }
 }
 
-function write(v: TaskMemory, i: number, display: Float64Array, radiance: Float64Array): void {
+function write(v: TaskViews, i: number, display: Float64Array, radiance: Float64Array): void {
   const o = i * 3;
   for (let c = 0; c < 3; c++) {
     const d = display[c]!;
@@ -111,7 +111,7 @@ function write(v: TaskMemory, i: number, display: Float64Array, radiance: Float6
  * Radiance consistent with display colour disp: HDR kept where the display clipped before
  * the look, else the radiance of the look's colour (tone-map.ts: lookRadianceScaled).
  */
-function radianceOf(P: PreparedScene, v: TaskMemory, o: number, disp: Float64Array, out: Float64Array): void {
+function radianceOf(P: PreparedScene, v: TaskViews, o: number, disp: Float64Array, out: Float64Array): void {
   const d0 = v.display[o]!;
   const d1 = v.display[o + 1]!;
   const d2 = v.display[o + 2]!;
@@ -126,7 +126,7 @@ function radianceOf(P: PreparedScene, v: TaskMemory, o: number, disp: Float64Arr
   for (let c = 0; c < 3; c++) out[c] = lookRadianceScaled(disp[c]!) * k;
 }
 
-function stylizePixel(P: PreparedScene, v: TaskMemory, img: DisplayImage, x: number, y: number, block: number, brush: number, glowRadius: number): void {
+function stylizePixel(P: PreparedScene, v: TaskViews, img: DisplayImage, x: number, y: number, block: number, brush: number, glowRadius: number): void {
   const L = P.look;
   const W = P.width;
   const H = P.height;

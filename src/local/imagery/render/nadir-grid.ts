@@ -24,7 +24,7 @@ import { addFineTexture, ALBEDO_OCTAVES, BUMP_OCTAVES, coarseFineTexture, NX, NY
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { groundShadows, shadeGround } from "../scene/ground/surface.ts";
 import { applyGroundFog, FOG_TABLE_LENGTH, fillFogTable } from "../scene/fog.ts";
-import type { TaskMemory } from "../pipeline/render-buffers.ts";
+import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { columnTrig } from "./column-trig.ts";
 import { dither, displayValues } from "./looks/tone-map.ts";
 import { shadeLand } from "./land-pixel.ts";
@@ -148,7 +148,7 @@ export function isWholeRow(plan: NadirPlan): boolean {
  * Writes row y (a whole row: isWholeRow) of the task's radiance and display from its grid:
  * the final radiance and display values interpolated, the display dithered per pixel.
  */
-export function nadirRow(P: PreparedScene, row: RowState, v: TaskMemory): void {
+export function nadirRow(P: PreparedScene, row: RowState, v: TaskViews): void {
   const step = row.nadirPlan.step;
   const y = row.y;
   const above = Math.floor(y / step) * step;

@@ -14,7 +14,7 @@ import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../../a
 import { type WrappedTaps, wrappedTaps } from "../../../api/panorama/panorama-sampling.ts";
 import { readRgbe, writeRgbe } from "../formats/rgbe-pixel.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import type { TaskMemory } from "../pipeline/render-buffers.ts";
+import type { TaskViews } from "../pipeline/render-buffers.ts";
 import { columnTrig } from "./column-trig.ts";
 import { writeDisplay } from "./looks/tone-map.ts";
 import { waveNormal } from "../scene/water.ts";
@@ -25,7 +25,7 @@ const own = new Float64Array(3);
 const corners = new Float64Array(12);
 const taps: WrappedTaps = { x0: 0, x1: 0, y0: 0, y1: 0, tx: 0, ty: 0 };
 
-export function reflectRows(P: PreparedScene, v: TaskMemory, y0: number, y1: number): void {
+export function reflectRows(P: PreparedScene, v: TaskViews, y0: number, y1: number): void {
   const W = P.width;
   const H = P.height;
   const minUp = (1.5 * Math.PI) / H;

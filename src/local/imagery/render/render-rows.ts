@@ -13,7 +13,7 @@ import { applyGroundFog, groundFogTransmittance } from "../scene/fog.ts";
 import { shadeLand } from "./land-pixel.ts";
 import { isWholeRow, nadirRadiance, nadirRow, planNadirRow } from "./nadir-grid.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import { bandIndex, type RowBand, type TaskMemory } from "../pipeline/render-buffers.ts";
+import { bandIndex, type RowBand, type TaskViews } from "../pipeline/render-buffers.ts";
 import { writeRgbe } from "../formats/rgbe-pixel.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
 import { applyClouds, shadeSky, sunShare } from "./sky-pixel.ts";
@@ -39,7 +39,7 @@ export type RadianceGuide = (x: number, y: number, rgb: Float64Array) => void;
 /** Whether a direction needs rendering at all (an edit renders only near its region). */
 export type ActiveRegion = (dx: number, dy: number, dz: number) => boolean;
 
-export function renderRows(P: PreparedScene, v: TaskMemory, y0: number, y1: number, guide?: RadianceGuide, active?: ActiveRegion): void {
+export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: number, guide?: RadianceGuide, active?: ActiveRegion): void {
   const W = P.width;
   const H = P.height;
   const { sin, cos } = columnTrig(W);

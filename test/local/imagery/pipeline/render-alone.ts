@@ -1,7 +1,7 @@
 /**
  * A process that does nothing but render (render-pool.test.ts runs it): nothing else keeps
  * it alive, so it ends early if the pool lets it while a render waits on its workers, or
- * while close() stops them.
+ * while close() stops them (the render's collection answers still on their way).
  */
 import { createImageryPool } from "../../../../src/local/imagery/pipeline/render-pool.ts";
 

@@ -26,22 +26,11 @@ const LEVELS = 12;
 export interface ClipmapMemory {
   /** Cells per level side (a multiple of TILE). */
   cells: number;
-  /** Every tile's NODES x NODES heights, level by level, tile rows first. */
-  heights: Float32Array;
-  /** Per tile: 1 once its heights are written. */
-  ready: Int32Array;
+  /** Float32: every tile's NODES x NODES heights, level by level, tile rows first. */
+  heights: SharedArrayBuffer;
+  /** Int32 per tile: 1 once its heights are written. */
+  ready: SharedArrayBuffer;
 }
-
-/** Where shared, zeroed planes come from: a render's PlanePool, or new buffers. */
-export interface SharedPlanes {
-  float32(length: number): Float32Array;
-  int32(length: number): Int32Array;
-}
-
-const NEW_PLANES: SharedPlanes = {
-  float32: (length) => new Float32Array(new SharedArrayBuffer(length * 4)),
-  int32: (length) => new Int32Array(new SharedArrayBuffer(length * 4)),
-};
 
 /** Cells per level side for a panorama width: finer grids for larger images. */
 export function clipmapCells(width: number): number {
@@ -51,9 +40,9 @@ export function clipmapCells(width: number): number {
   return cells;
 }
 
-export function allocateClipmap(cells: number, planes: SharedPlanes = NEW_PLANES): ClipmapMemory {
+export function allocateClipmap(cells: number): ClipmapMemory {
   const tiles = LEVELS * (cells / TILE) ** 2;
-  return { cells, heights: planes.float32(tiles * NODES * NODES), ready: planes.int32(tiles) };
+  return { cells, heights: new SharedArrayBuffer(tiles * NODES * NODES * 4), ready: new SharedArrayBuffer(tiles * 4) };
 }
 
 export interface HeightClipmap {
@@ -71,9 +60,9 @@ export function openClipmap(memory: ClipmapMemory, height: (x: number, z: number
   return {
     cells: memory.cells,
     tilesPerSide: memory.cells / TILE,
-    heights: memory.heights,
-    ready: memory.ready,
-    seen: new Uint8Array(memory.ready.length),
+    heights: new Float32Array(memory.heights),
+    ready: new Int32Array(memory.ready),
+    seen: new Uint8Array(memory.ready.byteLength / 4),
     height,
   };
 }
