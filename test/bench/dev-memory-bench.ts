@@ -37,7 +37,7 @@ export async function devMemoryBench(): Promise<string[]> {
     stdio: ["ignore", "ignore", "pipe"],
   });
   const errors: string[] = [];
-  child.stderr!.on("data", (d: Buffer) => errors.push(d.toString()));
+  child.stderr.on("data", (d: Buffer) => errors.push(d.toString()));
   try {
     const base = `http://127.0.0.1:${port}/skybox`;
     await waitFor(async () => (await fetch(`${base}/config`).catch(() => null))?.ok, 60_000, 200).catch(() => {

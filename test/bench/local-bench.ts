@@ -20,10 +20,10 @@ export async function localBench(): Promise<string[]> {
       client.generate({ prompt: "alpine lake at sunset", skybox_style_id: 2 }),
       client.generate({ prompt: "city skyline at night", skybox_style_id: 9 }),
     ]);
-    await waitFor(async () => (await client.getGeneration(rendering[0]!.id)).status === "processing", 30_000, 50);
+    await waitFor(async () => (await client.getGeneration(rendering[0].id)).status === "processing", 30_000, 50);
     const latencies: number[] = [];
     const until = performance.now() + POLL_SECONDS * 1000;
-    const url = `${svc.info.url}/api/v1/imagine/requests/${rendering[0]!.id}`;
+    const url = `${svc.info.url}/api/v1/imagine/requests/${rendering[0].id}`;
     await Promise.all(
       Array.from({ length: POLLERS }, async () => {
         while (performance.now() < until) {

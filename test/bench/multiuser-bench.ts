@@ -93,13 +93,13 @@ export async function multiuserBench(): Promise<string[]> {
     stores.push(memory, shared1!, shared2!);
     await Promise.all([storeReady(shared1!), storeReady(shared2!)]);
     const [plain, inMemory, onRedis, onRedisB] = await Promise.all([startProxy(svc, null), startProxy(svc, memory), startProxy(svc, shared1!), startProxy(svc, shared2!)]);
-    proxies.push(plain!, inMemory!, onRedis!, onRedisB!);
+    proxies.push(plain, inMemory, onRedis, onRedisB);
     const rows: [string, Load][] = [
-      ["one user, no store use", await pollLoad(plain!, {})],
-      ["users, in-memory store", await pollLoad(inMemory!, USER)],
-      ["users, Redis store", await pollLoad(onRedis!, USER)],
+      ["one user, no store use", await pollLoad(plain, {})],
+      ["users, in-memory store", await pollLoad(inMemory, USER)],
+      ["users, Redis store", await pollLoad(onRedis, USER)],
     ];
-    const latency = await eventLatency(onRedis!, onRedisB!, svc.info.apiSecret);
+    const latency = await eventLatency(onRedis, onRedisB, svc.info.apiSecret);
     return [
       `owned status poll, ${CONCURRENCY} clients for ${LOAD_SECONDS} s from another process (user header, rate limit, ownership check, upstream):`,
       ...rows.map(([name, l]) => `  ${name}: ${l.rps.toFixed(0)} req/s, p50 ${ms(l.p50)} p99 ${ms(l.p99)}${l.errors ? `, ${l.errors} errors` : ""}`),

@@ -64,7 +64,7 @@ async function endToEnd(svc: CliProcess<LocalServiceInfo>, m: Model, seed: numbe
   }, 120_000, 50);
   const served = performance.now();
   await Promise.all([done.file_url, done.thumb_url, done.depth_map_url].map(async (url) => {
-    const res = await fetch(url!);
+    const res = await fetch(url);
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     await res.arrayBuffer();
   }));

@@ -29,9 +29,9 @@ export async function statusLoadBench(): Promise<string[]> {
     stdio: ["pipe", "pipe", "inherit"],
     env: { ...process.env, POLLERS: String(POLLERS), SKYBOX_API_KEY: svc.info.apiKey },
   });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const nextLine = async () => String((await lines.next()).value ?? "");
-  const send = (line: string) => child.stdin!.write(`${line}\n`);
+  const send = (line: string) => child.stdin.write(`${line}\n`);
   try {
     if ((await nextLine()) !== "ready") throw new Error("the pollers' process did not start");
     const client = createSkyboxClient({ baseUrl: svc.info.url, apiKey: svc.info.apiKey, retry: 0 });

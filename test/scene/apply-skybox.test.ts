@@ -38,7 +38,7 @@ beforeAll(async () => {
   f = await openSceneFixture();
   const pending = await Promise.all([generate(f.client, "sunset desert", 3, DESERT_SEED), generate(f.client, "night city"), generate(f.client, "alpine lake at noon", 4, MODEL4_SEED)]);
   // The first one stays pending: applySkybox must wait for it itself.
-  [desert, city, model4] = await Promise.all([Promise.resolve(pending[0]!), complete(f.client, pending[1]!.id), complete(f.client, pending[2]!.id)]);
+  [desert, city, model4] = await Promise.all([Promise.resolve(pending[0]), complete(f.client, pending[1].id), complete(f.client, pending[2].id)]);
 }, 120_000);
 
 afterAll(async () => {

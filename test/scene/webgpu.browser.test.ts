@@ -94,7 +94,7 @@ describe("applySkybox on WebGPU", () => {
   });
 
   test("a re-apply takes everything from the memory cache, and the baked texels from IndexedDB light as before", async () => {
-    const first = await f.page.evaluate(() => window.skyboxTest.describe())!;
+    const first = await f.page.evaluate(() => window.skyboxTest.describe());
     const shaded = await shade(sunYaw);
     await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [city.id, EVERYTHING] as const);
     f.assetRequests.length = 0;

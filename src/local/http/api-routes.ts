@@ -28,7 +28,7 @@ export function registerApiRoutes(app: App, handlers: ApiHandlers, polling: Midd
     const handle = handlers[name] as AnyHandler | undefined;
     if (!handle) throw new Error(`No handler for the API route ${name}`);
     const route: { method: string; polling?: true } = ROUTES[name];
-    const answer = (c: Context<AppEnv>) => handle(c, c.req.param() as Record<string, string>);
+    const answer = (c: Context<AppEnv>) => handle(c, c.req.param());
     if (route.polling) app.on(route.method, honoPath(name), polling, answer);
     else app.on(route.method, honoPath(name), answer);
   }

@@ -97,8 +97,8 @@ export class ExportRunner {
     const resolution = EXPORT_RESOLUTIONS.find((r) => r.id === e.resolutionId) ?? EXPORT_RESOLUTIONS[1];
     const outDir = join(this._d.dataDir, "exports", g.obfuscatedId);
     mkdirSync(outDir, { recursive: true });
-    const hdriMode = HDRI_MODES.find((m) => m.id === e.hdriModeId)?.key as HdriModeKey | undefined;
-    const meshQuality = MESH_QUALITIES.find((m) => m.id === e.meshQualityId)?.key as MeshQualityKey | undefined;
+    const hdriMode = HDRI_MODES.find((m) => m.id === e.hdriModeId)?.key;
+    const meshQuality = MESH_QUALITIES.find((m) => m.id === e.meshQualityId)?.key;
     return {
       from: generationDir(this._d.dataDir, g.obfuscatedId),
       type: e.typeKey as ExportTypeKey,

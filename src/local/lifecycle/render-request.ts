@@ -23,7 +23,7 @@ export function renderRequestOf(g: GenerationEntity, store: RecordStore, dataDir
   if (!style) throw new Error(`style ${g.styleId} is no longer in the catalogue`);
   const variant = variantsOf(style).find((v) => v.id === g.variantId);
   const dir = generationDir(dataDir, g.obfuscatedId);
-  const input = (name: string) => (g.inputs[name] ? new Uint8Array(readFileSync(join(dir, g.inputs[name]!))) : undefined);
+  const input = (name: string) => (g.inputs[name] ? new Uint8Array(readFileSync(join(dir, g.inputs[name]))) : undefined);
   const sourceDir = (id: number | null) => {
     const source = id == null ? undefined : store.generations.get(id);
     return source?.status === "complete" ? generationDir(dataDir, source.obfuscatedId) : undefined;

@@ -12,7 +12,7 @@ export type { ApiMethod, ApiRoute };
 export const API_ROUTES: readonly ApiRoute[] = Object.values(ROUTES);
 
 const compiled = MATCH_ORDER.map((name) => ({
-  route: ROUTES[name] as ApiRoute,
+  route: ROUTES[name],
   pattern: new RegExp(`^${templateOf(ROUTES[name], (_, pattern) => pattern)}$`),
 }));
 

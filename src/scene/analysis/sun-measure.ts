@@ -201,7 +201,7 @@ function readWindow(image: HdrPixels, at: number, radius: number): Window {
       const x = (((cx + dx) % width) + width) % width;
       d[0] = sinAzimuth[dx + widest]! * c;
       d[2] = -cosAzimuth[dx + widest]! * c;
-      const cosine = d[0]! * centre[0]! + d[1]! * centre[1]! + d[2]! * centre[2]!;
+      const cosine = d[0] * centre[0]! + d[1] * centre[1]! + d[2] * centre[2]!;
       if (cosine < cosWindow) continue;
       const k = w.count++;
       w.index[k] = y * width + x;

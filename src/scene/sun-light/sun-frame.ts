@@ -17,7 +17,7 @@ import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
  * @returns `out`
  */
 export function worldDirection(d: readonly number[], rightHanded: boolean, rotation: number, out = new Vector3()): Vector3 {
-  const local = new Vector3(d[0]!, d[1]!, rightHanded ? d[2]! : -d[2]!);
+  const local = new Vector3(d[0], d[1], rightHanded ? d[2]! : -d[2]!);
   return Vector3.TransformNormalToRef(local, Matrix.RotationY(-rotation), out);
 }
 
@@ -28,5 +28,5 @@ export function worldDirection(d: readonly number[], rightHanded: boolean, rotat
  * @param d unit direction in the panorama's frame
  */
 export function cubeDirection(d: readonly number[]): Vector3 {
-  return new Vector3(d[0]!, d[1]!, -d[2]!);
+  return new Vector3(d[0], d[1], -d[2]!);
 }

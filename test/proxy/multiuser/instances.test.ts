@@ -31,7 +31,7 @@ async function startCliInstance(): Promise<{ child: ChildProcess; base: string }
   const args = ["--import", "tsx", "src/cli/main.ts", "proxy", "--port", "0", "--upstream", d.svc.info.url, "--redis", d.redis.url, "--user-header", USER_HEADER, "--admin-users", `${ADMIN},ops`];
   const child = spawn(process.execPath, args, { env: { ...process.env, SKYBOX_API_KEY: d.svc.info.apiKey, SKYBOX_API_SECRET: d.svc.info.apiSecret }, stdio: ["ignore", "pipe", "pipe"] });
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", resolve);
+    createInterface({ input: child.stdout }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`proxy exited ${code}`)));
   });
   return { child, base: `${(JSON.parse(line) as { url: string }).url}/skybox` };
@@ -74,7 +74,7 @@ describe("asset hosts across instances", () => {
       return r.status === "complete" && r;
     }, 20_000, 100);
     const fresh = await d.addInstance();
-    const res = await fetch(new URL(done.thumb_url!, fresh.url), { headers: alice });
+    const res = await fetch(new URL(done.thumb_url, fresh.url), { headers: alice });
     expect([res.status, res.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
   });
 });

@@ -36,7 +36,7 @@ function scene(azimuth: number, elevation: number, ridge: number): { image: HdrP
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
       directionOfUv((x + 0.5) / WIDTH, (y + 0.5) / HEIGHT, d);
-      const w = weight(Math.acos(Math.min(1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!)));
+      const w = weight(Math.acos(Math.min(1, d[0]! * sun[0] + d[1]! * sun[1] + d[2]! * sun[2])));
       const ground = Math.asin(d[1]!) < ridge * DEG;
       all += w;
       if (!ground) shown += w;

@@ -118,8 +118,8 @@ export function truthOf(image: HdrPixels, shows: Shows): RealTruth | null {
     const w = Math.max(0, p.l - sky) * p.omega;
     for (let c = 0; c < 3; c++) sum[c]! += w * p.d[c]!;
   }
-  const n = Math.hypot(sum[0]!, sum[1]!, sum[2]!);
-  return { direction: [sum[0]! / n, sum[1]! / n, sum[2]! / n], illuminance };
+  const n = Math.hypot(sum[0], sum[1], sum[2]);
+  return { direction: [sum[0] / n, sum[1] / n, sum[2] / n], illuminance };
 }
 
 function pixelDirection(x: number, y: number, width: number, height: number): [number, number, number] {

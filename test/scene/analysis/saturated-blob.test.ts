@@ -91,7 +91,7 @@ describe("placeInBlob", () => {
     // Far larger than a clipped aureole alone (10 degrees in radius: the largest blob placed before).
     expect(Math.sqrt(blob!.solidAngle / Math.PI) * (180 / Math.PI)).toBeGreaterThan(10);
     // Its azimuth from the rows that end in sky at both ends, its elevation a quarter-degree step or so high.
-    expect(Math.abs(Math.atan2(blob!.direction[0]!, -blob!.direction[2]!) * (180 / Math.PI) - 40)).toBeLessThan(0.2);
+    expect(Math.abs(Math.atan2(blob!.direction[0], -blob!.direction[2]) * (180 / Math.PI) - 40)).toBeLessThan(0.2);
     expect(degreesBetween(blob!.direction, sun)).toBeLessThan(1.1);
   });
 
@@ -106,7 +106,7 @@ describe("placeInBlob", () => {
     const image = panorama(clearSky(sun, 1.2), peak);
     const blob = placeInBlob(image, pixelAt(directionOfDegrees(0, 12)), 1);
     expect(blob).not.toBeNull();
-    expect(Math.abs(Math.atan2(blob!.direction[0]!, -blob!.direction[2]!) * (180 / Math.PI))).toBeLessThan(0.5);
+    expect(Math.abs(Math.atan2(blob!.direction[0], -blob!.direction[2]) * (180 / Math.PI))).toBeLessThan(0.5);
   });
 
   it("leaves alone a blob larger than the sky fitted around it (the sky itself clips)", () => {

@@ -172,7 +172,7 @@ describe("bakeEnvironment", () => {
     texture.readPixels = (() => {
       if (++counter.reads === stopAt) controller.abort(new Error("replaced"));
       return Promise.resolve(new Float32Array(16 * 16 * 4));
-    }) as BaseTexture["readPixels"];
+    });
     return counter;
   }
 

@@ -51,7 +51,7 @@ describe("encodeEnvFile", () => {
     expect(info.version).toBe(2);
     expect(info.width).toBe(SIZE);
     expect(info.imageType).toBe("image/png");
-    expect(info.specular!.lodGenerationScale).toBe(0.8);
+    expect(info.specular.lodGenerationScale).toBe(0.8);
     expect(info.irradiance!.yz).toEqual([6, 6.5, -6]);
     const images = CreateRadianceImageDataArrayBufferViews(bytes, info);
     expect(images.length).toBe(mipCount(SIZE));

@@ -115,7 +115,7 @@ describe("SkyboxSun", () => {
     const generator = sun.shadowGenerator!;
     expect(generator.getShadowMap()!.getSize().width).toBe(512);
     expect(sun.textures).toEqual([generator.getShadowMap()]);
-    const predicate = generator.getShadowMap()!.renderListPredicate!;
+    const predicate = generator.getShadowMap()!.renderListPredicate;
     expect(predicate(box)).toBe(true);
     expect(predicate(backdrop)).toBe(false);
     expect(box.receiveShadows).toBe(true);

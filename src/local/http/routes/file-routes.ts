@@ -29,7 +29,7 @@ export function serveFile(c: Context, dataDir: string, relative: string): Respon
   if (!inside || !PUBLIC.includes(top) || !CONTENT_TYPES[ext] || /(^|\/)input-/.test(relative) || !existsSync(path)) throw notFound("File not found");
   const size = statSync(path).size;
   return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream, 200, {
-    "content-type": CONTENT_TYPES[ext]!,
+    "content-type": CONTENT_TYPES[ext],
     "content-length": String(size),
     "cache-control": "public, max-age=31536000, immutable",
     "access-control-allow-origin": "*",

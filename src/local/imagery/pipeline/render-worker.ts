@@ -43,7 +43,7 @@ port.on("message", (msg: WorkerRequest) => {
   const cpu = threadCpuMs();
   runJob(msg.job).then(
     (result) => {
-      const transfer = result instanceof Uint8Array && !(result.buffer instanceof SharedArrayBuffer) ? [result.buffer as ArrayBuffer] : [];
+      const transfer = result instanceof Uint8Array && !(result.buffer instanceof SharedArrayBuffer) ? [result.buffer] : [];
       const cpuMs = cpu === null ? null : threadCpuMs()! - cpu;
       port.postMessage({ id: msg.id, ok: true, result, ms: performance.now() - start, cpuMs } satisfies WorkerReply, transfer);
     },

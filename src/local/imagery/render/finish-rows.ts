@@ -135,8 +135,8 @@ function stylizePixel(P: PreparedScene, v: TaskViews, img: DisplayImage, x: numb
   dir[1] = rowSin;
   dir[2] = -cos[x]! * rowCos;
   if (block > 0) blockSample(img, x, y, block, s);
-  else if (L.facets > 0) facetSample(img, dir[0]!, dir[1]!, dir[2]!, L.facets, s);
-  else if (L.brush > 0) brushSample(img, x, y, dir[0]!, dir[1]!, dir[2]!, brush, s);
+  else if (L.facets > 0) facetSample(img, dir[0], dir[1], dir[2], L.facets, s);
+  else if (L.brush > 0) brushSample(img, x, y, dir[0], dir[1], dir[2], brush, s);
   else pixel(img, x, y, s);
   if (L.outline > 0) {
     const soft = P.spec.softLines;

@@ -66,7 +66,7 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
       ray[0] = sin[x]! * cp;
       ray[2] = -cos[x]! * cp;
       const i = y * W + x;
-      if (active && !active(ray[0]!, sp, ray[2]!)) continue;
+      if (active && !active(ray[0], sp, ray[2])) continue;
       shadePixel(P, row, hit, i, col);
       if (skyline !== null && skyline.on && y >= skyline.lo[x]! && y <= skyline.hi[x]! && surface[0] !== ELSE) blendSkyline(P, row, skyline, col);
       // Water keeps its reflection weight; the sky, its share of the sun's disk (sun-energy.ts).

@@ -33,7 +33,7 @@ function angleFromCentre(x: number, y: number, w: number, h: number): number {
   const a = new Float64Array(3);
   directionOfUv((x + 0.5) / w, (y + 0.5) / h, a);
   const b = directionOfDegrees(centre.x, centre.y);
-  return (Math.acos(Math.min(1, a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!)) * 180) / Math.PI;
+  return (Math.acos(Math.min(1, a[0]! * b[0] + a[1]! * b[1] + a[2]! * b[2])) * 180) / Math.PI;
 }
 
 describe("edit", () => {

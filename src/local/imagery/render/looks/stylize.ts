@@ -128,14 +128,14 @@ export function brushSample(
     const d = (Math.abs(tap[0]! - centre[0]!) + Math.abs(tap[1]! - centre[1]!) + Math.abs(tap[2]! - centre[2]!)) / BRUSH_EDGE;
     if (d >= 1) continue;
     const w = (1 - Math.abs(s) / 9) * (1 - d) * (1 - d);
-    out[0] = out[0]! + tap[0]! * w;
-    out[1] = out[1]! + tap[1]! * w;
-    out[2] = out[2]! + tap[2]! * w;
+    out[0] = out[0] + tap[0]! * w;
+    out[1] = out[1] + tap[1]! * w;
+    out[2] = out[2] + tap[2]! * w;
     total += w;
   }
-  out[0] = out[0]! / total;
-  out[1] = out[1]! / total;
-  out[2] = out[2]! / total;
+  out[0] = out[0] / total;
+  out[1] = out[1] / total;
+  out[2] = out[2] / total;
 }
 
 /** Colour difference (sum over R, G, B of 0..255) at which a stroke's tap no longer counts. */

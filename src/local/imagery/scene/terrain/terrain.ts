@@ -61,7 +61,7 @@ export interface TerrainParams {
 export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainParams {
   const kind = RELIEF[scene.relief];
   const amp = scene.reliefHeight * (scene.control ? 0.35 : 1);
-  const wavelength = { 0: 1000, 1: 400, 2: 1400, 3: 2600, 4: 1500, 5: 2600 }[kind]!;
+  const wavelength = { 0: 1000, 1: 400, 2: 1400, 3: 2600, 4: 1500, 5: 2600 }[kind];
   const floor = kind === RELIEF.flat ? (scene.water ? -8 : 0) : 0;
   const forest = scene.cover === "forest" || scene.cover === "autumn";
   const T: TerrainParams = {
@@ -72,15 +72,15 @@ export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainPar
     oz: (scene.seed % 617) * 2.11,
     ground: scene.camera.ground,
     camY: scene.camera.ground + scene.camera.eye,
-    r0: { 0: 4, 1: 2, 2: 4, 3: 4, 4: 3, 5: 5 }[kind]!,
+    r0: { 0: 4, 1: 2, 2: 4, 3: 4, 4: 3, 5: 5 }[kind],
     summitReach: Infinity,
-    summitSlope: scene.city ? 0.6 : { 0: 0.2, 1: 0.6, 2: 0.5, 3: 1.1, 4: 0.35, 5: 1.2 }[kind]!,
-    summitRough: { 0: 0, 1: 1.2, 2: 2, 3: 5, 4: 0.8, 5: 5 }[kind]!,
-    envStart: { 0: 0, 1: 60, 2: 30, 3: 700, 4: 15, 5: 0 }[kind]!,
-    envEnd: { 0: 1, 1: 900, 2: 400, 3: 4500, 4: 120, 5: 1 }[kind]!,
+    summitSlope: scene.city ? 0.6 : { 0: 0.2, 1: 0.6, 2: 0.5, 3: 1.1, 4: 0.35, 5: 1.2 }[kind],
+    summitRough: { 0: 0, 1: 1.2, 2: 2, 3: 5, 4: 0.8, 5: 5 }[kind],
+    envStart: { 0: 0, 1: 60, 2: 30, 3: 700, 4: 15, 5: 0 }[kind],
+    envEnd: { 0: 1, 1: 900, 2: 400, 3: 4500, 4: 120, 5: 1 }[kind],
     floor,
     maxHeight: 0,
-    slope: { 0: 0.2, 1: 0.3, 2: 0.6, 3: 1.2, 4: 1.0, 5: 2.5 }[kind]!,
+    slope: { 0: 0.2, 1: 0.3, 2: 0.6, 3: 1.2, 4: 1.0, 5: 2.5 }[kind],
     maxOctaves: Math.max(3, (kind === RELIEF.mountains ? 11 : 9) + scene.detail + octaveBias),
     lodBias: detailBias(scene.detail) + 0.5 * octaveBias,
     wavelength,
