@@ -1,7 +1,7 @@
+import { createParser } from "eventsource-parser";
 import { PUSH_EVENT } from "../api/protocol/channels.ts";
 import type { Feed, FeedListener } from "./feed.ts";
 import type { RelaySettings } from "./options.ts";
-import { SseParser } from "./sse-parser.ts";
 import type { ChannelRef } from "./tracked.ts";
 
 const DEFAULT_RECONNECT_MS = 3000;
@@ -77,31 +77,43 @@ function runEventSource(url: string, settings: RelaySettings, state: StreamState
   };
 }
 
-/** The stream read with fetch (Node has no EventSource), reopened whenever it ends or fails. */
+/**
+ * The stream read with fetch (Node has no EventSource), reopened whenever it ends or fails.
+ * As EventSource does, it waits the server's last `retry:` before reopening and sends the last
+ * `id:` it saw as `Last-Event-ID`, so a server that numbers its events can resume.
+ */
 function runFetchStream(url: string, settings: RelaySettings, state: StreamState, fetchImpl: typeof fetch): () => void {
   const controller = new AbortController();
   let retryMs: number | null = null;
+  let lastEventId = "";
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
       controller.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
     });
   const readOnce = async () => {
-    const response = await fetchImpl(url, { headers: { accept: "text/event-stream", ...settings.headers }, signal: controller.signal });
+    const headers = { accept: "text/event-stream", ...settings.headers, ...(lastEventId ? { "last-event-id": lastEventId } : {}) };
+    const response = await fetchImpl(url, { headers, signal: controller.signal });
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       return;
     }
     state.setLive(true);
     // A fresh parser per stream: a half-received event dies with its connection.
-    const parser = new SseParser();
+    const parser = createParser({
+      onEvent: (m) => {
+        if (m.id !== undefined) lastEventId = m.id;
+        state.onMessage(m.event ?? "message", m.data);
+      },
+      onRetry: (ms) => (retryMs = ms),
+    });
     const reader = response.body.getReader();
+    // UTF-8 decoding drops a leading byte order mark, as the event-stream rules ask.
     const decoder = new TextDecoder();
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      for (const m of parser.feed(decoder.decode(value, { stream: true }))) state.onMessage(m.event, m.data);
-      retryMs = parser.retryMs ?? retryMs;
+      parser.feed(decoder.decode(value, { stream: true }));
     }
   };
   void (async () => {
