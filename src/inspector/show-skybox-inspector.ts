@@ -1,8 +1,8 @@
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { InspectorOptions, InspectorToken, ISceneContext, IShellService, ServiceDefinition } from "@babylonjs/inspector";
-import type { SkyboxPaneOptions, SkyboxPaneServiceOptions } from "./options.ts";
+import type { SkyboxPaneOptions, SkyboxPaneServiceOptions } from "./skybox-pane-options.ts";
 import type { ISkyboxPaneService } from "./skybox-pane-identity.ts";
-import type { SkyboxPaneState } from "./state/SkyboxPaneState.ts";
+import type { SkyboxPaneState } from "./state/skybox-pane-state.ts";
 
 /** Options of `showSkyboxInspector`. */
 export interface SkyboxInspectorOptions extends SkyboxPaneServiceOptions {
@@ -31,7 +31,7 @@ const states = new WeakMap<Scene, SkyboxPaneState>();
 async function stateOf(scene: Scene, options: SkyboxInspectorOptions): Promise<SkyboxPaneState> {
   const known = states.get(scene);
   if (known) return known;
-  const { SkyboxPaneState } = await import("./state/SkyboxPaneState.ts");
+  const { SkyboxPaneState } = await import("./state/skybox-pane-state.ts");
   const state = states.get(scene) ?? new SkyboxPaneState(options);
   if (!states.has(scene)) {
     states.set(scene, state);
@@ -50,7 +50,7 @@ async function stateOf(scene: Scene, options: SkyboxInspectorOptions): Promise<S
  * @returns the state; dispose it when done
  */
 export async function createSkyboxPaneState(options: SkyboxPaneOptions = {}): Promise<SkyboxPaneState> {
-  const { SkyboxPaneState } = await import("./state/SkyboxPaneState.ts");
+  const { SkyboxPaneState } = await import("./state/skybox-pane-state.ts");
   return new SkyboxPaneState(options);
 }
 
@@ -63,7 +63,7 @@ export async function createSkyboxPaneState(options: SkyboxPaneOptions = {}): Pr
 export async function loadSkyboxPaneService(
   options: SkyboxPaneServiceOptions = {},
 ): Promise<ServiceDefinition<[ISkyboxPaneService], [IShellService, ISceneContext]>> {
-  const { makeSkyboxPaneService } = await import("./skyboxPaneService.tsx");
+  const { makeSkyboxPaneService } = await import("./skybox-pane-service.tsx");
   return makeSkyboxPaneService(options);
 }
 
@@ -81,7 +81,7 @@ export async function showSkyboxInspector(scene: Scene, options: SkyboxInspector
   const { inspector, ...paneOptions } = options;
   const [{ ShowInspector }, { makeSkyboxPaneService }, state] = await Promise.all([
     import("@babylonjs/inspector"),
-    import("./skyboxPaneService.tsx"),
+    import("./skybox-pane-service.tsx"),
     paneOptions.state ?? stateOf(scene, paneOptions),
   ]);
   const service = makeSkyboxPaneService({ ...paneOptions, state });

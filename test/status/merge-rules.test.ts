@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Batch } from "../../src/api/index.ts";
 import { compareBatches, compareRequests, type StatusClient } from "../../src/status/index.ts";
-import { TrackedBatch } from "../../src/status/tracked-batch.ts";
+import { TrackedBatch } from "../../src/status/tracked/tracked-batch.ts";
 import { fakeGeneration } from "./fake-upstream.ts";
 
 describe("record order", () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import type { Slice } from "../state/Slice.ts";
+import type { Slice } from "../state/slice.ts";
 
 /**
  * The current snapshot of a state slice; re-renders when it changes. React subscribes

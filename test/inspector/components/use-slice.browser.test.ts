@@ -12,7 +12,7 @@ const PAGE = `
 import { createElement, useState } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
-import { Slice } from "./src/inspector/state/Slice.ts";
+import { Slice } from "./src/inspector/state/slice.ts";
 import { useSlice } from "./src/inspector/components/hooks.ts";
 
 class Counter extends Slice {
