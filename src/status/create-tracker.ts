@@ -68,7 +68,7 @@ export function createStatusTracker(options: StatusTrackerOptions): StatusTracke
       }
       if (relay) {
         const relayed = listener("relay");
-        feeds.push(loadedFeed(import("./feeds/relay-feed.ts").then((m) => () => m.openRelayFeed(relay, channels, relayed, options.fetch))));
+        feeds.push(loadedFeed(import("./feeds/relay-feed.ts").then((m) => () => m.openRelayFeed({ relay, channels, listener: relayed, fetch: options.fetch }))));
       }
       return feeds;
     },

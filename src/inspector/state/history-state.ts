@@ -24,6 +24,15 @@ export interface HistoryValue extends HistoryFilters {
   busy: Readonly<Record<number, "deleting" | "cancelling">>;
 }
 
+/** An action on one generation of the history: what it shows while it runs, the request, the error's title. */
+interface HistoryAction {
+  busy: "deleting" | "cancelling";
+  call: () => Promise<{ success?: boolean; error?: string | undefined }>;
+  failure: string;
+  /** Runs once the request succeeded, before the page is reloaded. */
+  done?: () => void;
+}
+
 /** The account's generations, a page at a time, with search, status and style filters. */
 export class HistoryState extends Slice<HistoryValue> {
   /** A generation was deleted (with its id), before the page is reloaded. */
@@ -78,29 +87,23 @@ export class HistoryState extends Slice<HistoryValue> {
 
   /** Deletes a generation (the pane asks for confirmation first), then reloads the page. */
   public remove(id: number): Promise<void> {
-    return this._act(id, "deleting", () => this._client.deleteGeneration(id), "Delete failed", () => this.onDeletedObservable.notifyObservers(id));
+    return this._act(id, { busy: "deleting", call: () => this._client.deleteGeneration(id), failure: "Delete failed", done: () => this.onDeletedObservable.notifyObservers(id) });
   }
 
   /** Cancels a generation still pending or processing. */
   public cancel(id: number): Promise<void> {
-    return this._act(id, "cancelling", () => this._client.cancelGeneration(id), "Cancel failed");
+    return this._act(id, { busy: "cancelling", call: () => this._client.cancelGeneration(id), failure: "Cancel failed" });
   }
 
-  private async _act(
-    id: number,
-    what: "deleting" | "cancelling",
-    call: () => Promise<{ success?: boolean; error?: string | undefined }>,
-    title: string,
-    done?: () => void,
-  ): Promise<void> {
-    this._set({ busy: { ...this.value.busy, [id]: what }, error: null });
+  private async _act(id: number, { busy, call, failure, done }: HistoryAction): Promise<void> {
+    this._set({ busy: { ...this.value.busy, [id]: busy }, error: null });
     try {
       const result = await call();
       if (result.success === false) throw new Error(result.error ?? "The service said no");
       done?.();
       await this.refresh();
     } catch (error) {
-      this._set({ error: describeError(error, title) });
+      this._set({ error: describeError(error, failure) });
     } finally {
       const { [id]: _, ...rest } = this.value.busy;
       this._set({ busy: rest });

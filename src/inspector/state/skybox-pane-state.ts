@@ -46,7 +46,7 @@ export class SkyboxPaneState {
     this.styles = new StylesState(client, options.plan ?? null);
     this.jobs = new JobsState(this.connection);
     this.history = new HistoryState(client, options.pageSize ?? 12);
-    this.apply = new ApplyState(this.connection, () => this._scene, options.apply, options.sunReplaces);
+    this.apply = new ApplyState({ connection: this.connection, scene: () => this._scene, settings: options.apply, sunReplaces: options.sunReplaces });
     this.exports = new ExportState(this.connection);
     this.save = new SaveState(this.connection, this.apply);
     this.edit = new EditPicker(this.form, () => this.apply.rotation);

@@ -12,15 +12,24 @@ export function relayUrl(url: string, channels: readonly ChannelRef[]): string {
   return `${url}${url.includes("?") ? "&" : "?"}${query}`;
 }
 
+/** What `openRelayFeed` opens: one watch's channels on the relay. */
+export interface RelayFeedOptions {
+  relay: RelaySettings;
+  channels: readonly ChannelRef[];
+  listener: FeedListener;
+  /** The fetch of the `fetch` transport. @default globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
 /**
  * One watch's stream from the proxy's webhook relay (`GET {basePath}/events?channel=...`,
  * server-sent events named after the channel's event, data the JSON record). Live while
  * the stream is open; reopened after the server's `retry:` delay when it ends.
  */
-export function openRelayFeed(settings: RelaySettings, channels: readonly ChannelRef[], listener: FeedListener, fetchImpl?: typeof fetch): Feed {
-  const url = relayUrl(settings.url, channels);
+export function openRelayFeed({ relay, channels, listener, fetch: fetchImpl }: RelayFeedOptions): Feed {
+  const url = relayUrl(relay.url, channels);
   const events = new Set(["message", ...channels.map((c) => c.event)]);
-  const transport = settings.transport ?? "auto";
+  const transport = relay.transport ?? "auto";
   const useEventSource = transport === "eventsource" || (transport === "auto" && typeof globalThis.EventSource === "function");
   let live = false;
   const state = {
@@ -36,7 +45,8 @@ export function openRelayFeed(settings: RelaySettings, channels: readonly Channe
       if (events.has(event)) listener.record(data);
     },
   };
-  const stop = useEventSource ? runEventSource(url, settings, state) : runFetchStream(url, settings, state, fetchImpl ?? globalThis.fetch);
+  const stream: RelayStream = { url, settings: relay, state };
+  const stop = useEventSource ? runEventSource(stream) : runFetchStream(stream, fetchImpl ?? globalThis.fetch);
   return {
     get live() {
       return live;
@@ -53,8 +63,15 @@ interface StreamState {
   onMessage(event: string, data: string): void;
 }
 
+/** One stream to keep open: where, with which settings, and what to tell of it. */
+interface RelayStream {
+  url: string;
+  settings: RelaySettings;
+  state: StreamState;
+}
+
 /** The browser's EventSource; it reconnects by itself after network errors, we reopen after HTTP ones. */
-function runEventSource(url: string, settings: RelaySettings, state: StreamState): () => void {
+function runEventSource({ url, settings, state }: RelayStream): () => void {
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -82,7 +99,7 @@ function runEventSource(url: string, settings: RelaySettings, state: StreamState
  * As EventSource does, it waits the server's last `retry:` before reopening and sends the last
  * `id:` it saw as `Last-Event-ID`, so a server that numbers its events can resume.
  */
-function runFetchStream(url: string, settings: RelaySettings, state: StreamState, fetchImpl: typeof fetch): () => void {
+function runFetchStream({ url, settings, state }: RelayStream, fetchImpl: typeof fetch): () => void {
   const controller = new AbortController();
   let retryMs: number | null = null;
   let lastEventId = "";

@@ -44,12 +44,12 @@ describe("the relay's event stream read with fetch", () => {
     const { fetchImpl, calls } = streamingFetch(size);
     const records: unknown[] = [];
     // The reconnection default is far off: reopening soon means the server's `retry: 10` was taken.
-    const feed = openRelayFeed(
-      { url: "http://relay.test/events", transport: "fetch", reconnectMs: 600_000 },
-      [{ channel: "status_update_1", event: "status_update" }],
-      { record: (raw) => records.push(raw), live: () => undefined },
-      fetchImpl,
-    );
+    const feed = openRelayFeed({
+      relay: { url: "http://relay.test/events", transport: "fetch", reconnectMs: 600_000 },
+      channels: [{ channel: "status_update_1", event: "status_update" }],
+      listener: { record: (raw) => records.push(raw), live: () => undefined },
+      fetch: fetchImpl,
+    });
     try {
       await until(() => calls.length >= 2 && records.length >= 2 * EXPECTED.length);
     } finally {

@@ -41,7 +41,7 @@ export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
         <Switch checked={v.sun} label="Sun light" onChange={(_, d) => set({ sun: d.checked })} data-testid="skybox-apply-sun" />
       </div>
       {v.backgroundNote && <Caption1 data-testid="skybox-apply-background-size">{v.backgroundNote}</Caption1>}
-      {v.sun && v.sunFound === false && <Caption1 data-testid="skybox-apply-no-sun">No sun added: {v.noSun ?? "none found in this sky"}.</Caption1>}
+      {v.sun && v.noSun !== null && <Caption1 data-testid="skybox-apply-no-sun">No sun added: {v.noSun}.</Caption1>}
       <Field label={`Intensity ${v.intensity.toFixed(2)}`} size="small">
         <Slider min={0} max={3} step={0.05} value={v.intensity} onChange={(_, d) => set({ intensity: d.value })} data-testid="skybox-apply-intensity" />
       </Field>

@@ -52,9 +52,10 @@ export interface ApplyValue extends ApplySettings {
   error: PaneError | null;
   /** Settings changed that only a new apply shows (HDRI mode or resolution, a part not built). */
   stale: boolean;
-  /** Whether the applied skybox's sky has a sun to light with; null when the sun light was not asked for. */
-  sunFound: boolean | null;
-  /** Why the applied skybox's sky has no sun, in words; null when it has one or the sun light was not asked for. */
+  /**
+   * Why the applied skybox has no sun light, in words, when it was asked for one and its sky has
+   * no sun; null when it has one or none was asked for.
+   */
   noSun: string | null;
   /** What the pane says of a background the local service rendered below full size (background-size.ts); null otherwise. */
   backgroundNote: string | null;
@@ -76,7 +77,21 @@ export const DEFAULT_APPLY: ApplySettings = {
   meshQuality: DEFAULT_MESH_QUALITY,
 };
 
-const RAD = Math.PI / 180;
+/** What an `ApplyState` works with. */
+export interface ApplyStateOptions {
+  /** The client and tracker to apply through. */
+  connection: ConnectionState;
+  /** The scene to apply to, when there is one. */
+  scene: () => Scene | null;
+  /** Settings over `DEFAULT_APPLY`. @default {} */
+  settings?: Partial<ApplySettings>;
+  /** Lights the sun light replaces while it is on. @default [] */
+  sunReplaces?: readonly Light[];
+}
+
+const DEG = Math.PI / 180;
+/** What the pane says when the apply names no reason for a sky without a sun. */
+const NO_SUN_FOUND = "none found in this sky";
 const REBUILD: readonly (keyof ApplySettings)[] = ["hdriMode", "resolution", "blur", "depthScale", "meshQuality", "ground"];
 
 /**
@@ -94,13 +109,18 @@ export class ApplyState extends Slice<ApplyValue> {
   /** The backdrop settings the applied skybox was built with (a change shows on the next apply). */
   private _builtBackdrop: BuiltBackdrop | null = null;
 
-  public constructor(
-    private readonly _connection: ConnectionState,
-    private readonly _scene: () => Scene | null,
-    settings: Partial<ApplySettings> = {},
-    private readonly _sunReplaces: readonly Light[] = [],
-  ) {
-    super({ ...DEFAULT_APPLY, ...settings, applied: null, applying: null, progress: null, error: null, stale: false, sunFound: null, noSun: null, backgroundNote: null });
+  private readonly _connection: ConnectionState;
+  private readonly _scene: () => Scene | null;
+  private readonly _sunReplaces: readonly Light[];
+
+  /**
+   * @param options the connection to apply through, the scene, the first settings and the lights the sun replaces
+   */
+  public constructor(options: ApplyStateOptions) {
+    super({ ...DEFAULT_APPLY, ...options.settings, applied: null, applying: null, progress: null, error: null, stale: false, noSun: null, backgroundNote: null });
+    this._connection = options.connection;
+    this._scene = options.scene;
+    this._sunReplaces = options.sunReplaces ?? [];
   }
 
   /** The applied skybox's handle. */
@@ -115,7 +135,7 @@ export class ApplyState extends Slice<ApplyValue> {
 
   /** Current rotation in radians (for picking directions on the sky). */
   public get rotation(): number {
-    return this.value.rotationDeg * RAD;
+    return this.value.rotationDeg * DEG;
   }
 
   /**
@@ -139,7 +159,7 @@ export class ApplyState extends Slice<ApplyValue> {
         background: v.background && { blur: v.blur, ground: v.ground && v.blur === 0 && !v.backdrop },
         backdrop: v.backdrop && { depthScale: v.depthScale, meshQuality: v.meshQuality },
         sun: v.sun && { replaces: [...this._sunReplaces] },
-        rotation: v.rotationDeg * RAD,
+        rotation: v.rotationDeg * DEG,
         replace: this._handle,
         signal: abort.signal,
         onProgress: (progress: ApplyProgress) => {
@@ -152,7 +172,7 @@ export class ApplyState extends Slice<ApplyValue> {
       this._sunAsked = v.sun;
       this._builtBackdrop = handle.backdrop ? { depthScale: v.depthScale, meshQuality: v.meshQuality } : null;
       handle.onDisposeObservable.addOnce(() => this._forget(handle));
-      this._set({ applied: handle.record, applying: null, progress: null, stale: false, sunFound: v.sun ? handle.sun !== null : null, noSun: v.sun ? noSun : null, backgroundNote: this._backgroundNote(handle) });
+      this._set({ applied: handle.record, applying: null, progress: null, stale: false, noSun: v.sun && handle.sun === null ? (noSun ?? NO_SUN_FOUND) : null, backgroundNote: this._backgroundNote(handle) });
       this.onAppliedObservable.notifyObservers(handle);
       return handle;
     } catch (error) {
@@ -191,7 +211,7 @@ export class ApplyState extends Slice<ApplyValue> {
     if (!h) return;
     const v = this.value;
     if (patch.intensity !== undefined) h.setIntensity(v.intensity);
-    if (patch.rotationDeg !== undefined) h.setRotation(v.rotationDeg * RAD);
+    if (patch.rotationDeg !== undefined) h.setRotation(v.rotationDeg * DEG);
     if (patch.lighting !== undefined || patch.background !== undefined || patch.backdrop !== undefined || patch.sun !== undefined)
       h.setVisible({ lighting: v.lighting, background: v.background, backdrop: v.backdrop, sun: v.sun });
     const missing = (v.lighting && !h.environment) || (v.background && !h.backgroundMesh) || (v.backdrop && !h.backdrop) || (v.sun && !this._sunAsked);
@@ -212,7 +232,7 @@ export class ApplyState extends Slice<ApplyValue> {
   private _forget(handle: AppliedSkybox): void {
     if (this._handle !== handle) return;
     this._handle = null;
-    this._set({ applied: null, stale: false, sunFound: null, noSun: null, backgroundNote: null });
+    this._set({ applied: null, stale: false, noSun: null, backgroundNote: null });
     this.onAppliedObservable.notifyObservers(null);
   }
 
@@ -221,7 +241,7 @@ export class ApplyState extends Slice<ApplyValue> {
     this._abort?.abort();
     this._handle?.dispose();
     this._handle = null;
-    this._set({ applied: null, applying: null, progress: null, stale: false, sunFound: null, noSun: null, backgroundNote: null });
+    this._set({ applied: null, applying: null, progress: null, stale: false, noSun: null, backgroundNote: null });
     this.onAppliedObservable.notifyObservers(null);
   }
 

@@ -17,7 +17,7 @@ export interface Direction {
   z: number;
 }
 
-const DEG = 180 / Math.PI;
+const RAD_TO_DEG = 180 / Math.PI;
 
 /** An angle in degrees brought into −180..180. */
 export function wrapDegrees(deg: number): number {
@@ -34,7 +34,7 @@ export function anglesOfDirection(d: Direction, rotation = 0): SkyAngles {
   const length = Math.hypot(d.x, d.y, d.z) || 1;
   const lat = latitudeOfV(vOfDirection(d.y / length));
   // Straight up or down has no longitude: call it the middle.
-  const lon = Math.abs(lat) > 89.999 ? 0 : wrapDegrees((uOfDirection(d.x, -d.z) - 0.5) * 360 + rotation * DEG);
+  const lon = Math.abs(lat) > 89.999 ? 0 : wrapDegrees((uOfDirection(d.x, -d.z) - 0.5) * 360 + rotation * RAD_TO_DEG);
   return { lon, lat };
 }
 
@@ -44,6 +44,6 @@ export function anglesOfDirection(d: Direction, rotation = 0): SkyAngles {
  * @param rotation the skybox's rotation around Y, radians
  */
 export function directionOfAngles(a: SkyAngles, rotation = 0): Direction {
-  const [x, y, z] = directionOfDegrees(a.lon - rotation * DEG, a.lat);
+  const [x, y, z] = directionOfDegrees(a.lon - rotation * RAD_TO_DEG, a.lat);
   return { x, y, z: -z };
 }
