@@ -25,7 +25,12 @@ export interface SkyboxInspectorHandle {
   dispose(): Promise<void>;
 }
 
-/** One pane state per scene, kept until the scene is disposed, so closing the Inspector loses nothing. */
+/**
+ * One pane state per scene, kept until the scene is disposed, so closing and reopening the
+ * Inspector loses nothing. Module state on purpose: `showSkyboxInspector(scene)` is called again
+ * with only the scene, and Babylon's Scene has no public slot for an extension's data; keyed
+ * weakly by the scene and emptied when it is disposed, it keeps no scene alive.
+ */
 const states = new WeakMap<Scene, SkyboxPaneState>();
 
 async function stateOf(scene: Scene, options: SkyboxInspectorOptions): Promise<SkyboxPaneState> {
