@@ -1,4 +1,4 @@
-import { Button, Caption1, Dropdown, Field, Option, ProgressBar, Slider, Switch } from "@fluentui/react-components";
+import { Button, Caption1, Field, ProgressBar, Slider, Switch } from "@fluentui/react-components";
 import { ArrowClockwiseRegular, DeleteRegular, DismissRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
 import { DEPTH_SCALE, HDRI_MODES, MESH_QUALITIES, recordModel, resolutionsFor, type HdriModeKey, type MeshQualityKey } from "../../../api/index.ts";
@@ -6,6 +6,7 @@ import type { LightingResolution } from "../../state/apply/apply-state.ts";
 import { applyProgressText } from "../../state/apply/apply-progress-text.ts";
 import type { SkyboxPaneState } from "../../state/skybox-pane-state.ts";
 import { ErrorView } from "../error-view.tsx";
+import { byKey, ChoiceField } from "../fields/choice-field.tsx";
 import { SaveSection } from "./save-section.tsx";
 import { useSlice } from "../hooks.ts";
 import { usePaneStyles } from "../pane-styles.ts";
@@ -16,6 +17,7 @@ export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
   const v = useSlice(state.apply);
   const model = v.applied ? recordModel(v.applied) : 3;
   const resolutions = resolutionsFor("hdri-hdr", model).filter((r) => r.name !== "16K");
+  const resolutionChoices = [{ value: "auto" as const, name: "Auto" }, ...resolutions.map((r) => ({ value: r.name, name: r.name }))];
   const set = state.apply.setSettings.bind(state.apply);
   return (
     <div className={pane.section} data-testid="skybox-apply">
@@ -57,35 +59,13 @@ export const ApplySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
             <Slider min={DEPTH_SCALE.min} max={DEPTH_SCALE.max} step={0.5} value={v.depthScale} onChange={(_, d) => set({ depthScale: d.value })} data-testid="skybox-apply-depth-scale" />
           </Field>
           {model === 3 && (
-            <Field label="Mesh quality" size="small" className={pane.grow}>
-              <Dropdown size="small" value={MESH_QUALITIES.find((q) => q.key === v.meshQuality)?.name ?? v.meshQuality} selectedOptions={[v.meshQuality]}
-                onOptionSelect={(_, d) => d.optionValue && set({ meshQuality: d.optionValue as MeshQualityKey })} data-testid="skybox-apply-mesh-quality">
-                {MESH_QUALITIES.map((q) => (
-                  <Option key={q.key} value={q.key}>{q.name}</Option>
-                ))}
-              </Dropdown>
-            </Field>
+            <ChoiceField<MeshQualityKey> label="Mesh quality" className={pane.grow} options={byKey(MESH_QUALITIES)} value={v.meshQuality} onChange={(meshQuality) => set({ meshQuality })} testId="skybox-apply-mesh-quality" />
           )}
         </div>
       )}
       <div className={pane.row}>
-        <Field label="HDRI mode" size="small" className={pane.grow}>
-          <Dropdown size="small" value={HDRI_MODES.find((m) => m.key === v.hdriMode)?.name ?? v.hdriMode} selectedOptions={[v.hdriMode]}
-            onOptionSelect={(_, d) => d.optionValue && set({ hdriMode: d.optionValue as HdriModeKey })}>
-            {HDRI_MODES.map((m) => (
-              <Option key={m.key} value={m.key}>{m.name}</Option>
-            ))}
-          </Dropdown>
-        </Field>
-        <Field label="Lighting resolution" size="small" className={pane.grow}>
-          <Dropdown size="small" value={v.resolution === "auto" ? "Auto" : v.resolution} selectedOptions={[v.resolution]}
-            onOptionSelect={(_, d) => d.optionValue && set({ resolution: d.optionValue as LightingResolution })}>
-            <Option value="auto">Auto</Option>
-            {resolutions.map((r) => (
-              <Option key={r.id} value={r.name}>{r.name}</Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <ChoiceField<HdriModeKey> label="HDRI mode" className={pane.grow} options={byKey(HDRI_MODES)} value={v.hdriMode} onChange={(hdriMode) => set({ hdriMode })} />
+        <ChoiceField<LightingResolution> label="Lighting resolution" className={pane.grow} options={resolutionChoices} value={v.resolution} onChange={(resolution) => set({ resolution })} />
       </div>
       <div className={pane.row}>
         <Button size="small" appearance={v.stale ? "primary" : "secondary"} icon={<ArrowClockwiseRegular />} disabled={!v.applied || Boolean(v.applying)} onClick={() => void state.apply.reapply()} data-testid="skybox-reapply">

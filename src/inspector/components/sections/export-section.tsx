@@ -1,4 +1,4 @@
-import { Button, Caption1, Caption1Strong, Dropdown, Field, Link, Option, ProgressBar, Slider, Spinner } from "@fluentui/react-components";
+import { Button, Caption1, Caption1Strong, Field, Link, ProgressBar, Slider, Spinner } from "@fluentui/react-components";
 import { ArrowDownloadRegular, ArrowExportRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
 import { DEPTH_SCALE, recordModel, type ExportTypeKey, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../../../api/index.ts";
@@ -6,34 +6,10 @@ import { optionsFor } from "../../state/export/export-form.ts";
 import type { ExportJob } from "../../state/export/export-state.ts";
 import type { SkyboxPaneState } from "../../state/skybox-pane-state.ts";
 import { ErrorView } from "../error-view.tsx";
+import { byKey, ChoiceField } from "../fields/choice-field.tsx";
 import { formatElapsed, useElapsed, useSlice } from "../hooks.ts";
 import { usePaneStyles } from "../pane-styles.ts";
 import { StatusBadge } from "../status-badge.tsx";
-
-interface IChoiceProps<T extends string> {
-  label: string;
-  /** The options, each with the key (or, for resolutions, the name) a choice holds. */
-  options: readonly { value: T; name: string }[];
-  value: T | null;
-  onChange: (value: T) => void;
-  id: string;
-}
-
-function Choice<T extends string>({ label, options, value, onChange, id }: IChoiceProps<T>) {
-  return (
-    <Field label={label} size="small">
-      <Dropdown size="small" value={options.find((o) => o.value === value)?.name ?? ""} selectedOptions={value != null ? [value] : []}
-        onOptionSelect={(_, d) => d.optionValue && onChange(d.optionValue as T)} data-testid={id}>
-        {options.map((o) => (
-          <Option key={o.value} value={o.value}>{o.name}</Option>
-        ))}
-      </Dropdown>
-    </Field>
-  );
-}
-
-/** Dropdown options of the spec's keyed lists (HDRI modes, mesh qualities). */
-const byKey = <T extends string>(list: readonly { key: T; name: string }[]) => list.map((e) => ({ value: e.key, name: e.name }));
 
 /** Every export type the skybox's model has, with only the options its type allows, progress and a download link. */
 export const ExportSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) => {
@@ -48,20 +24,13 @@ export const ExportSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ s
       <Caption1 data-testid="skybox-export-target">
         {v.target ? `Exporting ${v.target.title || `#${v.target.id}`} (Model ${model})` : "Apply a skybox, or pick Export on a history item."}
       </Caption1>
-      <Field label="Type" size="small">
-        <Dropdown size="small" value={types.find((t) => t.key === v.typeKey)?.name ?? v.typeKey} selectedOptions={[v.typeKey]}
-          onOptionSelect={(_, d) => d.optionValue && choose({ typeKey: d.optionValue as ExportTypeKey })} data-testid="skybox-export-type">
-          {types.map((t) => (
-            <Option key={t.key} value={t.key}>{t.name}</Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <ChoiceField label="Type" options={byKey(types)} value={v.typeKey} onChange={(typeKey) => choose({ typeKey: typeKey as ExportTypeKey })} testId="skybox-export-type" />
       {o.resolutions.length > 0 && (
-        <Choice<ResolutionName> label="Resolution" options={o.resolutions.map((r) => ({ value: r.name, name: r.name }))} value={v.resolution} onChange={(resolution) => choose({ resolution })} id="skybox-export-resolution" />
+        <ChoiceField<ResolutionName> label="Resolution" options={o.resolutions.map((r) => ({ value: r.name, name: r.name }))} value={v.resolution} onChange={(resolution) => choose({ resolution })} testId="skybox-export-resolution" />
       )}
-      {o.hdriModes.length > 0 && <Choice<HdriModeKey> label="HDRI mode" options={byKey(o.hdriModes)} value={v.hdriMode} onChange={(hdriMode) => choose({ hdriMode })} id="skybox-export-hdri-mode" />}
+      {o.hdriModes.length > 0 && <ChoiceField<HdriModeKey> label="HDRI mode" options={byKey(o.hdriModes)} value={v.hdriMode} onChange={(hdriMode) => choose({ hdriMode })} testId="skybox-export-hdri-mode" />}
       {o.meshQualities.length > 0 && (
-        <Choice<MeshQualityKey> label="Mesh quality" options={byKey(o.meshQualities)} value={v.meshQuality} onChange={(meshQuality) => choose({ meshQuality })} id="skybox-export-mesh-quality" />
+        <ChoiceField<MeshQualityKey> label="Mesh quality" options={byKey(o.meshQualities)} value={v.meshQuality} onChange={(meshQuality) => choose({ meshQuality })} testId="skybox-export-mesh-quality" />
       )}
       {o.depthScale && (
         <Field label={`Depth scale ${v.depthScale}`} size="small">
