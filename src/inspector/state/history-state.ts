@@ -105,8 +105,9 @@ export class HistoryState extends Slice<HistoryValue> {
     } catch (error) {
       this._set({ error: describeError(error, failure) });
     } finally {
-      const { [id]: _, ...rest } = this.value.busy;
-      this._set({ busy: rest });
+      const busy = { ...this.value.busy };
+      delete busy[id];
+      this._set({ busy });
     }
   }
 

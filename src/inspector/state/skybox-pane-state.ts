@@ -54,7 +54,7 @@ export class SkyboxPaneState {
   }
 
   private _wire(): void {
-    const add = (o: Observer<unknown> | { remove(): void }) => this._observers.push(o as { remove(): void });
+    const add = (o: Observer<unknown> | { remove(): void }) => this._observers.push(o);
     // A cancelled or failed generation is listed at once too: the service records it when it ends.
     add(this.jobs.onGenerationEndedObservable.add(() => void this.history.refresh()));
     // Its files go with it: an apply of it under way stops rather than read them half gone.

@@ -79,7 +79,7 @@ function runEventSource({ url, settings, state }: RelayStream): () => void {
     source = new EventSource(url, { withCredentials: settings.withCredentials ?? false });
     source.onopen = () => state.setLive(true);
     source.onmessage = (e) => state.onMessage("message", String(e.data));
-    source.addEventListener(PUSH_EVENT, (e) => state.onMessage(PUSH_EVENT, String((e as MessageEvent).data)));
+    source.addEventListener(PUSH_EVENT, (e) => state.onMessage(PUSH_EVENT, String(e.data)));
     source.onerror = () => {
       state.setLive(false);
       if (source?.readyState !== EventSource.CLOSED || closed) return;

@@ -22,7 +22,7 @@ const EXPECTED = ['{"a":"é"}', "one\ntwo", "y"];
 /** A fetch answering each call with `STREAM` cut into `size`-byte chunks, recording each request's headers. */
 function streamingFetch(size: number) {
   const calls: Headers[] = [];
-  const fetchImpl = (async (_url: string, init?: RequestInit) => {
+  const fetchImpl = ((_url: string, init?: RequestInit) => {
     calls.push(new Headers(init?.headers));
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -30,7 +30,7 @@ function streamingFetch(size: number) {
         controller.close();
       },
     });
-    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+    return Promise.resolve(new Response(body, { headers: { "content-type": "text/event-stream" } }));
   }) as typeof fetch;
   return { fetchImpl, calls };
 }
