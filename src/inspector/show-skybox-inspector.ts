@@ -28,8 +28,8 @@ export interface SkyboxInspectorHandle {
 /**
  * One pane state per scene, kept until the scene is disposed, so closing and reopening the
  * Inspector loses nothing. Module state on purpose: `showSkyboxInspector(scene)` is called again
- * with only the scene, and Babylon's Scene has no public slot for an extension's data; keyed
- * weakly by the scene and emptied when it is disposed, it keeps no scene alive.
+ * with only the scene, and a Scene keeps no place for an extension's data (its `metadata` is
+ * the app's); keyed weakly by the scene and emptied when it is disposed, it keeps no scene alive.
  */
 const states = new WeakMap<Scene, SkyboxPaneState>();
 
