@@ -13,10 +13,10 @@ export {
   type SkyboxInspectorHandle,
 } from "./show-skybox-inspector.ts";
 export { SkyboxPaneServiceIdentity, SKYBOX_PANE_KEY, type ISkyboxPaneService } from "./skybox-pane-identity.ts";
-export type { SkyboxPaneOptions, SkyboxPaneServiceOptions } from "./options.ts";
-export type { SkyboxPaneState } from "./state/SkyboxPaneState.ts";
-export type { ApplySettings, LightingResolution } from "./state/ApplyState.ts";
-export type { GenerateFormValue, PaneMode, SkyAngles } from "./state/GenerateForm.ts";
-export type { JobView } from "./state/job-view.ts";
+export type { SkyboxPaneOptions, SkyboxPaneServiceOptions } from "./skybox-pane-options.ts";
+export type { SkyboxPaneState } from "./state/skybox-pane-state.ts";
+export type { ApplySettings, LightingResolution } from "./state/apply/apply-state.ts";
+export type { GenerateFormValue, PaneMode, SkyAngles } from "./state/form/generate-form.ts";
+export type { JobView } from "./state/jobs/job-view.ts";
 export type { PaneError } from "./error-text.ts";
-export { anglesOfDirection, directionOfAngles } from "./state/sky-direction.ts";
+export { anglesOfDirection, directionOfAngles } from "./state/edit/sky-direction.ts";

@@ -1,8 +1,8 @@
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { InspectorOptions, InspectorToken, ISceneContext, IShellService, ServiceDefinition } from "@babylonjs/inspector";
-import type { SkyboxPaneOptions, SkyboxPaneServiceOptions } from "./options.ts";
+import type { SkyboxPaneOptions, SkyboxPaneServiceOptions } from "./skybox-pane-options.ts";
 import type { ISkyboxPaneService } from "./skybox-pane-identity.ts";
-import type { SkyboxPaneState } from "./state/SkyboxPaneState.ts";
+import type { SkyboxPaneState } from "./state/skybox-pane-state.ts";
 
 /** Options of `showSkyboxInspector`. */
 export interface SkyboxInspectorOptions extends SkyboxPaneServiceOptions {
@@ -25,13 +25,18 @@ export interface SkyboxInspectorHandle {
   dispose(): Promise<void>;
 }
 
-/** One pane state per scene, kept until the scene is disposed, so closing the Inspector loses nothing. */
+/**
+ * One pane state per scene, kept until the scene is disposed, so closing and reopening the
+ * Inspector loses nothing. Module state on purpose: `showSkyboxInspector(scene)` is called again
+ * with only the scene, and a Scene keeps no place for an extension's data (its `metadata` is
+ * the app's); keyed weakly by the scene and emptied when it is disposed, it keeps no scene alive.
+ */
 const states = new WeakMap<Scene, SkyboxPaneState>();
 
 async function stateOf(scene: Scene, options: SkyboxInspectorOptions): Promise<SkyboxPaneState> {
   const known = states.get(scene);
   if (known) return known;
-  const { SkyboxPaneState } = await import("./state/SkyboxPaneState.ts");
+  const { SkyboxPaneState } = await import("./state/skybox-pane-state.ts");
   const state = states.get(scene) ?? new SkyboxPaneState(options);
   if (!states.has(scene)) {
     states.set(scene, state);
@@ -50,7 +55,7 @@ async function stateOf(scene: Scene, options: SkyboxInspectorOptions): Promise<S
  * @returns the state; dispose it when done
  */
 export async function createSkyboxPaneState(options: SkyboxPaneOptions = {}): Promise<SkyboxPaneState> {
-  const { SkyboxPaneState } = await import("./state/SkyboxPaneState.ts");
+  const { SkyboxPaneState } = await import("./state/skybox-pane-state.ts");
   return new SkyboxPaneState(options);
 }
 
@@ -63,7 +68,7 @@ export async function createSkyboxPaneState(options: SkyboxPaneOptions = {}): Pr
 export async function loadSkyboxPaneService(
   options: SkyboxPaneServiceOptions = {},
 ): Promise<ServiceDefinition<[ISkyboxPaneService], [IShellService, ISceneContext]>> {
-  const { makeSkyboxPaneService } = await import("./skyboxPaneService.tsx");
+  const { makeSkyboxPaneService } = await import("./skybox-pane-service.tsx");
   return makeSkyboxPaneService(options);
 }
 
@@ -81,7 +86,7 @@ export async function showSkyboxInspector(scene: Scene, options: SkyboxInspector
   const { inspector, ...paneOptions } = options;
   const [{ ShowInspector }, { makeSkyboxPaneService }, state] = await Promise.all([
     import("@babylonjs/inspector"),
-    import("./skyboxPaneService.tsx"),
+    import("./skybox-pane-service.tsx"),
     paneOptions.state ?? stateOf(scene, paneOptions),
   ]);
   const service = makeSkyboxPaneService({ ...paneOptions, state });

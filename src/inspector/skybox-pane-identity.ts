@@ -1,5 +1,5 @@
 import type { IService } from "@babylonjs/inspector";
-import type { SkyboxPaneState } from "./state/SkyboxPaneState.ts";
+import type { SkyboxPaneState } from "./state/skybox-pane-state.ts";
 
 /** Identity of the Skybox pane service, for services that consume it. */
 export const SkyboxPaneServiceIdentity = Symbol("SkyboxPaneService");

@@ -8,7 +8,7 @@ import { exportOptionRoutes, requestExportRoute } from "../api/client/export-rou
 import type { SkyboxClientOptions } from "../api/client/options.ts";
 import { recordRoutes } from "../api/client/record-routes.ts";
 import { createTransport } from "../api/client/transport.ts";
-import type { StatusClient } from "../status/options.ts";
+import type { StatusClient } from "../status/status-options.ts";
 
 /** The routes applySkybox uses (a full `SkyboxClient` fits). */
 export type SceneClient = StatusClient & Pick<SkyboxClient, "requestExport" | "exportTypes" | "exportResolutions" | "hdriModes" | "meshQualities">;

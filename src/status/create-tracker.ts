@@ -1,15 +1,15 @@
 import type { Batch } from "../api/schemas/batch.ts";
 import type { ExportRecord } from "../api/schemas/export-request.ts";
 import type { Generation } from "../api/schemas/generation.ts";
-import { loadedFeed, type Feed } from "./feed.ts";
-import { timingOf, type StatusTrackerOptions, type WatchOptions } from "./options.ts";
-import { PushConnection } from "./push-connection.ts";
-import { openPushFeed } from "./push-feed.ts";
-import { withProxiedAssets } from "./pushed-assets.ts";
-import { StatusWatch, type WatchContext } from "./StatusWatch.ts";
-import { TrackedBatch } from "./tracked-batch.ts";
-import { trackExport, trackGeneration } from "./tracked-request.ts";
-import type { Tracked } from "./tracked.ts";
+import { loadedFeed, type Feed } from "./feeds/feed.ts";
+import { timingOf, type StatusTrackerOptions, type WatchOptions } from "./status-options.ts";
+import { PushConnection } from "./feeds/push-connection.ts";
+import { openPushFeed } from "./feeds/push-feed.ts";
+import { withProxiedAssets } from "./feeds/pushed-assets.ts";
+import { StatusWatch, type WatchContext } from "./status-watch.ts";
+import { TrackedBatch } from "./tracked/tracked-batch.ts";
+import { trackExport, trackGeneration } from "./tracked/tracked-request.ts";
+import type { Tracked } from "./tracked/tracked.ts";
 import type { BatchUpdate, ExportUpdate, GenerationUpdate, StatusUpdate } from "./updates.ts";
 
 /** A watch of one generation. */
@@ -68,7 +68,7 @@ export function createStatusTracker(options: StatusTrackerOptions): StatusTracke
       }
       if (relay) {
         const relayed = listener("relay");
-        feeds.push(loadedFeed(import("./relay-feed.ts").then((m) => () => m.openRelayFeed(relay, channels, relayed, options.fetch))));
+        feeds.push(loadedFeed(import("./feeds/relay-feed.ts").then((m) => () => m.openRelayFeed({ relay, channels, listener: relayed, fetch: options.fetch }))));
       }
       return feeds;
     },

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Batch } from "../../src/api/index.ts";
 import { compareBatches, compareRequests, type StatusClient } from "../../src/status/index.ts";
-import { SseParser } from "../../src/status/sse-parser.ts";
-import { TrackedBatch } from "../../src/status/tracked-batch.ts";
+import { TrackedBatch } from "../../src/status/tracked/tracked-batch.ts";
 import { fakeGeneration } from "./fake-upstream.ts";
 
 describe("record order", () => {
@@ -46,22 +45,5 @@ describe("batch settling", () => {
     expect(polled).toBe(1);
     expect(tracked.terminal).toBe(true);
     expect(tracked.update("poll").generations.map((g) => g.status)).toEqual(["complete", "complete"]);
-  });
-});
-
-describe("server-sent events parser", () => {
-  test("events split anywhere, CRLF, CR or LF, comments, multi-line data and retry", () => {
-    const text = ": hello\r\nretry: 250\r\nevent: status_update\r\ndata: {\"a\":1}\r\n\r\ndata: one\ndata: two\n\nevent: x\rdata: y\r\r";
-    for (const size of [1, 2, 3, 7, text.length]) {
-      const parser = new SseParser();
-      const out = [];
-      for (let i = 0; i < text.length; i += size) out.push(...parser.feed(text.slice(i, i + size)));
-      expect(out).toEqual([
-        { event: "status_update", data: '{"a":1}' },
-        { event: "message", data: "one\ntwo" },
-        { event: "x", data: "y" },
-      ]);
-      expect(parser.retryMs).toBe(250);
-    }
   });
 });

@@ -4,9 +4,9 @@ import {
 import { ArrowExportRegular, BranchForkRegular, CopyRegular, DeleteRegular, NumberSymbolRegular, StopRegular } from "@fluentui/react-icons";
 import { useState, type FunctionComponent, type ReactElement } from "react";
 import { isRequestTerminal, type Generation } from "../../api/index.ts";
-import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
+import type { SkyboxPaneState } from "../state/skybox-pane-state.ts";
 import { usePaneStyles } from "./pane-styles.ts";
-import { ApplyButton } from "./progress-view.tsx";
+import { ApplyButton } from "./sections/progress-view.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 const IconAction: FunctionComponent<{ label: string; icon: ReactElement; onClick?: () => void; disabled?: boolean; id: string }> = ({ label, icon, onClick, disabled, id }) => (

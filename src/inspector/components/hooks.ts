@@ -1,18 +1,13 @@
-import { useEffect, useState } from "react";
-import type { Slice } from "../state/Slice.ts";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import type { Slice } from "../state/slice.ts";
 
 /**
- * The current snapshot of a state slice; re-renders when it changes. The observer is
- * removed when the component unmounts or the slice changes.
+ * The current snapshot of a state slice; re-renders when it changes. React subscribes
+ * through the slice's observable and removes the observer when the component unmounts or the
+ * slice changes.
  */
 export function useSlice<T extends object>(slice: Slice<T>): T {
-  const [value, setValue] = useState(() => slice.value);
-  useEffect(() => {
-    setValue(slice.value);
-    const observer = slice.onChangedObservable.add((next) => setValue(next));
-    return () => observer.remove();
-  }, [slice]);
-  return value;
+  return useSyncExternalStore(slice.subscribe, slice.getSnapshot, slice.getSnapshot);
 }
 
 /** Seconds since `startedAt` (ms), ticking every second until `endedAt` is set. */

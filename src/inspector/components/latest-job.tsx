@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FunctionComponent } from "react";
-import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
+import type { SkyboxPaneState } from "../state/skybox-pane-state.ts";
 import { useSlice } from "./hooks.ts";
-import { JobCard } from "./progress-view.tsx";
+import { JobCard } from "./sections/progress-view.tsx";
 
 /**
  * The job started last, right under the button that started it: its progress shows where

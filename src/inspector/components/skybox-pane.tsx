@@ -1,15 +1,15 @@
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, Caption1 } from "@fluentui/react-components";
 import { useEffect, type FunctionComponent } from "react";
-import type { PaneSection } from "../state/PaneLayout.ts";
-import type { SkyboxPaneState } from "../state/SkyboxPaneState.ts";
-import { ApplySection } from "./apply-section.tsx";
-import { BatchSection } from "./batch-section.tsx";
-import { ExportSection } from "./export-section.tsx";
-import { GenerateSection } from "./generate-section.tsx";
-import { HistorySection } from "./history-section.tsx";
+import type { PaneSection } from "../state/pane-layout.ts";
+import type { SkyboxPaneState } from "../state/skybox-pane-state.ts";
+import { ApplySection } from "./sections/apply-section.tsx";
+import { BatchSection } from "./sections/batch-section.tsx";
+import { ExportSection } from "./sections/export-section.tsx";
+import { GenerateSection } from "./sections/generate-section.tsx";
+import { HistorySection } from "./sections/history-section.tsx";
 import { useSlice } from "./hooks.ts";
 import { usePaneStyles } from "./pane-styles.ts";
-import { ProgressView } from "./progress-view.tsx";
+import { ProgressView } from "./sections/progress-view.tsx";
 
 const SECTIONS: { value: PaneSection; title: string; Body: FunctionComponent<{ state: SkyboxPaneState }> }[] = [
   { value: "generate", title: "Generate", Body: GenerateSection },

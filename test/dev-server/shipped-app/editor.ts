@@ -5,7 +5,7 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { showSkyboxInspector } from "../../../src/inspector/index.ts";
-import { SkyboxPaneState } from "../../../src/inspector/state/SkyboxPaneState.ts";
+import { SkyboxPaneState } from "../../../src/inspector/state/skybox-pane-state.ts";
 
 /** The backdrop the editor applies with (not the defaults, so the test sees them saved). */
 const BACKDROP = { depthScale: 5, meshQuality: "high" } as const;
