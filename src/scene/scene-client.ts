@@ -5,7 +5,7 @@
  */
 import type { SkyboxClient } from "../api/client/create-client.ts";
 import { exportOptionRoutes, requestExportRoute } from "../api/client/export-routes.ts";
-import type { SkyboxClientOptions } from "../api/client/options.ts";
+import type { SkyboxClientOptions } from "../api/client/client-options.ts";
 import { recordRoutes } from "../api/client/record-routes.ts";
 import { createTransport } from "../api/client/transport.ts";
 import type { StatusClient } from "../status/status-options.ts";

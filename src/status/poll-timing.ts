@@ -1,4 +1,4 @@
-import { isSkyboxApiError } from "../api/errors/SkyboxApiError.ts";
+import { isSkyboxApiError } from "../api/errors/skybox-api-error.ts";
 import type { ErrorKind } from "../api/errors/error-kind.ts";
 
 /**

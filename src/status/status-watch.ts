@@ -1,4 +1,4 @@
-import { SkyboxApiError } from "../api/errors/SkyboxApiError.ts";
+import { SkyboxApiError } from "../api/errors/skybox-api-error.ts";
 import type { Feed, FeedListener } from "./feeds/feed.ts";
 import type { Timing, WatchOptions } from "./status-options.ts";
 import { isTransient, PollBackoff, retryAfterMs } from "./poll-timing.ts";

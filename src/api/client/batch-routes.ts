@@ -5,8 +5,8 @@ import { checkGeneration } from "../rules/generation-rules.ts";
 import type { StyleInfo } from "../rules/style-info.ts";
 import { Batch } from "../schemas/batch.ts";
 import { Page } from "../schemas/page.ts";
-import type { CallOptions } from "./options.ts";
-import { encodeBody, type BodyEncoding } from "./request-body.ts";
+import type { CallOptions } from "./client-options.ts";
+import { encodeBody, type BodyEncoding } from "./body-encoding.ts";
 import type { Send } from "./transport.ts";
 import { assertRules, parseParams } from "./validate.ts";
 

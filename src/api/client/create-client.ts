@@ -3,7 +3,7 @@ import { styleInfo, type StyleInfo } from "../rules/style-info.ts";
 import { batchRoutes } from "./batch-routes.ts";
 import { exportOptionRoutes, exportRoutes } from "./export-routes.ts";
 import { generationRoutes } from "./generation-routes.ts";
-import type { SkyboxClientOptions } from "./options.ts";
+import type { SkyboxClientOptions } from "./client-options.ts";
 import { recordRoutes } from "./record-routes.ts";
 import { styleRoutes } from "./style-routes.ts";
 import { createTransport } from "./transport.ts";

@@ -6,7 +6,7 @@ import { success } from "../schemas/fields.ts";
 import { ExportRecord, ExportResolution, ExportType, HdriMode, MeshQuality, WrappedExport } from "../schemas/export-request.ts";
 import { Page } from "../schemas/page.ts";
 import { listOf } from "../schemas/wrapped.ts";
-import type { CallOptions } from "./options.ts";
+import type { CallOptions } from "./client-options.ts";
 import type { Send } from "./transport.ts";
 import { assertRules, parseParams } from "./validate.ts";
 

@@ -7,8 +7,8 @@ import type { StyleInfo } from "../rules/style-info.ts";
 import { success } from "../schemas/fields.ts";
 import { Generation, WrappedGeneration } from "../schemas/generation.ts";
 import { Page } from "../schemas/page.ts";
-import type { CallOptions } from "./options.ts";
-import { encodeBody, type BodyEncoding } from "./request-body.ts";
+import type { CallOptions } from "./client-options.ts";
+import { encodeBody, type BodyEncoding } from "./body-encoding.ts";
 import type { Send } from "./transport.ts";
 import { assertRules, parseParams } from "./validate.ts";
 

@@ -1,7 +1,7 @@
 import { Batch } from "../schemas/batch.ts";
 import { WrappedExport } from "../schemas/export-request.ts";
 import { WrappedGeneration } from "../schemas/generation.ts";
-import type { CallOptions } from "./options.ts";
+import type { CallOptions } from "./client-options.ts";
 import type { Send } from "./transport.ts";
 
 /**

@@ -5,7 +5,7 @@
  * ky's retry rules, in the few lines the client needs, so the browser bundle carries no
  * general-purpose HTTP library.
  */
-import type { SkyboxClientOptions } from "./options.ts";
+import type { SkyboxClientOptions } from "./client-options.ts";
 
 /** An answer that is not 2xx; the caller reads its status, headers and body. */
 export class HttpStatusError extends Error {

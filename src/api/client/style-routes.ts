@@ -1,6 +1,6 @@
 import { Style, StyleFamily } from "../schemas/style.ts";
 import { listOf } from "../schemas/wrapped.ts";
-import type { CallOptions } from "./options.ts";
+import type { CallOptions } from "./client-options.ts";
 import type { Send } from "./transport.ts";
 
 export interface StyleQuery {

@@ -5,12 +5,12 @@ import { batchCapIssueOfMessage } from "../rules/batch-rules.ts";
 import { errorKindOf } from "../errors/error-kind.ts";
 import { messageFromBody, redact } from "../errors/error-message.ts";
 import { ruleSentence } from "../errors/rule-sentence.ts";
-import { SkyboxApiError } from "../errors/SkyboxApiError.ts";
+import { SkyboxApiError } from "../errors/skybox-api-error.ts";
 import { issuesOf } from "../protocol/error-envelope.ts";
 import { endpointOf, type ApiMethod, type RouteName, type RouteParams } from "../protocol/routes.ts";
-import type { CallOptions, SkyboxClientOptions } from "./options.ts";
+import type { CallOptions, SkyboxClientOptions } from "./client-options.ts";
 import { HttpStatusError, RequestTimeoutError, retryingFetch, retryPolicy } from "./retrying-fetch.ts";
-import type { EncodedBody } from "./request-body.ts";
+import type { EncodedBody } from "./body-encoding.ts";
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 

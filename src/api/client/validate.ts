@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { SkyboxApiError } from "../errors/SkyboxApiError.ts";
+import { SkyboxApiError } from "../errors/skybox-api-error.ts";
 import { endpointOf, type FixedRoute } from "../protocol/routes.ts";
 import { quotedInput, ruleSentence } from "../errors/rule-sentence.ts";
 import type { RuleIssue } from "../rules/rule-issue.ts";

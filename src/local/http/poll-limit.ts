@@ -3,7 +3,7 @@
  * `perMinute` requests a minute per API key, in bursts of up to a tenth of that (at least 5);
  * past it, a 429 with the seconds until the next token in Retry-After.
  */
-import { TokenBucket } from "../../api/limits/TokenBucket.ts";
+import { TokenBucket } from "../../api/limits/token-bucket.ts";
 
 export const DEFAULT_POLL_RATE_PER_MINUTE = 600;
 

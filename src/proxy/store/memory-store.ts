@@ -4,7 +4,7 @@
  * sharing Redis would. Nothing survives a restart: records made before it have no known
  * owner (administrators only). Expired entries are dropped lazily, so no timer runs.
  */
-import { TokenBucket } from "../../api/limits/TokenBucket.ts";
+import { TokenBucket } from "../../api/limits/token-bucket.ts";
 import { ReplayGuard } from "../webhooks/replay-guard.ts";
 import type { ProxyStore, TokenDecision } from "./proxy-store.ts";
 

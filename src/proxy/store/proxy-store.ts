@@ -6,7 +6,7 @@
  * which store they run on. Every operation either resolves or rejects with
  * {@link StoreUnavailableError} within the store's deadline: none hangs.
  */
-import type { TokenDecision } from "../../api/limits/TokenBucket.ts";
+import type { TokenDecision } from "../../api/limits/token-bucket.ts";
 import { ProxyError } from "../proxy-error.ts";
 
 export type { TokenDecision };

@@ -5,7 +5,7 @@
  * read whole before the cheap checks pass, and memory stays under
  * `maxConcurrent × maxBodyBytes` however many requests arrive.
  */
-import type { TokenDecision } from "../../api/limits/TokenBucket.ts";
+import type { TokenDecision } from "../../api/limits/token-bucket.ts";
 import type { WebhookLimits } from "../proxy-options.ts";
 import { ProxyError } from "../proxy-error.ts";
 import { readStreamLimited } from "../upstream/api-request-body.ts";

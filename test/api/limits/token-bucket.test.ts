@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { TokenBucket } from "../../../src/api/limits/TokenBucket.ts";
+import { TokenBucket } from "../../../src/api/limits/token-bucket.ts";
 
 describe("token bucket", () => {
   test("refills at its rate and forgets the least recent clients beyond its bound", () => {
