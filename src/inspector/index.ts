@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the emitted .d.ts must carry these ambient modules into the user's type check; an import would not.
 /// <reference path="./shared-ui-components.ts" preserve="true" />
 /**
  * `babylon-skybox/inspector`: the Skybox pane for the Babylon Inspector (v2). Never

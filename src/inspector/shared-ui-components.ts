@@ -3,6 +3,7 @@
 // Transcribed from BabylonJS/Babylon.js packages/dev/sharedUiComponents/src/modularTool/* and
 // checked against the 9.25.0 bundle (lib/index-*.js). Only what a side-pane extension needs
 // is typed; every other shared-ui-components module falls back to `any` via the wildcard.
+/* eslint-disable @typescript-eslint/no-explicit-any -- transcribed as Babylon declares them */
 
 declare module "@babylonjs/shared-ui-components/modularTool/modularity/serviceDefinition.js" {
     import type { IDisposable } from "@babylonjs/core/scene.js";

@@ -183,7 +183,7 @@ export class PusherServer {
 
   private _onMessage(client: Client, raw: RawData, isBinary: boolean): void {
     client.lastSeenMs = Date.now();
-    const message = isBinary ? undefined : parseJson(ClientMessage, raw.toString());
+    const message = isBinary ? undefined : parseJson(ClientMessage, (Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer)).toString("utf8"));
     if (!message) return this._sendError(client, null, "Invalid message: expected a JSON object with an event");
     if (message.event === "pusher:ping") return this._send(client, { event: "pusher:pong", data: {} });
     if (message.event === "pusher:subscribe") return this._subscribe(client, message.data);

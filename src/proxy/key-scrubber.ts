@@ -23,8 +23,8 @@ export function stripKeyFromObject(body: Record<string, unknown>): Record<string
 }
 
 export interface Scrubber {
-  text(text: string): string;
-  headers(headers: Record<string, string>): Record<string, string>;
+  text: (text: string) => string;
+  headers: (headers: Record<string, string>) => Record<string, string>;
 }
 
 /**

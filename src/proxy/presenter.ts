@@ -14,7 +14,7 @@ import type { Scrubber } from "./key-scrubber.ts";
 
 export interface Presenter {
   /** A parsed record (a relayed webhook) as browsers get it. */
-  record(body: unknown): string;
+  record: (body: unknown) => string;
   /** A response's text as browsers get it: JSON presented, other text (an HTML error page) only scrubbed. */
   text(text: string): string;
 }

@@ -65,6 +65,7 @@ export class UpdateStream<U, R> implements AsyncIterable<U> {
     for (let i = 0; ; ) {
       if (i < this._items.length) yield this._items[i++]!;
       else if (this._ended) {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- the stream ends with its source's failure, as it was
         if (this._ended.error !== undefined) throw this._ended.error;
         return;
       } else await new Promise<void>((resolve) => this._wake.add(resolve));

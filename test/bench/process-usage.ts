@@ -43,7 +43,7 @@ function childrenOf(pid: number): number[] {
 
 /** Resident set size of a process and all its descendants (threads are in their process's), in bytes. */
 export function treeRss(pid: number): number {
-  let total = 0;
+  let total: number;
   try {
     total = rssOf(pid);
   } catch {

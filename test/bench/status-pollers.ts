@@ -23,7 +23,7 @@ function startPoller(url: string): void {
   const next = () => {
     if (stopped) return;
     const at = start + turn++ * 1000;
-    timers.push(setTimeout(poll, Math.max(0, at - performance.now())));
+    timers.push(setTimeout(() => void poll(), Math.max(0, at - performance.now())));
   };
   const poll = async () => {
     if (busy) return (result.skipped += measuring ? 1 : 0), next();

@@ -9,7 +9,7 @@
  *
  * Kill points come from a seeded generator (CRASH_SEED to replay another run).
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -103,13 +103,14 @@ async function allGenerations(svc: LocalProcess): Promise<Json[]> {
 async function receiver() {
   const hits: { body: Json; status: number }[] = [];
   const state = { failing: true };
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     let body = "";
     for await (const c of req) body += c;
     const status = state.failing ? 500 : 200;
     hits.push({ body: JSON.parse(body), status });
     res.writeHead(status).end();
-  });
+  }
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { hits, state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

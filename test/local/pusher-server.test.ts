@@ -25,7 +25,7 @@ afterEach(async () => {
 async function start(options: Partial<PusherServerOptions> = {}): Promise<Running> {
   const pusher = new PusherServer({ ...APP, ...options });
   const listener = getRequestListener(async (request) => (await pusher.handleHttp(request)) ?? new Response("no route", { status: 404 }));
-  const server = createServer(listener);
+  const server = createServer((req, res) => void listener(req, res));
   pusher.attach(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   cleanups.push(async () => {
@@ -78,7 +78,7 @@ async function rawClient(port: number, path = `/app/${APP.key}?protocol=7`, opti
   const frames: Array<{ event: string; channel?: string; data?: unknown }> = [];
   const waiters: Array<() => void> = [];
   ws.on("message", (data) => {
-    frames.push(JSON.parse(data.toString()));
+    frames.push(JSON.parse((data as Buffer).toString()));
     for (const wake of waiters.splice(0)) wake();
   });
   const next = async (event: string) => {

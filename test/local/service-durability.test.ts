@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,13 +13,14 @@ interface Hit { at: number; body: string; status: number; headers: Record<string
 /** A webhook receiver on loopback that answers `statusFor(n, body)` to its n-th request. */
 async function receiver(statusFor: (n: number, body: string) => number) {
   const hits: Hit[] = [];
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     let body = "";
     for await (const c of req) body += c;
     const status = statusFor(hits.length, body);
     hits.push({ at: Date.now(), body, status, headers: req.headers });
     res.writeHead(status).end();
-  });
+  }
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { hits, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

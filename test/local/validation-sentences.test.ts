@@ -23,7 +23,7 @@ interface Answer {
 async function send(method: string, path: string, body?: Record<string, unknown>, form = false): Promise<Answer> {
   const headers: Record<string, string> = { "x-api-key": svc.info.apiKey };
   let payload: BodyInit | undefined;
-  if (body && form) payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === "object" ? JSON.stringify(v) : String(v)]));
+  if (body && form) payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
   else if (body) {
     payload = JSON.stringify(body);
     headers["content-type"] = "application/json";

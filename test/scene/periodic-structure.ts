@@ -24,7 +24,10 @@ function detail(g: Grey): Float32Array {
       let sum = 0;
       let n = 0;
       for (let j = Math.max(0, y - BLUR); j <= Math.min(h - 1, y + BLUR); j++)
-        for (let i = Math.max(0, x - BLUR); i <= Math.min(w - 1, x + BLUR); i++) (sum += values[j * w + i]!), n++;
+        for (let i = Math.max(0, x - BLUR); i <= Math.min(w - 1, x + BLUR); i++) {
+          sum += values[j * w + i]!;
+          n++;
+        }
       out[y * w + x] = values[y * w + x]! - sum / n;
     }
   return out;

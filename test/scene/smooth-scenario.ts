@@ -62,8 +62,12 @@ export async function openSmoothScenario(sizes: SmoothSizes, watchCalls = false)
     await page.goto(`${pages.url}/smooth.html${watchCalls ? "?watch" : ""}`);
     await page.waitForFunction(() => Boolean(window.skyboxSmooth));
     await page.evaluate(() => window.skyboxSmooth.setup());
-    const measure = (target: number | string, extra: SmoothOptions, mode: SmoothMode) =>
-      page.evaluate(([t, o, m]) => window.skyboxSmooth.measure(t, o as SmoothOptions, m), [target, JSON.parse(JSON.stringify({ ...sizes.options, ...extra })) as Record<string, unknown>, mode] as const) as Promise<SmoothRun>;
+    const measure = async (target: number | string, extra: SmoothOptions, mode: SmoothMode): Promise<SmoothRun> => {
+      // Options cross into the page as plain JSON.
+      const options = JSON.parse(JSON.stringify({ ...sizes.options, ...extra })) as Record<string, unknown>;
+      const run: unknown = await page.evaluate(([t, o, m]) => window.skyboxSmooth.measure(t, o as SmoothOptions, m), [target, options, mode] as const);
+      return run as SmoothRun;
+    };
     const shipped = `${files.url}/skyboxes/desert/skybox.json`;
     return {
       page,

@@ -83,7 +83,7 @@ describe("applySkybox on WebGPU", () => {
     expect(ground.away).toBeLessThan(0.85 * ground.towards);
     const languages = (await f.page.evaluate(() => window.skyboxTest.engineInfo())).shaderLanguages;
     expect(Object.keys(languages).some((m) => m.startsWith("BackgroundMaterial:"))).toBe(true);
-    expect(Object.entries(languages).filter(([, language]) => language !== 1)).toEqual([]);
+    expect(Object.entries(languages).filter(([, language]) => (language as number) !== 1)).toEqual([]);
     await f.page.evaluate(() => window.skyboxTest.setVisible({ background: false }));
     const pano = await panoramaOf(f.pages.url, desert);
     for (const [yaw, pitch] of [[0, 10], [120, 15], [240, 10], [300, 15]] as const) {

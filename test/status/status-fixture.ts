@@ -8,7 +8,7 @@ export function countingFetch(inner: typeof fetch = fetch) {
   const calls: string[] = [];
   const counted: typeof fetch = (input, init) => {
     const request = input instanceof Request ? input : null;
-    const url = new URL(request ? request.url : String(input));
+    const url = new URL(request ? request.url : input instanceof URL ? input.href : (input as string));
     calls.push(`${request?.method ?? init?.method ?? "GET"} ${url.pathname}`);
     return inner(input, init);
   };

@@ -1,12 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { EXPORT_RESOLUTIONS, type ExportTypeKey, type HdriModeKey, type MeshQualityKey, HDRI_MODES, MESH_QUALITIES } from "../../api/reference.ts";
+import { EXPORT_RESOLUTIONS, type ExportTypeKey, HDRI_MODES, MESH_QUALITIES } from "../../api/reference.ts";
 import { completesImmediately } from "../../api/rules/export-rules.ts";
 import type { ExportRequest } from "../imagery/contract.ts";
 import { generationDir } from "../records/files.ts";
 import { syncFiles } from "../store/durable-files.ts";
 import type { ExportEntity } from "../store/entities.ts";
-import { microTimestamp, type RecordStore } from "../store/record-store.ts";
+import { microTimestamp } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
 import { scaled } from "./render-request.ts";
 import { sleep } from "./timing.ts";

@@ -3,7 +3,7 @@ import { generationDir } from "../records/files.ts";
 import type { Accounts } from "../store/accounts.ts";
 import { syncFolderFiles } from "../store/durable-files.ts";
 import type { GenerationEntity } from "../store/entities.ts";
-import { offsetTimestamp, type RecordStore } from "../store/record-store.ts";
+import { offsetTimestamp } from "../store/record-store.ts";
 import { JobQueue } from "./job-queue.ts";
 import { renderRequestOf } from "./render-request.ts";
 import { endFailedJob, isActive, type RunnerDeps } from "./runner-deps.ts";

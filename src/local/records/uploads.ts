@@ -21,15 +21,15 @@ export class Uploads {
   /** Bytes of an image field (file or base64) or of its `_hash` twin; undefined when neither is given. */
   resolve(field: string, value: unknown, hash: unknown): Uint8Array | undefined {
     if (value != null && value !== "") {
-      const bytes = value instanceof Uint8Array ? value : this.decode(field, String(value));
+      const bytes = value instanceof Uint8Array ? value : this.decode(field, asText(value));
       assertInputImage(field, bytes);
       // Atomic: a kill mid-write must not leave a cut image under its hash for later requests.
       writeAtomically(this.path(sha256(bytes)), bytes);
       return bytes;
     }
     if (hash != null && hash !== "") {
-      const path = this.path(String(hash).toLowerCase());
-      if (!/^[0-9a-f]{64}$/i.test(String(hash)) || !existsSync(path))
+      const path = this.path(asText(hash).toLowerCase());
+      if (!/^[0-9a-f]{64}$/i.test(asText(hash)) || !existsSync(path))
         throw brokenRules([issue(`${field}_hash`, "hash-known", "names no image uploaded before (SHA-256 hex of its bytes)")]);
       const bytes = new Uint8Array(readFileSync(path));
       assertInputImage(`${field}_hash`, bytes); // stored before these limits, or by hand
@@ -52,3 +52,8 @@ export class Uploads {
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** A form field's value as the text it was sent as (a number or a boolean as JSON writes it). */
+function asText(value: unknown): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "");
+}

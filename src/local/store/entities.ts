@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { BATCH_STATUSES, REQUEST_STATUSES } from "../../api/protocol/statuses.ts";
+import { REQUEST_STATUSES } from "../../api/protocol/statuses.ts";
 
 /** What the local service stores of a generation (records are built from it on demand). */
 export const GenerationEntity = z.object({

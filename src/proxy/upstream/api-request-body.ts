@@ -43,7 +43,10 @@ export async function readStreamLimited(
   }
   const out = new Uint8Array(size);
   let at = 0;
-  for (const c of chunks) (out.set(c, at), (at += c.byteLength));
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
   return out;
 }
 

@@ -22,7 +22,7 @@ export interface UpstreamRequest {
 export interface UpstreamResponse {
   status: number;
   /** A header of the response, repeated values joined with ", ". */
-  header(name: string): string | null;
+  header: (name: string) => string | null;
   /** The whole body (decoded if compressed), or null past `maxBytes`. */
   bytes: Uint8Array | null;
 }

@@ -57,7 +57,7 @@ export class CreditPrices {
   private _reload(): Promise<void> {
     this._loading ??= this._loadStyles()
       .then((lists) => {
-        const styles = lists.flatMap((list) => (Array.isArray(list) ? list : [])).flatMap((s) => {
+        const styles = lists.flatMap((list): unknown[] => (Array.isArray(list) ? list : [])).flatMap((s) => {
           const parsed = Style.safeParse(s);
           return parsed.success ? [parsed.data] : [];
         });

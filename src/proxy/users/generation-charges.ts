@@ -88,9 +88,9 @@ export class GenerationCharges {
     await this.release(reservation, reservation.credits - charged * generationIds.length);
   }
 
-  /** A generation seen with `status`: when it ended, its charge ends once, its credits back for abort and error. */
-  async settle(id: string, status: string): Promise<void> {
-    if (!isRequestTerminal(status) || this._ended.has(id)) return;
+  /** A generation seen with `status` (as its record holds it): when it ended, its charge ends once, its credits back for abort and error. */
+  async settle(id: string, status: unknown): Promise<void> {
+    if (typeof status !== "string" || !isRequestTerminal(status) || this._ended.has(id)) return;
     const text = await this._store.take(chargeKey(id));
     this._remember(id);
     if (!text) return;

@@ -75,5 +75,5 @@ async function observed(ctx: OwnedContext, kind: RecordKind, forwarded: TextResp
 async function settle(ctx: OwnedContext, kind: RecordKind, body: unknown): Promise<void> {
   const charges = ctx.charges;
   if (!charges) return;
-  await Promise.all(generationsIn(kind, body).map((g) => charges.settle(String(g.id), String(g.status ?? "")).catch(() => {})));
+  await Promise.all(generationsIn(kind, body).map((g) => charges.settle(String(g.id), g.status).catch(() => {})));
 }

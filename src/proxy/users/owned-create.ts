@@ -72,7 +72,7 @@ async function reserve(ctx: OwnedContext, caller: Caller, request: ProxyRequest,
     // Read each open generation again: those that ended give their credits back.
     await Promise.all(ids.map(async (id) => {
       const record = recordIn(await upstream("GET", pathOf("getGeneration", { id })).catch(() => null));
-      if (record) await charges.settle(id, String(record.status ?? ""));
+      if (record) await charges.settle(id, record.status);
     }));
   });
   return { held, each };

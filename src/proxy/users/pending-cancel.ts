@@ -23,7 +23,7 @@ export async function cancelOwnPending(charges: GenerationCharges, upstream: Ups
     }
     // Not cancellable: it ended (settled by what it became) or is gone (no longer followed).
     const record = await upstream("GET", pathOf("getGeneration", { id })).then(recordIn, (error: unknown) => (error instanceof ProxyError && error.status === 404 ? { status: "complete" } : null));
-    if (record) await charges.settle(id, String(record.status ?? ""));
+    if (record) await charges.settle(id, record.status);
     return false;
   });
   const count = cancelled.filter(Boolean).length;

@@ -28,7 +28,7 @@ export interface ProxyUsers {
   /** Throws a 404 unless the caller may follow every channel. */
   checkChannels(caller: Caller, channels: readonly string[]): Promise<void>;
   /** A status message from a webhook: ended generations settle their credits. */
-  observe(record: unknown): Promise<void>;
+  observe: (record: unknown) => Promise<void>;
 }
 
 export function createProxyUsers(options: UserOptions, store: ProxyStore, api: ApiContext): ProxyUsers {
@@ -53,7 +53,7 @@ export function createProxyUsers(options: UserOptions, store: ProxyStore, api: A
     async observe(record) {
       if (!charges || typeof record !== "object" || record === null) return;
       const kind: RecordKind = "quantity" in record ? "batch" : "obfuscated_id" in record ? "generation" : "export";
-      await Promise.all(generationsIn(kind, record).map((g) => charges.settle(String(g.id), String(g.status ?? ""))));
+      await Promise.all(generationsIn(kind, record).map((g) => charges.settle(String(g.id), g.status)));
     },
   };
 }

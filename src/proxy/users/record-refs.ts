@@ -34,8 +34,8 @@ export function refsOf(kind: RecordKind, record: Fields): string[] {
   const hash = text(record.obfuscated_id);
   const refs = new Set<string>();
   if (id) refs.add(refOf(kind, id));
-  if (kind === "generation" && hash) (refs.add(refOf("generation-hash", hash)), refs.add(refOf("channel", generationChannel(hash))));
-  if (kind === "batch" && hash) (refs.add(refOf("batch-hash", hash)), refs.add(refOf("channel", batchChannel(hash))));
+  if (kind === "generation" && hash) [refOf("generation-hash", hash), refOf("channel", generationChannel(hash))].forEach((r) => refs.add(r));
+  if (kind === "batch" && hash) [refOf("batch-hash", hash), refOf("channel", batchChannel(hash))].forEach((r) => refs.add(r));
   if (kind === "export" && id) refs.add(refOf("channel", exportChannel(id)));
   const channel = text(record.pusher_channel);
   if (channel) refs.add(refOf("channel", channel));
@@ -57,7 +57,7 @@ export function createdRecords(kind: RecordKind, body: unknown): { kind: RecordK
 export function orderOf(record: Fields, now: number): number {
   const id = Number(record.id);
   if (Number.isSafeInteger(id)) return id;
-  const created = Date.parse(String(record.created_at ?? ""));
+  const created = typeof record.created_at === "string" ? Date.parse(record.created_at) : NaN;
   return Number.isFinite(created) ? created : now;
 }
 

@@ -10,7 +10,7 @@ export async function requestFields(bytes: Uint8Array, contentType: string | nul
   const fields = new Map<string, string[]>();
   const add = (name: string, value: unknown) => {
     if (value === null || value === undefined) return;
-    const text = typeof value === "object" ? "(file)" : String(value);
+    const text = typeof value === "object" ? "(file)" : typeof value === "string" ? value : JSON.stringify(value);
     fields.set(name, [...(fields.get(name) ?? []), text]);
   };
   for (const [name, value] of await bodyEntries(bytes, contentType)) add(name, value);

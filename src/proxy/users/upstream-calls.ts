@@ -27,7 +27,7 @@ export function upstreamCalls(api: ApiContext, signal?: AbortSignal): UpstreamCa
 
 /** Runs `work` on every item, `limit` at a time, keeping the order of the results. */
 export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
     while (next < items.length) {

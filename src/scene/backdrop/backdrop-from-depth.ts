@@ -133,11 +133,19 @@ function indices(across: number, down: number, count: number): Uint16Array | Uin
     for (let i = 0; i < across; i++) {
       const a = j * (across + 1) + i;
       const c = a + across + 1;
-      if (j !== down - 1) (out[o++] = a), (out[o++] = c), (out[o++] = c + 1);
-      if (j !== 0) (out[o++] = a), (out[o++] = c + 1), (out[o++] = a + 1);
+      if (j !== down - 1) o = triangle(out, o, a, c, c + 1);
+      if (j !== 0) o = triangle(out, o, a, c + 1, a + 1);
     }
   return out;
 }
 
 /** Bilinear depth value at (u, v), wrapping in u. */
 const sample = (depth: DepthImage, u: number, v: number) => sampleWrapped(depth.values, depth.width, depth.height, u, v);
+
+/** Writes one triangle's corners at `o`; returns where the next one goes. */
+function triangle(indices: Uint16Array | Uint32Array, o: number, a: number, b: number, c: number): number {
+  indices[o] = a;
+  indices[o + 1] = b;
+  indices[o + 2] = c;
+  return o + 3;
+}

@@ -110,7 +110,7 @@ export class BackgroundBakes {
 
   private _bakesOf(scene: Scene): Map<string, Bake> {
     let bakes = this._byScene.get(scene);
-    if (!bakes) this._byScene.set(scene, (bakes = new Map()));
+    if (!bakes) this._byScene.set(scene, (bakes = new Map<string, Bake>()));
     return bakes;
   }
 }

@@ -85,7 +85,7 @@ function fromUrl(bytes: Uint8Array, name: string, build: Build): Promise<Environ
     texture = build(
       url,
       () => queueMicrotask(() => finish()),
-      (message, exception) => queueMicrotask(() => finish(new Error(`Could not decode the environment ${name}: ${message ?? exception ?? "unknown error"}`))),
+      (message, exception) => queueMicrotask(() => finish(new Error(`Could not decode the environment ${name}: ${message ?? (exception instanceof Error ? exception.message : "unknown error")}`))),
     );
     texture.name = name;
   });

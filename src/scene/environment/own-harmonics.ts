@@ -13,7 +13,7 @@ export const HARMONICS_KEY = "sphericalPolynomial";
 
 /** Babylon's accessor of the property, from the texture's prototype chain. */
 export function inherited(texture: BaseTexture): PropertyDescriptor {
-  for (let p: object | null = Object.getPrototypeOf(texture); p; p = Object.getPrototypeOf(p)) {
+  for (let p = Object.getPrototypeOf(texture) as object | null; p; p = Object.getPrototypeOf(p) as object | null) {
     const descriptor = Object.getOwnPropertyDescriptor(p, HARMONICS_KEY);
     if (descriptor) return descriptor;
   }

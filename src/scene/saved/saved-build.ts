@@ -75,7 +75,7 @@ async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLo
   const domeKept = ctx.cache !== null && (environmentCacheOf(ctx.scene.getEngine())?.has(keptKey) ?? false);
   const backgroundFile = (parts.background?.blur === 0 && !domeKept) || (parts.backdrop && files.backdrop?.format === "depth-png");
   const needed = [backgroundFile ? files.background : null, parts.backdrop ? files.backdrop! : null];
-  const checked = Promise.all(needed.map((f) => (f ? folder.bytes(f) : null)));
+  const checked = Promise.all(needed.map((f) => (f ? folder.bytes(f) : Promise.resolve(null))));
   const env = parts.environment ? buildSavedEnvironment(ctx, folder, parts.lighting) : null;
   for (const p of [checked, env]) p?.catch((error: unknown) => abort.abort(error));
   const [c, e] = await Promise.allSettled([checked, env]);

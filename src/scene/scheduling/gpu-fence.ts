@@ -28,6 +28,7 @@ export function gpuPassed(gl: WebGL2RenderingContext, signal?: AbortSignal): Pro
     const finish = (error?: unknown) => {
       gl.deleteSync(fence);
       if (error === undefined) resolve();
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the poll's own failure, passed on as it is
       else reject(error);
     };
     setTimeout(poll, 0);

@@ -47,6 +47,6 @@ export async function storeSun(cache: SkyboxCache | null, key: string, finding: 
 
 function remember(cache: SkyboxCache, key: string, finding: SunFinding): void {
   let memory = known.get(cache);
-  if (!memory) known.set(cache, (memory = new Map()));
+  if (!memory) known.set(cache, (memory = new Map<string, SunFinding>()));
   memory.set(key, finding);
 }

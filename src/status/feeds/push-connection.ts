@@ -87,6 +87,7 @@ export class PushConnection {
 
   /** Connects if needed; resolves once connected (rejects after `timeoutMs`). */
   async ready(timeoutMs = 10_000): Promise<void> {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the connection failed with, as Pusher gave it
     if (!(await this._load())) throw this.lastError ?? new Error("The push connection is closed");
     if (this.state === "connected") return;
     await new Promise<void>((resolve, reject) => {
@@ -184,7 +185,7 @@ export class PushConnection {
   }
 
   private async _create(): Promise<PusherLike> {
-    const Pusher = this._Pusher ?? ((await import("pusher-js")).default as unknown as PusherConstructor);
+    const Pusher = this._Pusher ?? ((await import("pusher-js")).default);
     return new Pusher(this._settings.key, pusherOptions(this._settings));
   }
 

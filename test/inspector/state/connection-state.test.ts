@@ -4,7 +4,7 @@ import { ConnectionState } from "../../../src/inspector/state/connection-state.t
 /** The pane's connection with a proxy whose `/config` answers `body`. */
 async function connect(body: unknown) {
   const fetch = async () => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
-  const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9/skybox", fetch: fetch as typeof globalThis.fetch });
+  const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9/skybox", fetch: fetch });
   await connection.tracker();
   const value = connection.value;
   connection.dispose();
@@ -40,7 +40,7 @@ describe("the pane knows when the proxy cannot be reached", () => {
       if (!up) throw new TypeError("Failed to fetch");
       return new Response(JSON.stringify({ upstream: "local", push: null }), { status: 200, headers: { "content-type": "application/json" } });
     };
-    const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9/skybox", fetch: fetch as typeof globalThis.fetch });
+    const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9/skybox", fetch: fetch });
     try {
       await connection.tracker();
       expect(connection.value.lost?.why).toBe("Failed to fetch");
@@ -59,7 +59,7 @@ describe("the pane knows when the proxy cannot be reached", () => {
     const fetch = async () => {
       throw new DOMException("The operation was aborted.", "AbortError");
     };
-    const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9/skybox", fetch: fetch as typeof globalThis.fetch });
+    const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9/skybox", fetch: fetch });
     try {
       await connection.tracker();
       expect(connection.value.lost).toBeNull();

@@ -38,14 +38,14 @@ describe("event streams per client", () => {
         held.push(other);
       }
       // Closing a stream gives the client its place back.
-      held.shift()!.close();
+      void held.shift()!.close();
       await expect.poll(async () => {
         const again = await open(proxy, "10.0.0.1");
         if (again.res.status === 200) held.push(again);
         return again.res.status;
       }).toBe(200);
     } finally {
-      held.forEach((s) => s.close());
+      held.forEach((s) => void s.close());
     }
   });
 
@@ -58,7 +58,7 @@ describe("event streams per client", () => {
     }
     const live = await open(proxy, "10.2.0.1");
     expect(live.res.status).toBe(200);
-    live.close();
+    void live.close();
   });
 
   test("when every slot is taken the refusal names the proxy's limit (503, Retry-After)", async () => {
@@ -71,7 +71,7 @@ describe("event streams per client", () => {
       expect(full.res.headers.get("retry-after")).toBe("5");
       expect((await full.res.json()).error).toMatch(/^events: all 10 event streams of the proxy are in use \(events\.maxSubscribers\)/);
     } finally {
-      held.forEach((s) => s.close());
+      held.forEach((s) => void s.close());
     }
   });
 });

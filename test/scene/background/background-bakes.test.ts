@@ -132,9 +132,9 @@ describe("background bakes", () => {
     const { bake, calls } = controlledBake();
     const bakes = new BackgroundBakes(bake);
     const u = user();
-    bakes.bake(scene, "env-d", environment(), u, cache("one").cache);
-    bakes.bake(scene, "env-e", environment(), u, cache("one").cache);
-    bakes.bake(scene, "env-d", environment(), u, cache("two").cache);
+    void bakes.bake(scene, "env-d", environment(), u, cache("one").cache);
+    void bakes.bake(scene, "env-e", environment(), u, cache("one").cache);
+    void bakes.bake(scene, "env-d", environment(), u, cache("two").cache);
     expect(calls).toHaveLength(3);
     u.dispose();
   });

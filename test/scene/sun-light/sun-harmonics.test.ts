@@ -75,7 +75,7 @@ describe("the sun's share of the environment's diffuse light", () => {
         // What remains of the sun is a small part of what it gave: the cube takes the nearest
         // pixel, so a disk 3 pixels across is sampled a few times and its share comes out 15%
         // off either way (the clamp at MAX_HDRI_VALUE, which the sun passes, adds little).
-        for (let c = 0; c < 3; c++) expect(Math.abs(left[c]!), `${prompt}, normal ${n.map((v) => v.toFixed(2))}, channel ${c}`).toBeLessThan(0.2 * Math.abs(share[c]!) + 1e-4);
+        for (let c = 0; c < 3; c++) expect(Math.abs(left[c]!), `${prompt}, normal ${n.map((v) => v.toFixed(2)).join(",")}, channel ${c}`).toBeLessThan(0.2 * Math.abs(share[c]!) + 1e-4);
       }
       // In the cube's frame the sun's share is largest facing the sun.
       const share = (n: number[]) => at(whole, n)[0]! - at(without, n)[0]!;
@@ -102,7 +102,7 @@ describe("the sun's share of the environment's diffuse light", () => {
           const left = at(sampled, n)[0]! - at(without, n)[0]!;
           const leftAveraged = at(averaged, n)[0]! - at(without, n)[0]!;
           // What is left is the painted-out sky's own error (its ring mean against the disk's sky): a few percent.
-          expect(Math.abs(left), `${prompt}, cube ${size}, normal ${n.map((v) => v.toFixed(2))}: left ${left} of ${share} (averaged: ${leftAveraged})`).toBeLessThan(0.03 * Math.abs(share) + 1e-4);
+          expect(Math.abs(left), `${prompt}, cube ${size}, normal ${n.map((v) => v.toFixed(2)).join(",")}: left ${left} of ${share} (averaged: ${leftAveraged})`).toBeLessThan(0.03 * Math.abs(share) + 1e-4);
         }
       }
     }

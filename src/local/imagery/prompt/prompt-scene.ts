@@ -41,7 +41,7 @@ export function sceneFromPrompt(input: PromptInput, base?: SceneSpec): SceneSpec
   const words = conceptsIn(input.prompt);
   const rng = new Rng(input.seed ^ hashString(input.prompt.toLowerCase().trim()));
   const scene: SceneSpec = base
-    ? (structuredClone(base) as SceneSpec)
+    ? structuredClone<SceneSpec>(base)
     : emptyScene();
   scene.seed = input.seed;
   scene.prompt = input.prompt;

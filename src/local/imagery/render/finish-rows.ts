@@ -129,7 +129,6 @@ function radianceOf(P: PreparedScene, v: TaskViews, o: number, disp: Float64Arra
 function stylizePixel(P: PreparedScene, v: TaskViews, img: DisplayImage, x: number, y: number, block: number, brush: number, glowRadius: number): void {
   const L = P.look;
   const W = P.width;
-  const H = P.height;
   const { sin, cos } = columnTrig(W);
   dir[0] = sin[x]! * rowCos;
   dir[1] = rowSin;

@@ -129,7 +129,7 @@ function lookScene(spec: SceneSpec): SceneSpec {
 }
 
 function neonScene(spec: SceneSpec): SceneSpec {
-  const s = structuredClone(spec) as SceneSpec;
+  const s = structuredClone<SceneSpec>(spec);
   s.tint = [s.tint[0] * 1.4, s.tint[1] * 0.4, s.tint[2] * 1.7];
   if (s.time !== "night") {
     s.time = "sunset";

@@ -66,8 +66,8 @@ function triangles(across: number, down: number, count: number): Uint16Array | U
       const b = a + 1;
       const c = a + across + 1;
       const d = c + 1;
-      if (j !== down - 1) (indices[o++] = a), (indices[o++] = c), (indices[o++] = d);
-      if (j !== 0) (indices[o++] = a), (indices[o++] = d), (indices[o++] = b);
+      if (j !== down - 1) o = triangle(indices, o, a, c, d);
+      if (j !== 0) o = triangle(indices, o, a, d, b);
     }
   }
   return indices;
@@ -82,4 +82,12 @@ function bounds(positions: Float32Array): Pick<SphereMesh, "min" | "max"> {
     max[axis] = Math.max(max[axis]!, positions[i]!);
   }
   return { min, max };
+}
+
+/** Writes one triangle's corners at `o`; returns where the next one goes. */
+function triangle(indices: Uint16Array | Uint32Array, o: number, a: number, b: number, c: number): number {
+  indices[o] = a;
+  indices[o + 1] = b;
+  indices[o + 2] = c;
+  return o + 3;
 }

@@ -108,7 +108,7 @@ async function encodeH264(
     child.kill("SIGKILL");
     await exited.catch(() => {});
     if (!ffmpegDied) throw error; // cancelled, or a rendering error
-    throw new Error(`ffmpeg failed (${(error as Error).message}): ${stderr.trim()}`);
+    throw new Error(`ffmpeg failed (${(error as Error).message}): ${stderr.trim()}`, { cause: error });
   } finally {
     child.stdin.end();
   }
