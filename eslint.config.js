@@ -18,10 +18,7 @@ export default tseslint.config(
     },
     rules: {
       // An unused parameter or a destructured rest sibling named with a leading underscore is deliberate.
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
       // An abort rejects with its signal's reason, which the DOM types as `any`; passing it on as
       // it is keeps the caller's own reason (a TimeoutError, an AbortError or theirs).
       "@typescript-eslint/prefer-promise-reject-errors": ["error", { allowThrowingAny: true, allowThrowingUnknown: true }],

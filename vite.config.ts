@@ -36,7 +36,11 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 10_000,
     rolldownOptions: {
-      input: { main: path("./playground/index.html"), programmatic: path("./playground/programmatic.html"), shipped: path("./playground/shipped.html") },
+      input: {
+        main: path("./playground/index.html"),
+        programmatic: path("./playground/programmatic.html"),
+        shipped: path("./playground/shipped.html"),
+      },
       external: process.env.SKYBOX_EXTERNAL_EDITORS === "1" ? [INSPECTOR_EDITORS] : [],
     },
   },

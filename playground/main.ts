@@ -17,7 +17,10 @@ const theme = query.get("theme");
 const themeMode = theme === "light" || theme === "dark" ? theme : undefined;
 
 const canvas = document.getElementById("scene") as HTMLCanvasElement;
-const engine = query.get("engine") === "webgpu" ? await createWebGpuEngine(canvas) : new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true });
+const engine =
+  query.get("engine") === "webgpu"
+    ? await createWebGpuEngine(canvas)
+    : new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true });
 engine.setHardwareScalingLevel(Number(query.get("scale") ?? 1) || 1);
 const { scene, sun } = createShowcaseScene(engine);
 engine.runRenderLoop(() => scene.render());
@@ -28,12 +31,19 @@ const plan = PLANS.find((p): p is Plan => p === query.get("plan")) ?? null;
 const handle = query.has("bare")
   ? { token: (await import("@babylonjs/inspector")).ShowInspector(scene, inspector), state: null }
   : query.has("own")
-    ? { token: (await import("@babylonjs/inspector")).ShowInspector(scene, { ...inspector, serviceDefinitions: [await loadSkyboxPaneService({ plan, sunReplaces: [sun] })] }), state: null }
+    ? {
+        token: (await import("@babylonjs/inspector")).ShowInspector(scene, {
+          ...inspector,
+          serviceDefinitions: [await loadSkyboxPaneService({ plan, sunReplaces: [sun] })],
+        }),
+        state: null,
+      }
     : await showSkyboxInspector(scene, { plan, inspector, select: !query.has("noselect"), sunReplaces: [sun] });
 
 // For the browser test and for poking at the scene from the console. `reopen` shows the
 // Inspector again after it was closed: the pane's state (form, jobs, history) is still there.
-const reopen = async () => Object.assign(playground, { inspector: (await showSkyboxInspector(scene, { plan, inspector, sunReplaces: [sun] })).token });
+const reopen = async () =>
+  Object.assign(playground, { inspector: (await showSkyboxInspector(scene, { plan, inspector, sunReplaces: [sun] })).token });
 const playground = { engine, scene, sun, pane: handle.state, inspector: handle.token, reopen };
 Object.assign(window, { playground });
 
@@ -44,8 +54,14 @@ Object.assign(window, { playground });
  */
 async function createWebGpuEngine(target: HTMLCanvasElement): Promise<AbstractEngine> {
   const { WebGPUEngine } = await import("@babylonjs/core/Engines/webgpuEngine");
-  if (!(await WebGPUEngine.IsSupportedAsync)) throw new Error("?engine=webgpu: this browser has no WebGPU (Chromium needs --enable-unsafe-webgpu on Linux)");
-  const gpu = new WebGPUEngine(target, { antialias: true, stencil: true, glslangOptions: { jsPath: "", wasmPath: "" }, twgslOptions: { jsPath: "", wasmPath: "" } });
+  if (!(await WebGPUEngine.IsSupportedAsync))
+    throw new Error("?engine=webgpu: this browser has no WebGPU (Chromium needs --enable-unsafe-webgpu on Linux)");
+  const gpu = new WebGPUEngine(target, {
+    antialias: true,
+    stencil: true,
+    glslangOptions: { jsPath: "", wasmPath: "" },
+    twgslOptions: { jsPath: "", wasmPath: "" },
+  });
   await gpu.initAsync();
   return gpu;
 }

@@ -25,4 +25,5 @@ export function playgroundResolve(): Plugin {
 }
 
 /** The Inspector's node and GUI editors load only when a user opens one; builds that leave them out are 3x faster. */
-export const INSPECTOR_EDITORS = /^@babylonjs\/(node-editor|node-geometry-editor|node-particle-editor|node-render-graph-editor|gui-editor)(\/|$)/;
+export const INSPECTOR_EDITORS =
+  /^@babylonjs\/(node-editor|node-geometry-editor|node-particle-editor|node-render-graph-editor|gui-editor)(\/|$)/;

@@ -32,8 +32,7 @@ export function decodeDistance16(value: number): number {
 
 /** A human-readable statement of the encoding, stored in the PNG's tEXt chunk. */
 export const DEPTH_ENCODING_TEXT =
-  `distance_m = ${DEPTH_NEAR_M} * (${DEPTH_FAR_M} / ${DEPTH_NEAR_M}) ^ (1 - value / 65535); ` +
-  "65535 = nearest, 0 = sky";
+  `distance_m = ${DEPTH_NEAR_M} * (${DEPTH_FAR_M} / ${DEPTH_NEAR_M}) ^ (1 - value / 65535); ` + "65535 = nearest, 0 = sky";
 
 /**
  * Radius of a backdrop vertex, as a fraction of the sky's radius, for a depth value: the

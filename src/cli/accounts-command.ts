@@ -28,13 +28,16 @@ export function runAccountsCommand(argv: string[]): void {
     args: rest,
     strict: true,
     options: {
-      ...Object.fromEntries(["data-dir", "plan", "credits", "api-key", "api-secret", "username"].map((k) => [k, { type: "string" as const }])),
+      ...Object.fromEntries(
+        ["data-dir", "plan", "credits", "api-key", "api-secret", "username"].map((k) => [k, { type: "string" as const }]),
+      ),
       inactive: { type: "boolean" },
       overage: { type: "boolean" },
     },
   });
   const parsed = AddFlags.safeParse(values);
-  if (!parsed.success || (action !== "add" && action !== "list")) throw new Error(`${parsed.error ? z.prettifyError(parsed.error) : ""}\nusage: ${ACCOUNTS_USAGE}`);
+  if (!parsed.success || (action !== "add" && action !== "list"))
+    throw new Error(`${parsed.error ? z.prettifyError(parsed.error) : ""}\nusage: ${ACCOUNTS_USAGE}`);
   const f = parsed.data;
   const data = new DataStore(resolve(f["data-dir"]));
   const { accounts } = data;
@@ -53,5 +56,7 @@ export function runAccountsCommand(argv: string[]): void {
     ...(f.overage ? { overage: true } : {}),
   });
   data.close();
-  process.stdout.write(`${JSON.stringify({ id: a.id, username: a.username, plan: a.plan, credits: a.credits, apiKey: a.apiKey, apiSecret: a.apiSecret })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ id: a.id, username: a.username, plan: a.plan, credits: a.credits, apiKey: a.apiKey, apiSecret: a.apiSecret })}\n`,
+  );
 }

@@ -33,7 +33,9 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     strict: true,
-    options: Object.fromEntries(Object.keys(Flags.shape).map((k) => [k, { type: k in SWITCHES ? ("boolean" as const) : ("string" as const) }])),
+    options: Object.fromEntries(
+      Object.keys(Flags.shape).map((k) => [k, { type: k in SWITCHES ? ("boolean" as const) : ("string" as const) }]),
+    ),
   });
   const parsed = Flags.safeParse(values);
   if (!parsed.success) throw new Error(`${z.prettifyError(parsed.error)}\nusage: ${LOCAL_USAGE}`);

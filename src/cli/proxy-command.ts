@@ -42,7 +42,10 @@ export async function runProxyCommand(argv: string[], env: NodeJS.ProcessEnv = p
   const users = await userOptionsOf(values, env);
   const rateLimit = rateLimitOf(values["rate-limit"]);
   const scrubber = createScrubber([apiKey, env.SKYBOX_API_SECRET ?? null]);
-  logStrayErrors((line) => console.error(line), (text) => scrubber.text(text));
+  logStrayErrors(
+    (line) => console.error(line),
+    (text) => scrubber.text(text),
+  );
   const server = await startSkyboxProxyServer({
     ...users,
     port,

@@ -39,7 +39,13 @@ type Flags = Partial<Record<keyof typeof PUSH_FLAGS, string | undefined>>;
 /** The push settings the flags and environment give; null without a key. Throws naming a bad value. */
 export function pushSettingsOf(flags: Flags, env: NodeJS.ProcessEnv): PushSettings | null {
   const pick = (name: keyof typeof PUSH_FLAGS) => flags[name] ?? env[`SKYBOX_${name.toUpperCase().replaceAll("-", "_")}`];
-  const given = { key: pick("pusher-key"), cluster: pick("pusher-cluster"), wsHost: pick("pusher-ws-host"), wsPort: pick("pusher-ws-port"), forceTLS: pick("pusher-force-tls") };
+  const given = {
+    key: pick("pusher-key"),
+    cluster: pick("pusher-cluster"),
+    wsHost: pick("pusher-ws-host"),
+    wsPort: pick("pusher-ws-port"),
+    forceTLS: pick("pusher-force-tls"),
+  };
   if (!given.key) {
     if (Object.values(given).some(Boolean)) throw new Error("Push settings need a key: --pusher-key or SKYBOX_PUSHER_KEY");
     return null;

@@ -19,7 +19,11 @@ import { REAL_SKYBOX_UPSTREAM } from "../proxy/upstream/upstream-address.ts";
 import { gatherSkyboxFiles } from "./skybox-files.ts";
 import { SAVE_USAGE } from "./usage.ts";
 
-export async function runSaveCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
+export async function runSaveCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -47,7 +51,12 @@ export async function runSaveCommand(argv: string[], env: NodeJS.ProcessEnv = pr
   const id = /^\d+$/.test(positionals[0]!) ? Number(positionals[0]) : positionals[0]!;
   const { client, baseUrl } = clientOf(values.proxy, values.upstream, env);
   const log = values.quiet ? () => undefined : (line: string) => process.stderr.write(`${line}\n`);
-  const backdrop = values["no-backdrop"] ? null : { meshQuality: meshQualityOf(values["mesh-quality"]), depthScale: numberFlag("depth-scale", values["depth-scale"], DEPTH_SCALE.min, DEPTH_SCALE.max) };
+  const backdrop = values["no-backdrop"]
+    ? null
+    : {
+        meshQuality: meshQualityOf(values["mesh-quality"]),
+        depthScale: numberFlag("depth-scale", values["depth-scale"], DEPTH_SCALE.min, DEPTH_SCALE.max),
+      };
   const settings = {
     rotation: numberFlag("rotation", values.rotation, -Infinity, Infinity),
     intensity: numberFlag("intensity", values.intensity, 0, Infinity),
@@ -55,7 +64,8 @@ export async function runSaveCommand(argv: string[], env: NodeJS.ProcessEnv = pr
     backdrop,
   };
   const format = values["background-format"];
-  if (format !== "jpeg" && format !== "webp") throw new Error(`save: --background-format must be jpeg or webp (is ${JSON.stringify(format)})`);
+  if (format !== "jpeg" && format !== "webp")
+    throw new Error(`save: --background-format must be jpeg or webp (is ${JSON.stringify(format)})`);
   const width = numberFlag("background-width", values["background-width"], 64, 16384);
   const files = await gatherSkyboxFiles(client, baseUrl, id, { hdrResolution: resolutionOf(values["hdr-resolution"]), backdrop, log });
   const background = await backgroundImage(files.panorama, { width, format });
@@ -71,13 +81,29 @@ export async function runSaveCommand(argv: string[], env: NodeJS.ProcessEnv = pr
       sun: files.sun,
       files: {
         environment: { path: "environment.hdr", bytes: files.hdr, extra: { format: "hdr" } },
-        background: { path: `background.${background.extension}`, bytes: background.bytes, extra: { width: background.width, height: background.height } },
-        backdrop: files.backdrop ? { path: files.backdrop.format === "glb" ? "backdrop.glb" : "depth.png", bytes: files.backdrop.bytes, extra: { format: files.backdrop.format } } : undefined,
+        background: {
+          path: `background.${background.extension}`,
+          bytes: background.bytes,
+          extra: { width: background.width, height: background.height },
+        },
+        backdrop: files.backdrop
+          ? {
+              path: files.backdrop.format === "glb" ? "backdrop.glb" : "depth.png",
+              bytes: files.backdrop.bytes,
+              extra: { format: files.backdrop.format },
+            }
+          : undefined,
       },
     },
     values.force,
   );
-  out(JSON.stringify({ out: dir, files: Object.values(manifest.files).map((f) => ({ path: f.path, bytes: f.bytes })), sun: manifest.sun !== null }));
+  out(
+    JSON.stringify({
+      out: dir,
+      files: Object.values(manifest.files).map((f) => ({ path: f.path, bytes: f.bytes })),
+      sun: manifest.sun !== null,
+    }),
+  );
 }
 
 /** The client: through the proxy (no key: the proxy holds it), or direct with the key. */
@@ -89,7 +115,10 @@ function clientOf(proxy: string | undefined, upstream: string | undefined, env: 
     return { client: createSkyboxClient({ baseUrl }), baseUrl };
   }
   const apiKey = env.SKYBOX_API_KEY;
-  if (!apiKey) throw new Error("save: SKYBOX_API_KEY is not set. Set it to reach the service directly, or give --proxy URL of a running babylon-skybox proxy.");
+  if (!apiKey)
+    throw new Error(
+      "save: SKYBOX_API_KEY is not set. Set it to reach the service directly, or give --proxy URL of a running babylon-skybox proxy.",
+    );
   const baseUrl = (upstream ?? REAL_SKYBOX_UPSTREAM).replace(/\/$/, "");
   return { client: createSkyboxClient({ baseUrl, apiKey }), baseUrl };
 }
@@ -97,19 +126,25 @@ function clientOf(proxy: string | undefined, upstream: string | undefined, env: 
 function numberFlag(name: string, value: string | undefined, min: number, max: number): number {
   const n = Number(value);
   if (value === undefined || value.trim() === "" || !Number.isFinite(n) || n < min || n > max)
-    throw new Error(`save: --${name} must be a number${Number.isFinite(min) ? ` from ${min}` : ""}${Number.isFinite(max) ? ` to ${max}` : ""} (is ${JSON.stringify(value)})`);
+    throw new Error(
+      `save: --${name} must be a number${Number.isFinite(min) ? ` from ${min}` : ""}${Number.isFinite(max) ? ` to ${max}` : ""} (is ${JSON.stringify(value)})`,
+    );
   return n;
 }
 
 function meshQualityOf(value: string | undefined): MeshQualityKey {
   const hit = MESH_QUALITIES.find((m) => m.key === value);
-  if (!hit) throw new Error(`save: --mesh-quality must be one of ${MESH_QUALITIES.map((m) => m.key).join(", ")} (is ${JSON.stringify(value)})`);
+  if (!hit)
+    throw new Error(`save: --mesh-quality must be one of ${MESH_QUALITIES.map((m) => m.key).join(", ")} (is ${JSON.stringify(value)})`);
   return hit.key;
 }
 
 function resolutionOf(value: string | undefined): ResolutionName | undefined {
   if (value === undefined) return undefined;
   const hit = EXPORT_RESOLUTIONS.find((r) => r.name.toLowerCase() === value.toLowerCase());
-  if (!hit) throw new Error(`save: --hdr-resolution must be one of ${EXPORT_RESOLUTIONS.map((r) => r.name).join(", ")} (is ${JSON.stringify(value)})`);
+  if (!hit)
+    throw new Error(
+      `save: --hdr-resolution must be one of ${EXPORT_RESOLUTIONS.map((r) => r.name).join(", ")} (is ${JSON.stringify(value)})`,
+    );
   return hit.name;
 }

@@ -44,7 +44,12 @@ export interface SkyboxFiles {
  * @param id the skybox's numeric or obfuscated id
  * @param options what to gather
  */
-export async function gatherSkyboxFiles(client: SkyboxClient, baseUrl: string, id: number | string, options: GatherOptions): Promise<SkyboxFiles> {
+export async function gatherSkyboxFiles(
+  client: SkyboxClient,
+  baseUrl: string,
+  id: number | string,
+  options: GatherOptions,
+): Promise<SkyboxFiles> {
   const tracker = createStatusTracker({ client, pollIntervalMs: 1000 });
   try {
     // Read once first: an unreachable service or an unknown id fails at once instead of being watched.
@@ -73,7 +78,11 @@ export async function gatherSkyboxFiles(client: SkyboxClient, baseUrl: string, i
       const glb: ExportChoice = { typeKey: "3d-mesh-glb", resolution: null, hdriMode: null, ...options.backdrop };
       return { format: "glb", bytes: await exported(glb) };
     };
-    const [hdr, panorama, backdropFile] = await Promise.all([exported(hdrChoice), download(record.file_url, baseUrl, "panorama"), backdrop()]);
+    const [hdr, panorama, backdropFile] = await Promise.all([
+      exported(hdrChoice),
+      download(record.file_url, baseUrl, "panorama"),
+      backdrop(),
+    ]);
     options.log("finding the sun in the HDRI");
     const sun = detectSun(decodeHdr(hdr));
     return { record, model, hdr, panorama, backdrop: backdropFile, sun };

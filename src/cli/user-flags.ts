@@ -27,10 +27,14 @@ export interface UserFlagValues {
 export async function userOptionsOf(values: UserFlagValues, env: NodeJS.ProcessEnv): Promise<UserOptions> {
   const userHeader = values["user-header"] ?? env.SKYBOX_USER_HEADER;
   const credits = values["user-daily-credits"];
-  if (credits !== undefined && !/^\d+$/.test(credits)) throw new Error(`--user-daily-credits must be a whole number of credits, not ${credits}`);
+  if (credits !== undefined && !/^\d+$/.test(credits))
+    throw new Error(`--user-daily-credits must be a whole number of credits, not ${credits}`);
   const redis = values.redis ?? env.SKYBOX_REDIS_URL;
   if (redis && !/^rediss?:\/\//.test(redis)) throw new Error(`--redis must be a redis:// or rediss:// URL, not ${redis}`);
-  const admins = (values["admin-users"] ?? "").split(",").map((u) => u.trim()).filter(Boolean);
+  const admins = (values["admin-users"] ?? "")
+    .split(",")
+    .map((u) => u.trim())
+    .filter(Boolean);
   return {
     ...(userHeader ? { userHeader } : {}),
     ...(admins.length ? { adminUsers: admins } : {}),

@@ -47,7 +47,13 @@ export interface LocalUpstream {
  * resolution names (an "8K" HDRI is 8192 x 4096, resampled from the half-size panorama),
  * as the pane's labels say.
  */
-export const DEV_LOCAL_DEFAULTS = { port: 0, speed: 3, imageScale: 0.5, exportScale: 1, allowPrivateWebhooks: true } as const satisfies LocalServiceOptions;
+export const DEV_LOCAL_DEFAULTS = {
+  port: 0,
+  speed: 3,
+  imageScale: 0.5,
+  exportScale: 1,
+  allowPrivateWebhooks: true,
+} as const satisfies LocalServiceOptions;
 
 /** Options of the Vite plugin: the proxy's, plus the local service's and the Save to project folder. */
 export interface SkyboxVitePluginOptions extends Partial<SkyboxProxyOptions> {
@@ -94,7 +100,10 @@ async function mount(server: ViteDevServer | PreviewServer, options: SkyboxViteP
   const publicDir = vitePublicDir || join(root, "public");
   const folder = resolve(root, saveFolder || join(publicDir, "skyboxes"));
   const project = projectRoot(root);
-  const proxyOptions = { ...rest, ...(saves ? { saveToProject: SAVE_TO_PROJECT_PATH, saveToProjectFolder: projectPath(project, folder) } : {}) };
+  const proxyOptions = {
+    ...rest,
+    ...(saves ? { saveToProject: SAVE_TO_PROJECT_PATH, saveToProjectFolder: projectPath(project, folder) } : {}),
+  };
   const apiKey = proxyOptions.apiKey ?? process.env.SKYBOX_API_KEY;
   const local = apiKey ? null : await (startLocal ?? startLocalService)({ ...DEV_LOCAL_DEFAULTS, ...localOptions });
   const middleware = createSkyboxProxyMiddleware(
@@ -118,19 +127,26 @@ async function mount(server: ViteDevServer | PreviewServer, options: SkyboxViteP
   );
   if (saves) server.middlewares.use(createSaveRoute({ root, project, folder, publicDir, base, basePath: middleware.proxy.basePath }));
   server.middlewares.use(middleware);
-  server.config.logger.info(`  babylon-skybox proxy at ${middleware.proxy.basePath} → ${local ? `local Skybox service ${local.url}` : "Skybox API"}`);
-  if (local && !startLocal) server.config.logger.info(`  local Skybox service: ${localSizesLine({ ...DEV_LOCAL_DEFAULTS, ...localOptions })}`);
+  server.config.logger.info(
+    `  babylon-skybox proxy at ${middleware.proxy.basePath} → ${local ? `local Skybox service ${local.url}` : "Skybox API"}`,
+  );
+  if (local && !startLocal)
+    server.config.logger.info(`  local Skybox service: ${localSizesLine({ ...DEV_LOCAL_DEFAULTS, ...localOptions })}`);
   // In the dev server, a local service the plugin started itself renders the style previews
   // now rather than when the pane first asks (a caller's own `startLocal` is left alone).
   const warming = new AbortController();
   if (dev && local && !startLocal) void warmStylePreviews(local, warming.signal);
   let closing: Promise<void> | null = null;
-  const close = () => (closing ??= (async () => {
-    warming.abort();
-    middleware.proxy.close();
-    await local?.close();
-  })());
-  server.httpServer?.once("close", () => void close().catch((error: Error) => server.config.logger.error(`babylon-skybox: closing the proxy failed: ${error.message}`)));
+  const close = () =>
+    (closing ??= (async () => {
+      warming.abort();
+      middleware.proxy.close();
+      await local?.close();
+    })());
+  server.httpServer?.once(
+    "close",
+    () => void close().catch((error: Error) => server.config.logger.error(`babylon-skybox: closing the proxy failed: ${error.message}`)),
+  );
   return close;
 }
 
@@ -139,7 +155,10 @@ async function startLocalService(options: LocalServiceOptions): Promise<LocalUps
     const { startLocalSkyboxService } = await import("../local/index.ts");
     return await startLocalSkyboxService(options);
   } catch (error) {
-    throw new Error(`babylon-skybox: the local Skybox service did not start (set SKYBOX_API_KEY to use the real service): ${(error as Error).message}`, { cause: error });
+    throw new Error(
+      `babylon-skybox: the local Skybox service did not start (set SKYBOX_API_KEY to use the real service): ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }
 

@@ -26,7 +26,10 @@ export async function warmStylePreviews(local: PreviewSource, signal: AbortSigna
     const images = menus.flat().flatMap((family) => family.items.map((style) => style.image).filter((url): url is string => Boolean(url)));
     for (const url of images) {
       if (signal.aborted) return;
-      await fetch(url, { signal }).then((r) => r.arrayBuffer(), () => undefined);
+      await fetch(url, { signal }).then(
+        (r) => r.arrayBuffer(),
+        () => undefined,
+      );
     }
   } catch {
     // Nothing to do: the cards load their previews when shown.

@@ -55,11 +55,30 @@ export function describeError(error: unknown, title: string): PaneError {
 export function describeSceneError(error: unknown): PaneError {
   if (isSkyboxApiError(error)) return describeError(error, "Apply failed");
   const text = error instanceof Error ? error.message : String(error);
-  return { title: "Apply failed", message: "The skybox could not be applied to the scene; the previous one stays.", serverMessage: text, kind: "scene", status: 0 };
+  return {
+    title: "Apply failed",
+    message: "The skybox could not be applied to the scene; the previous one stays.",
+    serverMessage: text,
+    kind: "scene",
+    status: 0,
+  };
 }
 
 /** A generation or export that ended with status `error` or `abort`. */
 export function describeEnded(status: string, serverMessage: string | null | undefined, what: string): PaneError {
-  if (status === "abort") return { title: `${what} cancelled`, message: "It was cancelled before it finished.", serverMessage: serverMessage || null, kind: "aborted", status: 0 };
-  return { title: `${what} failed`, message: "The service could not finish it. Try again, maybe with another prompt or style.", serverMessage: serverMessage || null, kind: "unknown", status: 0 };
+  if (status === "abort")
+    return {
+      title: `${what} cancelled`,
+      message: "It was cancelled before it finished.",
+      serverMessage: serverMessage || null,
+      kind: "aborted",
+      status: 0,
+    };
+  return {
+    title: `${what} failed`,
+    message: "The service could not finish it. Try again, maybe with another prompt or style.",
+    serverMessage: serverMessage || null,
+    kind: "unknown",
+    status: 0,
+  };
 }

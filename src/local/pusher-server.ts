@@ -37,7 +37,12 @@ const EventFields = { name: z.string().min(1).max(200), data: z.string(), socket
 const EventsBody = z
   .object({ ...EventFields, channels: z.array(ChannelName).min(1).max(100).optional(), channel: ChannelName.optional() })
   .refine((body) => Boolean(body.channels ?? body.channel), { error: "channels or channel is required" });
-const BatchBody = z.object({ batch: z.array(z.object({ ...EventFields, channel: ChannelName })).min(1).max(10) });
+const BatchBody = z.object({
+  batch: z
+    .array(z.object({ ...EventFields, channel: ChannelName }))
+    .min(1)
+    .max(10),
+});
 
 interface Client {
   ws: WebSocket;
@@ -140,11 +145,14 @@ export class PusherServer {
     for (const server of this._servers) server.off("upgrade", this._onUpgrade);
     this._servers.clear();
     const clients = [...this._clients];
-    const closed = clients.map((client) => new Promise<void>((resolve) => {
-      if (client.ws.readyState === WebSocket.CLOSED) return resolve();
-      client.ws.once("close", () => resolve());
-      client.ws.close(4200, "Server shutting down");
-    }));
+    const closed = clients.map(
+      (client) =>
+        new Promise<void>((resolve) => {
+          if (client.ws.readyState === WebSocket.CLOSED) return resolve();
+          client.ws.once("close", () => resolve());
+          client.ws.close(4200, "Server shutting down");
+        }),
+    );
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
     clearTimeout(timer);
@@ -156,7 +164,9 @@ export class PusherServer {
     socket.on("error", () => socket.destroy());
     const match = APP_PATH.exec(new URL(request.url ?? "/", "http://localhost").pathname);
     if (this._closed || !match) {
-      socket.end(`HTTP/1.1 ${this._closed ? "503 Service Unavailable" : "404 Not Found"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${this._closed ? "503 Service Unavailable" : "404 Not Found"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       socket.destroy();
       return;
     }
@@ -172,7 +182,12 @@ export class PusherServer {
       ws.close(4001, "Unknown app key");
       return;
     }
-    const client: Client = { ws, socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, channels: new Set(), lastSeenMs: Date.now() };
+    const client: Client = {
+      ws,
+      socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`,
+      channels: new Set(),
+      lastSeenMs: Date.now(),
+    };
     this._clients.add(client);
     ws.on("message", (data, isBinary) => this._onMessage(client, data, isBinary));
     ws.on("pong", () => (client.lastSeenMs = Date.now()));
@@ -183,7 +198,9 @@ export class PusherServer {
 
   private _onMessage(client: Client, raw: RawData, isBinary: boolean): void {
     client.lastSeenMs = Date.now();
-    const message = isBinary ? undefined : parseJson(ClientMessage, (Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer)).toString("utf8"));
+    const message = isBinary
+      ? undefined
+      : parseJson(ClientMessage, (Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer)).toString("utf8"));
     if (!message) return this._sendError(client, null, "Invalid message: expected a JSON object with an event");
     if (message.event === "pusher:ping") return this._send(client, { event: "pusher:pong", data: {} });
     if (message.event === "pusher:subscribe") return this._subscribe(client, message.data);

@@ -22,12 +22,7 @@ export interface PusherRequestToVerify {
 export type PusherVerdict = { ok: true } | { ok: false; reason: string };
 
 /** Hex HMAC-SHA256 of `METHOD\npath\nk=v&...` (params sorted by name, values not escaped, like the SDK). */
-export function signPusherRequest(
-  secret: string,
-  method: string,
-  path: string,
-  params: Record<string, string>,
-): string {
+export function signPusherRequest(secret: string, method: string, path: string, params: Record<string, string>): string {
   const query = Object.keys(params)
     .sort()
     .map((name) => `${name}=${params[name]}`)

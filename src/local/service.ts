@@ -48,7 +48,12 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   const pusher = new PusherServer(pusherConfig);
   const host = options.host ?? "127.0.0.1";
   const webhookTargets = new WebhookTargets(options.allowPrivateWebhooks ?? isLoopbackHost(host));
-  const webhooks = new WebhookSender({ stateFile: join(dataDir, "webhooks.json"), speed, log, privateAddressOf: (url) => webhookTargets.privateAddressOf(url, true) });
+  const webhooks = new WebhookSender({
+    stateFile: join(dataDir, "webhooks.json"),
+    speed,
+    log,
+    privateAddressOf: (url) => webhookTargets.privateAddressOf(url, true),
+  });
   await webhooks.start();
   const pictures = imagery ?? (await createWorkerImagery());
   let baseUrl = "";
@@ -62,13 +67,27 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   const generations = new GenerationRunner({ ...common, accounts, concurrency: options.concurrency ?? 2 });
   const exports = new ExportRunner({ ...common, exportScale, concurrency: 2 });
   const ctx: ServiceContext = {
-    dataDir, store, accounts, views, generations, exports, events,
+    dataDir,
+    store,
+    accounts,
+    views,
+    generations,
+    exports,
+    events,
     pollLimit: pollLimit(options.rateLimit ?? DEFAULT_POLL_RATE_PER_MINUTE),
     settings: { generationsDisabled: false },
     debug,
   };
   const adminToken = options.adminToken ?? randomBytes(16).toString("hex");
-  const app = createApp({ ctx, uploads: new Uploads(join(dataDir, "uploads")), previews: new StylePreviews(dataDir, pictures), webhookTargets, adminToken, pusherHttp: (r) => pusher.handleHttp(r), log });
+  const app = createApp({
+    ctx,
+    uploads: new Uploads(join(dataDir, "uploads")),
+    previews: new StylePreviews(dataDir, pictures),
+    webhookTargets,
+    adminToken,
+    pusherHttp: (r) => pusher.handleHttp(r),
+    log,
+  });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   pusher.attach(server);
   await new Promise<void>((ok, fail) => server.once("error", fail).listen(options.port ?? 8790, host, () => ok()));

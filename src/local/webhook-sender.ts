@@ -173,12 +173,15 @@ export class WebhookSender {
   private _schedule(delivery: Delivery): void {
     if (this._state === "closed") return;
     const waitMs = Math.max(0, delivery.dueAt - this._now());
-    const timer = setTimeout(() => {
-      this._timers.delete(delivery.id);
-      // setTimeout caps at ~24.8 days; a longer wait (speed < 1) just sleeps again.
-      if (waitMs > MAX_TIMER_MS) this._schedule(delivery);
-      else this._enqueue(delivery);
-    }, Math.min(waitMs, MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        this._timers.delete(delivery.id);
+        // setTimeout caps at ~24.8 days; a longer wait (speed < 1) just sleeps again.
+        if (waitMs > MAX_TIMER_MS) this._schedule(delivery);
+        else this._enqueue(delivery);
+      },
+      Math.min(waitMs, MAX_TIMER_MS),
+    );
     // The service's HTTP server keeps the process alive; a pending retry alone should not.
     timer.unref();
     this._timers.set(delivery.id, timer);
@@ -213,7 +216,15 @@ export class WebhookSender {
       if (!outcome.ok) this._log(`webhook ${delivery.id} attempt ${attempt} to ${where} failed (${outcome.error}); giving up`);
     }
     this._persist();
-    this.onAttempt?.({ id: delivery.id, url: delivery.url, attempt, ok: outcome.ok, status: outcome.status, error: outcome.error, nextDelayMs });
+    this.onAttempt?.({
+      id: delivery.id,
+      url: delivery.url,
+      attempt,
+      ok: outcome.ok,
+      status: outcome.status,
+      error: outcome.error,
+      nextDelayMs,
+    });
     if (this._deliveries.size === 0) for (const wake of [...this._idleWaiters]) wake();
   }
 

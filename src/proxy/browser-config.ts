@@ -22,6 +22,11 @@ export function browserConfig(options: ResolvedProxyOptions, prefix: string): Pr
     webhooksRelayed: Boolean(options.apiSecret && options.webhookBase()),
     eventsUrl: options.apiSecret ? `${prefix}/events` : null,
     assetsUrl: `${prefix}/assets`,
-    ...(options.saveToProject ? { saveToProject: `${prefix}${options.saveToProject}`, ...(options.saveToProjectFolder ? { saveToProjectFolder: options.saveToProjectFolder } : {}) } : {}),
+    ...(options.saveToProject
+      ? {
+          saveToProject: `${prefix}${options.saveToProject}`,
+          ...(options.saveToProjectFolder ? { saveToProjectFolder: options.saveToProjectFolder } : {}),
+        }
+      : {}),
   };
 }

@@ -83,13 +83,17 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
   /** `client`: the rate limit's key of the request, which the event streams and webhooks are capped by too. */
   const route = async (request: ProxyRequest, rest: string, caller: Caller | null, client: string): Promise<RouteResponse> => {
     if (rest.startsWith(`${API_PREFIX}/`)) return users.forward(caller!, request, rest);
-    if (rest === "/assets" || rest.startsWith("/assets/"))
-      return serveAsset(assets, request, rest.slice("/assets".length));
+    if (rest === "/assets" || rest.startsWith("/assets/")) return serveAsset(assets, request, rest.slice("/assets".length));
     if (rest === "/config") {
       if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Read the config with GET", { allow: "GET" });
       return jsonResponse(browserConfig(o, prefix));
     }
-    if (rest === "/webhook" && o.apiSecret) return receiveWebhook({ secret: o.apiSecret, replays, relay: events, gate, present: present.record, observe: users.observe }, request, client);
+    if (rest === "/webhook" && o.apiSecret)
+      return receiveWebhook(
+        { secret: o.apiSecret, replays, relay: events, gate, present: present.record, observe: users.observe },
+        request,
+        client,
+      );
     if (rest === "/events" && o.apiSecret) {
       if (request.method !== "GET") throw new ProxyError(405, "Subscribe with GET", { allow: "GET" });
       const channels = EventRelay.channelsOf(new URL(request.url).searchParams);
@@ -112,7 +116,8 @@ export function createSkyboxProxy(options: SkyboxProxyOptions): SkyboxProxy {
       // The upstream's webhooks come from one address in bursts: they have their own limit (webhook-gate.ts).
       if (limiter && rest !== "/webhook") {
         const decision = await store.takeToken(client, limiter.burst, limiter.perSecond);
-        if (!decision.ok) throw new ProxyError(429, "Too many requests to the Skybox proxy", { "retry-after": String(decision.retryAfter) });
+        if (!decision.ok)
+          throw new ProxyError(429, "Too many requests to the Skybox proxy", { "retry-after": String(decision.retryAfter) });
       }
       return withCors(await route(request, rest, caller, client), request, verdict);
     } catch (error) {
@@ -169,6 +174,7 @@ function withCors(response: RouteResponse, request: ProxyRequest, verdict: Origi
 function errorResponse(error: unknown, o: ResolvedProxyOptions, scrub: (text: string) => string): RouteResponse {
   if (error instanceof ProxyError) return error.toTextResponse();
   // An aborted request has no one left to respond to; anything else is our bug, logged without secrets.
-  if (!(error instanceof Error && error.name === "AbortError")) o.log(scrub(`babylon-skybox proxy: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+  if (!(error instanceof Error && error.name === "AbortError"))
+    o.log(scrub(`babylon-skybox proxy: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
   return new ProxyError(500, "The Skybox proxy failed").toTextResponse();
 }

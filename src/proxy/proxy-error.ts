@@ -30,7 +30,10 @@ export class ProxyError extends Error {
 }
 
 /** Headers of JSON the proxy writes itself (never cached: it may describe this client only). */
-export const OWN_JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+export const OWN_JSON_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+};
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): TextResponse {
   return new TextResponse(status, { ...OWN_JSON_HEADERS, ...headers }, JSON.stringify(body));

@@ -149,7 +149,7 @@ export interface ResolvedProxyOptions {
   /** Normalised `webhook_url` values a browser may send. */
   allowedWebhookUrls: ReadonlySet<string>;
   allowedOrigins: ReadonlySet<string>;
-  rateLimit: Required<Omit<RateLimitOptions, "clientHeader">> & { clientHeader: string | null } | null;
+  rateLimit: (Required<Omit<RateLimitOptions, "clientHeader">> & { clientHeader: string | null }) | null;
   maxBodyBytes: number;
   basePath: string;
   pusher: PushSettings | null;

@@ -42,7 +42,13 @@ export function ownRequest(method: string, url: string, headers: Record<string, 
 
 /** The same request with a body read already, to forward again. */
 export function withBody(request: ProxyRequest, bytes: Uint8Array): ProxyRequest {
-  return { method: request.method, url: request.url, headers: request.headers, signal: request.signal, body: new Response(bytes as Uint8Array<ArrayBuffer>).body };
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    signal: request.signal,
+    body: new Response(bytes as Uint8Array<ArrayBuffer>).body,
+  };
 }
 
 const NEVER_ABORTED = new AbortController().signal;

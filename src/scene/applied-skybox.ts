@@ -83,7 +83,10 @@ export class AppliedSkybox {
     this._parts = parts;
     this.onProgressObservable = options.progress;
     this._rotation = options.rotation;
-    this.whenCached = options.whenCached.then(() => undefined, () => undefined);
+    this.whenCached = options.whenCached.then(
+      () => undefined,
+      () => undefined,
+    );
     this._sceneDisposeObserver = scene.onDisposeObservable.addOnce(() => this.dispose());
     parts.sun?.onChangedObservable.add((sun) => this.onSunChangedObservable.notifyObservers(sun.isDisposed ? null : sun));
   }
@@ -170,7 +173,8 @@ export class AppliedSkybox {
     // The sun first (it gives the backdrop and the environment back what it changed), then
     // background and backdrop: the blurred background shares the environment's GPU texture.
     // The replaced lights last: the scene is not lit by its own light and this sun at once.
-    for (const p of [this._parts.sun, this._parts.background, this._parts.backdrop, this._parts.lighting, this._parts.replaced]) p?.dispose();
+    for (const p of [this._parts.sun, this._parts.background, this._parts.backdrop, this._parts.lighting, this._parts.replaced])
+      p?.dispose();
     this.onDisposeObservable.notifyObservers(this);
     this.onDisposeObservable.clear();
     this.onSunChangedObservable.clear();
@@ -193,6 +197,12 @@ export class AppliedSkybox {
 
   private _all(): SkyboxPart[] {
     if (this._disposed) return [];
-    return [this._parts.lighting, this._parts.background, this._parts.backdrop, this._parts.sun ?? null, this._parts.replaced ?? null].filter((p): p is NonNullable<typeof p> => p !== null);
+    return [
+      this._parts.lighting,
+      this._parts.background,
+      this._parts.backdrop,
+      this._parts.sun ?? null,
+      this._parts.replaced ?? null,
+    ].filter((p): p is NonNullable<typeof p> => p !== null);
   }
 }

@@ -86,12 +86,22 @@ export class ApplyContext {
     let pending = this._exports.get(key);
     if (!pending) {
       const label = exportTitle(choice);
-      pending = cachedBytes(key, label, async () => {
-        this.progress({ stage: "requesting-export", part, detail: label });
-        const url = await obtainExport({ client: this.client, tracker: this.tracker, catalog: () => this.catalog(), ...(this.signal ? { signal: this.signal } : {}) }, this.skyboxId, this.model, choice);
-        this.progress({ stage: "downloading", part, detail: label, fraction: 0 });
-        return url;
-      }, this.downloads);
+      pending = cachedBytes(
+        key,
+        label,
+        async () => {
+          this.progress({ stage: "requesting-export", part, detail: label });
+          const url = await obtainExport(
+            { client: this.client, tracker: this.tracker, catalog: () => this.catalog(), ...(this.signal ? { signal: this.signal } : {}) },
+            this.skyboxId,
+            this.model,
+            choice,
+          );
+          this.progress({ stage: "downloading", part, detail: label, fraction: 0 });
+          return url;
+        },
+        this.downloads,
+      );
       this._exports.set(key, pending);
     }
     return pending;
@@ -103,11 +113,16 @@ export class ApplyContext {
     if (!pending) {
       const url = file === "panorama" ? this.record.file_url : this.record.depth_map_url;
       const label = file === "panorama" ? "panorama" : "depth map";
-      pending = cachedBytes(generationFileKey(this.skyboxId, file), label, async () => {
-        if (!url) throw new Error(`Skybox ${this.record.id} has no ${file === "panorama" ? "file_url" : "depth_map_url"}`);
-        this.progress({ stage: "downloading", detail: label, fraction: 0 });
-        return url;
-      }, this.downloads).then((r) => r.bytes);
+      pending = cachedBytes(
+        generationFileKey(this.skyboxId, file),
+        label,
+        async () => {
+          if (!url) throw new Error(`Skybox ${this.record.id} has no ${file === "panorama" ? "file_url" : "depth_map_url"}`);
+          this.progress({ stage: "downloading", detail: label, fraction: 0 });
+          return url;
+        },
+        this.downloads,
+      ).then((r) => r.bytes);
       this._files.set(file, pending);
     }
     return pending;

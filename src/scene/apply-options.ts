@@ -193,12 +193,16 @@ export function resolveBackground(caller: string, background: BackgroundOptions,
   const resolved: ResolvedBackground = { blur: num("background.blur", background.blur, blur, 0, 1), ground: null };
   const ground = background.ground === true ? {} : background.ground || null;
   if (!ground) return resolved;
-  if (typeof ground !== "object") throw new RangeError(`${caller}: background.ground: must be a boolean or an object of ground settings${quotedInput(ground)}`);
+  if (typeof ground !== "object")
+    throw new RangeError(`${caller}: background.ground: must be a boolean or an object of ground settings${quotedInput(ground)}`);
   if (resolved.blur > 0) throw new RangeError(`${caller}: background.ground: needs background.blur 0 (is ${resolved.blur})`);
   if (backdrop) throw new RangeError(`${caller}: background.ground: needs backdrop false (the backdrop has its own ground)`);
   const height = num("background.ground.height", ground.height, 2, 0.001);
   const radius = num("background.ground.radius", ground.radius, 100, 0);
-  if (radius <= 1.5 * height) throw new RangeError(`${caller}: background.ground.radius: must be more than 1.5 × background.ground.height (${1.5 * height})${quotedInput(radius)}`);
+  if (radius <= 1.5 * height)
+    throw new RangeError(
+      `${caller}: background.ground.radius: must be more than 1.5 × background.ground.height (${1.5 * height})${quotedInput(radius)}`,
+    );
   return { ...resolved, ground: { height, radius } };
 }
 

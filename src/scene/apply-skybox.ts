@@ -18,7 +18,14 @@ import { defaultSkyboxCache } from "./cache/skybox-cache.ts";
 import { completeRecord } from "./skybox-record.ts";
 
 /** Lighting settings of an environment built only for a blurred background. */
-const BACKGROUND_ONLY_LIGHTING: ResolvedLighting = { source: "hdri-hdr", hdriMode: "realism", resolution: null, size: 256, quality: 64, intensity: 1 };
+const BACKGROUND_ONLY_LIGHTING: ResolvedLighting = {
+  source: "hdri-hdr",
+  hdriMode: "realism",
+  resolution: null,
+  size: 256,
+  quality: 64,
+  intensity: 1,
+};
 
 /**
  * Applies a generated skybox to a scene: image-based lighting (`scene.environmentTexture`),
@@ -38,7 +45,11 @@ const BACKGROUND_ONLY_LIGHTING: ResolvedLighting = { source: "hdri-hdr", hdriMod
  * sky.setRotation(Math.PI / 4);
  * const next = await applySkybox(scene, other.id, { replace: sky });
  */
-export async function applySkybox(scene: Scene, skybox: number | string | Generation, options: ApplySkyboxOptions = {}): Promise<AppliedSkybox> {
+export async function applySkybox(
+  scene: Scene,
+  skybox: number | string | Generation,
+  options: ApplySkyboxOptions = {},
+): Promise<AppliedSkybox> {
   const parts = resolveParts(options);
   const client = options.client ?? createSceneClient({ baseUrl: "/skybox" });
   const ownTracker = options.tracker ? null : createStatusTracker({ client, pollIntervalMs: 500 });
@@ -47,11 +58,29 @@ export async function applySkybox(scene: Scene, skybox: number | string | Genera
   try {
     return await runApply(options, async ({ progress, abort, progressObservable }) => {
       const record = await completeRecord(skybox, tracker, progress, abort.signal);
-      const ctx = new ApplyContext({ scene, record, model: modelOf(record, options.model), client, tracker, cache, progress, signal: abort.signal });
+      const ctx = new ApplyContext({
+        scene,
+        record,
+        model: modelOf(record, options.model),
+        client,
+        tracker,
+        cache,
+        progress,
+        signal: abort.signal,
+      });
       // From here to the return nothing awaits: an abort cannot land between the parts being
       // built (buildAll checks it last) and being shown.
       const built = await buildAll(ctx, parts, abort);
-      return showApplied(built, { scene, record, rotation: parts.rotation, cache, replace: options.replace, observable: progressObservable, progress, writes: ctx.downloads.writes });
+      return showApplied(built, {
+        scene,
+        record,
+        rotation: parts.rotation,
+        cache,
+        replace: options.replace,
+        observable: progressObservable,
+        progress,
+        writes: ctx.downloads.writes,
+      });
     });
   } finally {
     ownTracker?.dispose();
@@ -65,7 +94,12 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const background = parts.background ? buildBackground(ctx, parts.background, env) : null;
   const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
   const sunOptions = parts.sun;
-  const sun = sunOptions ? import("./sun-light/build-sun.ts").then(async (m) => ({ make: await m.prepareSun(ctx, sunOptions, parts.lighting), replaced: m.replacedLights(sunOptions.replaces) })) : null;
+  const sun = sunOptions
+    ? import("./sun-light/build-sun.ts").then(async (m) => ({
+        make: await m.prepareSun(ctx, sunOptions, parts.lighting),
+        replaced: m.replacedLights(sunOptions.replaces),
+      }))
+    : null;
   for (const p of [env, background, backdrop, sun]) p?.catch((error: unknown) => abort.abort(error));
   const [e, b, d, s] = await Promise.allSettled([env, background, backdrop, sun]);
   const value = <T>(r: PromiseSettledResult<T | null>): T | null => (r.status === "fulfilled" ? r.value : null);
@@ -80,6 +114,12 @@ async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts
   const built = { lighting: envPart?.lighting ?? null, background: backgroundPart, backdrop: backdropPart };
   const skyboxMeshes = [...(backgroundPart?.meshes ?? []), ...(backdropPart?.meshes ?? [])];
   const prepared = value(s);
-  const sunPart = prepared?.make?.({ lighting: built.lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes, ground: groundOf(backgroundPart) }) ?? null;
+  const sunPart =
+    prepared?.make?.({
+      lighting: built.lighting,
+      backdropMeshes: backdropPart?.meshes ?? [],
+      skyboxMeshes,
+      ground: groundOf(backgroundPart),
+    }) ?? null;
   return { parts: { ...built, sun: sunPart, replaced: prepared?.replaced ?? null }, bake: envPart?.bakeKey ? envPart : null };
 }

@@ -9,7 +9,17 @@ import { createBlurredBackground, createDomeBackground } from "./background/back
 import { envKey } from "./cache/cache-keys.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment/environment-loader.ts";
 import { EnvironmentView } from "./environment/environment-view.ts";
-import { glbFileName, keepBackdrop, keepDome, keepEnvironment, keepGround, keptDome, keptEnvironment, keptGround, type KeepContext } from "./cache/kept-parts.ts";
+import {
+  glbFileName,
+  keepBackdrop,
+  keepDome,
+  keepEnvironment,
+  keepGround,
+  keptDome,
+  keptEnvironment,
+  keptGround,
+  type KeepContext,
+} from "./cache/kept-parts.ts";
 import { backdropExport, effectiveSource, lightingExport } from "./exports/part-exports.ts";
 import { SkyboxLighting } from "./environment/lighting.ts";
 import type { LightingSource, ResolvedBackdrop, ResolvedBackground, ResolvedLighting } from "./apply-options.ts";
@@ -17,7 +27,12 @@ import { prefilterEnvironment } from "./environment/prefilter.ts";
 import type { ApplyContext } from "./apply-context.ts";
 import type { SkyboxPart } from "./skybox-part.ts";
 
-const FORMATS: Record<LightingSource, EnvironmentFormat> = { "hdri-hdr": "hdr", "hdri-exr": "exr", "cube-map": "cube-zip", equirect: "equirect" };
+const FORMATS: Record<LightingSource, EnvironmentFormat> = {
+  "hdri-hdr": "hdr",
+  "hdri-exr": "exr",
+  "cube-map": "cube-zip",
+  equirect: "equirect",
+};
 
 /** A built environment, and the cache key it is baked under when the cache may not hold it yet (to bake, or to join the bake under way). */
 export interface BuiltEnvironment {
@@ -56,7 +71,10 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
     throw error;
   }
   keepEnvironment(ctx, key, loaded.texture, false);
-  return { lighting: new SkyboxLighting({ scene, texture: loaded.texture, active, intensity: options.intensity, fromCache: false }), bakeKey: ctx.cache ? key : null };
+  return {
+    lighting: new SkyboxLighting({ scene, texture: loaded.texture, active, intensity: options.intensity, fromCache: false }),
+    bakeKey: ctx.cache ? key : null,
+  };
 }
 
 /**
@@ -68,14 +86,23 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
  * @param active whether it lights the scene
  * @param intensity scene.environmentIntensity while it does
  */
-export async function cachedEnvironment(ctx: KeepContext, key: string, name: string, active: boolean, intensity: number): Promise<BuiltEnvironment | null> {
+export async function cachedEnvironment(
+  ctx: KeepContext,
+  key: string,
+  name: string,
+  active: boolean,
+  intensity: number,
+): Promise<BuiltEnvironment | null> {
   const { scene } = ctx;
   const kept = keptEnvironment(ctx, key, name, active, intensity);
   if (kept) return { lighting: kept.lighting, bakeKey: kept.needsBake ? key : null };
   const baking = ctx.cache ? backgroundBakes.running(scene, key, ctx.cache) : null;
   if (baking) {
     ctx.progress({ stage: "prefiltering", detail: "environment shared with its bake under way", fraction: 1 });
-    return { lighting: new SkyboxLighting({ scene, texture: new EnvironmentView(scene, baking, name), active, intensity, fromCache: false }), bakeKey: key };
+    return {
+      lighting: new SkyboxLighting({ scene, texture: new EnvironmentView(scene, baking, name), active, intensity, fromCache: false }),
+      bakeKey: key,
+    };
   }
   const baked = ctx.cache ? await ctx.cache.get(key).catch(() => null) : null;
   if (!baked) return null;
@@ -97,14 +124,20 @@ export async function cachedEnvironment(ctx: KeepContext, key: string, name: str
  * @param options blur (0..1) and ground
  * @param environment the environment, needed when blur > 0
  */
-export async function buildBackground(ctx: ApplyContext, options: ResolvedBackground, environment: Promise<BuiltEnvironment> | null): Promise<SkyboxPart> {
+export async function buildBackground(
+  ctx: ApplyContext,
+  options: ResolvedBackground,
+  environment: Promise<BuiltEnvironment> | null,
+): Promise<SkyboxPart> {
   const { blur, ground } = options;
   if (ground) {
     const kept = await keptGround(ctx, ground, ctx.name("background"));
     if (kept) return kept;
     const panorama = await ctx.generationFile("panorama");
     ctx.signal?.throwIfAborted();
-    const part = await (await import("./background/grounded-background.ts")).createGroundedBackground(ctx.scene, panorama, ground, ctx.name("background"));
+    const part = await (
+      await import("./background/grounded-background.ts")
+    ).createGroundedBackground(ctx.scene, panorama, ground, ctx.name("background"));
     keepGround(ctx, part);
     return part;
   }
@@ -140,7 +173,11 @@ export async function buildBackdrop(ctx: ApplyContext, options: ResolvedBackdrop
     keepBackdrop(ctx, backdrop);
     return backdrop;
   }
-  const [panorama, depthPng, { buildDepthBackdrop }] = await Promise.all([ctx.generationFile("panorama"), ctx.generationFile("depth"), import("./backdrop/backdrop-from-depth.ts")]);
+  const [panorama, depthPng, { buildDepthBackdrop }] = await Promise.all([
+    ctx.generationFile("panorama"),
+    ctx.generationFile("depth"),
+    import("./backdrop/backdrop-from-depth.ts"),
+  ]);
   ctx.signal?.throwIfAborted();
   ctx.progress({ stage: "building-backdrop", detail: "from the depth map" });
   const input = { panorama, depthPng, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius };

@@ -8,10 +8,22 @@ export { applySkybox } from "./apply-skybox.ts";
 export { loadSkybox } from "./saved/load-skybox.ts";
 export type { LoadSkyboxOptions } from "./saved/load-options.ts";
 export { AppliedSkybox, type AppliedSkyboxOptions, type SkyboxParts, type SkyboxVisibility } from "./applied-skybox.ts";
-export type { ApplySkyboxOptions, LightingOptions, BackgroundOptions, GroundOptions, BackdropOptions, LightingSource } from "./apply-options.ts";
+export type {
+  ApplySkyboxOptions,
+  LightingOptions,
+  BackgroundOptions,
+  GroundOptions,
+  BackdropOptions,
+  LightingSource,
+} from "./apply-options.ts";
 export type { ApplyPart, ApplyProgress, ApplyStage } from "./progress.ts";
 export { SkyboxCache, createSkyboxCache, type SkyboxCacheOptions } from "./cache/skybox-cache.ts";
-export { EnvironmentCache, getEnvironmentCache, DEFAULT_ENVIRONMENT_CACHE_BYTES, type EnvironmentCacheOptions } from "./cache/environment-cache.ts";
+export {
+  EnvironmentCache,
+  getEnvironmentCache,
+  DEFAULT_ENVIRONMENT_CACHE_BYTES,
+  type EnvironmentCacheOptions,
+} from "./cache/environment-cache.ts";
 export { pickResolution, modelOf } from "./exports/part-exports.ts";
 export { bakeEnvironment } from "./baking/bake-environment.ts";
 export type { SkyboxPart } from "./skybox-part.ts";

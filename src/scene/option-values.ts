@@ -7,7 +7,8 @@
 import { quotedInput } from "../api/errors/rule-sentence.ts";
 
 /** A part's settings: `false` is off (null), `true` or absent is on with its defaults. */
-export const part = <T extends object>(value: boolean | T | undefined): T | null => (value === false ? null : value === true || value === undefined ? ({} as T) : value);
+export const part = <T extends object>(value: boolean | T | undefined): T | null =>
+  value === false ? null : value === true || value === undefined ? ({} as T) : value;
 
 /**
  * The reader of a function's number options.
@@ -15,9 +16,11 @@ export const part = <T extends object>(value: boolean | T | undefined): T | null
  * @returns (name, value, fallback, min, max) => the value, or the fallback when undefined
  * @throws RangeError naming the option and its rule
  */
-export const numberOptions = (caller: string) => (name: string, value: number | undefined, fallback: number, min = -Infinity, max = Infinity): number => {
-  if (value === undefined) return fallback;
-  if (typeof value === "number" && Number.isFinite(value) && value >= min && value <= max) return value;
-  const rule = min === -Infinity ? "" : max === Infinity ? ` of at least ${min}` : ` from ${min} to ${max}`;
-  throw new RangeError(`${caller}: ${name}: must be a finite number${rule}${quotedInput(value)}`);
-};
+export const numberOptions =
+  (caller: string) =>
+  (name: string, value: number | undefined, fallback: number, min = -Infinity, max = Infinity): number => {
+    if (value === undefined) return fallback;
+    if (typeof value === "number" && Number.isFinite(value) && value >= min && value <= max) return value;
+    const rule = min === -Infinity ? "" : max === Infinity ? ` of at least ${min}` : ` from ${min} to ${max}`;
+    throw new RangeError(`${caller}: ${name}: must be a finite number${rule}${quotedInput(value)}`);
+  };

@@ -11,7 +11,8 @@ import { createTransport } from "../api/client/transport.ts";
 import type { StatusClient } from "../status/status-options.ts";
 
 /** The routes applySkybox uses (a full `SkyboxClient` fits). */
-export type SceneClient = StatusClient & Pick<SkyboxClient, "requestExport" | "exportTypes" | "exportResolutions" | "hdriModes" | "meshQualities">;
+export type SceneClient = StatusClient &
+  Pick<SkyboxClient, "requestExport" | "exportTypes" | "exportResolutions" | "hdriModes" | "meshQualities">;
 
 /** A client of only the routes applySkybox uses. */
 export function createSceneClient(options: SkyboxClientOptions): SceneClient {

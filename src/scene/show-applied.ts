@@ -42,7 +42,14 @@ export interface ShowOptions {
 export function showApplied(built: BuiltParts, options: ShowOptions): AppliedSkybox {
   const { scene, record, rotation, cache, replace, observable, progress, writes = [] } = options;
   let caching!: (writes: Promise<unknown>) => void;
-  const applied = new AppliedSkybox({ scene, record, parts: built.parts, progress: observable, rotation, whenCached: new Promise<unknown>((r) => (caching = r)) });
+  const applied = new AppliedSkybox({
+    scene,
+    record,
+    parts: built.parts,
+    progress: observable,
+    rotation,
+    whenCached: new Promise<unknown>((r) => (caching = r)),
+  });
   applied.setRotation(rotation);
   applied._show();
   const all = [...writes];

@@ -27,7 +27,9 @@ export async function completeRecord(
     throw error;
   }
   if (record.status !== "complete")
-    throw new Error(`Skybox ${record.id} ended "${record.status}"${record.error_message ? `: ${record.error_message}` : ""}; there is nothing to apply`);
+    throw new Error(
+      `Skybox ${record.id} ended "${record.status}"${record.error_message ? `: ${record.error_message}` : ""}; there is nothing to apply`,
+    );
   if (!record.file_url) throw new Error(`Skybox ${record.id} is complete but has no file_url`);
   return record;
 }

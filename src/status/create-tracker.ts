@@ -68,7 +68,13 @@ export function createStatusTracker(options: StatusTrackerOptions): StatusTracke
       }
       if (relay) {
         const relayed = listener("relay");
-        feeds.push(loadedFeed(import("./feeds/relay-feed.ts").then((m) => () => m.openRelayFeed({ relay, channels, listener: relayed, fetch: options.fetch }))));
+        feeds.push(
+          loadedFeed(
+            import("./feeds/relay-feed.ts").then(
+              (m) => () => m.openRelayFeed({ relay, channels, listener: relayed, fetch: options.fetch }),
+            ),
+          ),
+        );
       }
       return feeds;
     },
@@ -85,7 +91,15 @@ export function createStatusTracker(options: StatusTrackerOptions): StatusTracke
   return {
     watchGeneration: (subject, o) => start(trackGeneration(options.client, subject), o),
     watchExport: (subject, o) => start(trackExport(options.client, subject), o),
-    watchBatch: (subject, o) => start(new TrackedBatch(options.client, typeof subject === "number" ? subject : subject.id, typeof subject === "number" ? undefined : subject), o),
+    watchBatch: (subject, o) =>
+      start(
+        new TrackedBatch(
+          options.client,
+          typeof subject === "number" ? subject : subject.id,
+          typeof subject === "number" ? undefined : subject,
+        ),
+        o,
+      ),
     push,
     get activeWatches() {
       return active.size;

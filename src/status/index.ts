@@ -2,5 +2,11 @@ export { createStatusTracker, type StatusTracker, type GenerationWatch, type Exp
 export { StatusWatch } from "./status-watch.ts";
 export type { StatusTrackerOptions, StatusClient, PushSettings, RelaySettings, WatchOptions } from "./status-options.ts";
 export type { StatusUpdate, GenerationUpdate, ExportUpdate, BatchUpdate, UpdateSource } from "./updates.ts";
-export { PushConnection, pusherOptions, type PusherConstructor, type PusherLike, type PusherClientOptions } from "./feeds/push-connection.ts";
+export {
+  PushConnection,
+  pusherOptions,
+  type PusherConstructor,
+  type PusherLike,
+  type PusherClientOptions,
+} from "./feeds/push-connection.ts";
 export { compareRequests, compareBatches, statusRank, type Order } from "./tracked/status-order.ts";

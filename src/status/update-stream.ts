@@ -62,7 +62,7 @@ export class UpdateStream<U, R> implements AsyncIterable<U> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<U, void, undefined> {
-    for (let i = 0; ; ) {
+    for (let i = 0; ;) {
       if (i < this._items.length) yield this._items[i++]!;
       else if (this._ended) {
         // eslint-disable-next-line @typescript-eslint/only-throw-error -- the stream ends with its source's failure, as it was

@@ -81,7 +81,7 @@ describe("generations", () => {
     expect(form.get("control_model")).toBe("remix");
     const file = form.get("image_to_pano_init_image") as File;
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(png);
-    expect(((await (form.get("control_image") as File).arrayBuffer()).byteLength)).toBe(2);
+    expect((await (form.get("control_image") as File).arrayBuffer()).byteLength).toBe(2);
   });
   test("generate() with encoding json sends bytes base64-encoded; multipart forces a form", async () => {
     reply = { body: creationResponse };
@@ -107,7 +107,14 @@ describe("generations", () => {
   test("history with filters", async () => {
     reply = { body: { data: [completeRecord], totalCount: 1, has_more: false } };
     const page = await client.history({ limit: 10, offset: 20, order: "ASC", status: "complete", query: "lake", skybox_style_id: 2 });
-    expectRequest("GET", "/api/v1/imagine/myRequests", { limit: "10", offset: "20", order: "ASC", status: "complete", query: "lake", skybox_style_id: "2" });
+    expectRequest("GET", "/api/v1/imagine/myRequests", {
+      limit: "10",
+      offset: "20",
+      order: "ASC",
+      status: "complete",
+      query: "lake",
+      skybox_style_id: "2",
+    });
     expect(page.data[0]?.id).toBe(46);
   });
   test("the real service's vocabulary: status=all, my_likes, return_depth_hq, remix by hash, a True/on boolean read back", async () => {
@@ -117,8 +124,20 @@ describe("generations", () => {
     expect([page.data[0]?.isMyFavorite, page.has_more]).toEqual([true, false]);
     server.requests.length = 0;
     reply = { body: creationResponse };
-    await client.generate({ prompt: "p", skybox_style_id: 2, return_depth_hq: true, remix_imagine_obfuscated_id: completeRecord.obfuscated_id, seed: 0 });
-    expect(server.last().json()).toEqual({ prompt: "p", skybox_style_id: 2, return_depth_hq: true, remix_imagine_obfuscated_id: completeRecord.obfuscated_id, seed: 0 });
+    await client.generate({
+      prompt: "p",
+      skybox_style_id: 2,
+      return_depth_hq: true,
+      remix_imagine_obfuscated_id: completeRecord.obfuscated_id,
+      seed: 0,
+    });
+    expect(server.last().json()).toEqual({
+      prompt: "p",
+      skybox_style_id: 2,
+      return_depth_hq: true,
+      remix_imagine_obfuscated_id: completeRecord.obfuscated_id,
+      seed: 0,
+    });
     server.requests.length = 0;
     reply = { body: { request: { ...completeRecord, isMyFavorite: true } } };
     expect((await client.toggleFavorite(46)).isMyFavorite).toBe(true);
@@ -157,8 +176,18 @@ describe("exports", () => {
   });
   test("requestExport posts JSON and may come back complete", async () => {
     reply = { body: { ...exportRecord, status: "complete", file_url: "http://127.0.0.1/x.jpg" } };
-    const e = await client.requestExport({ skybox_id: exportRecord.skybox_obfuscated_id, type_id: 4, hdri_mode_id: 3, webhook_url: "http://127.0.0.1:9/h" });
-    expect(expectRequest("POST", "/api/v1/skybox/export").json()).toEqual({ skybox_id: exportRecord.skybox_obfuscated_id, type_id: 4, hdri_mode_id: 3, webhook_url: "http://127.0.0.1:9/h" });
+    const e = await client.requestExport({
+      skybox_id: exportRecord.skybox_obfuscated_id,
+      type_id: 4,
+      hdri_mode_id: 3,
+      webhook_url: "http://127.0.0.1:9/h",
+    });
+    expect(expectRequest("POST", "/api/v1/skybox/export").json()).toEqual({
+      skybox_id: exportRecord.skybox_obfuscated_id,
+      type_id: 4,
+      hdri_mode_id: 3,
+      webhook_url: "http://127.0.0.1:9/h",
+    });
     expect(e.file_url).toBe("http://127.0.0.1/x.jpg");
   });
   test("getExport, cancelExport, exportHistory", async () => {
@@ -171,8 +200,26 @@ describe("exports", () => {
     expectRequest("DELETE", `/api/v1/skybox/export/${exportRecord.id}`);
     server.requests.length = 0;
     reply = { body: { data: [exportRecord], totalCount: 1, has_more: false } };
-    await client.exportHistory({ type_id: 4, resolution_id: 3, hdri_mode_id: 2, mesh_quality_id: 1, status: "pending", export_id: 5, api_key_id: 1, limit: 5 });
-    expectRequest("GET", "/api/v1/skybox/export/history", { type_id: "4", resolution_id: "3", hdri_mode_id: "2", mesh_quality_id: "1", status: "pending", export_id: "5", api_key_id: "1", limit: "5" });
+    await client.exportHistory({
+      type_id: 4,
+      resolution_id: 3,
+      hdri_mode_id: 2,
+      mesh_quality_id: 1,
+      status: "pending",
+      export_id: 5,
+      api_key_id: 1,
+      limit: 5,
+    });
+    expectRequest("GET", "/api/v1/skybox/export/history", {
+      type_id: "4",
+      resolution_id: "3",
+      hdri_mode_id: "2",
+      mesh_quality_id: "1",
+      status: "pending",
+      export_id: "5",
+      api_key_id: "1",
+      limit: "5",
+    });
   });
 });
 

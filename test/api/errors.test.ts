@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { batchCapOf, createSkyboxClient, dailyCreditsMessage, errorKindOf, isSkyboxApiError, messageFromBody, MESSAGES, SkyboxApiError, Style } from "../../src/api/index.ts";
+import {
+  batchCapOf,
+  createSkyboxClient,
+  dailyCreditsMessage,
+  errorKindOf,
+  isSkyboxApiError,
+  messageFromBody,
+  MESSAGES,
+  SkyboxApiError,
+  Style,
+} from "../../src/api/index.ts";
 import { startRecordingServer, type Reply } from "../helpers/recording-server.ts";
 import { creationResponse, model4Style } from "../fixtures/api-shapes.ts";
 
@@ -55,7 +65,13 @@ describe("HTTP errors become SkyboxApiError", () => {
   test("422 batch message: kind, status, message, method and path", async () => {
     reply = { status: 422, body: { error: MESSAGES.batchCredits(2, 5, 5) } };
     const e = await failure(client().generateBatch({ prompt: "p", skybox_style_id: 2, quantity: 5 }));
-    expect(e).toMatchObject({ kind: "insufficient_credits", status: 422, serverMessage: MESSAGES.batchCredits(2, 5, 5), method: "POST", path: "/api/v1/skybox/batch" });
+    expect(e).toMatchObject({
+      kind: "insufficient_credits",
+      status: 422,
+      serverMessage: MESSAGES.batchCredits(2, 5, 5),
+      method: "POST",
+      path: "/api/v1/skybox/batch",
+    });
     expect(e.message).toContain("POST /api/v1/skybox/batch");
   });
   test("429 carries Retry-After", async () => {

@@ -52,7 +52,9 @@ describe("retries", () => {
   test("gives up after the limit with the last error", async () => {
     server.requests.length = 0;
     server.respondWith(sequence({ status: 502, body: { message: "bad gateway" } }));
-    const error = await createSkyboxClient({ baseUrl: server.url, retry: { limit: 2, backoffLimit: 20 } }).getBatch(1).catch((e: unknown) => e);
+    const error = await createSkyboxClient({ baseUrl: server.url, retry: { limit: 2, backoffLimit: 20 } })
+      .getBatch(1)
+      .catch((e: unknown) => e);
     expect(isSkyboxApiError(error) && error.serverMessage).toBe("bad gateway");
     expect(server.requests).toHaveLength(3);
   });
@@ -69,7 +71,9 @@ describe("abort and timeout", () => {
   });
   test("a per-call timeout", async () => {
     server.respondWith(() => ({ body: [model3Style], delay: 2000 }));
-    const error = await createSkyboxClient({ baseUrl: server.url, retry: 0 }).styles({}, { timeout: 100 }).catch((e: unknown) => e);
+    const error = await createSkyboxClient({ baseUrl: server.url, retry: 0 })
+      .styles({}, { timeout: 100 })
+      .catch((e: unknown) => e);
     expect(isSkyboxApiError(error) && error.kind).toBe("timeout");
   });
 });

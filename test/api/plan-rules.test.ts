@@ -26,20 +26,32 @@ describe("rules by plan, without the balance", () => {
     expect(checkBatchCap(3, 3, 3)).toEqual([]);
     const [over] = checkBatchCap(4, 4, 3);
     expect(over).toMatchObject({ rule: "batch-credit-cap", limit: 3, message: MESSAGES.batchCap(4, 3), kind: "plan_forbidden" });
-    expect(checkBatch({ prompt: "sea", skybox_style_id: 2, quantity: 4 }, { style: styleInfo(Style.parse(model3Style)), account: { plan: "essential", credits: 100 } })).toEqual([over]);
+    expect(
+      checkBatch(
+        { prompt: "sea", skybox_style_id: 2, quantity: 4 },
+        { style: styleInfo(Style.parse(model3Style)), account: { plan: "essential", credits: 100 } },
+      ),
+    ).toEqual([over]);
     expect(checkBatchCap(1, 1, null)[0]).toMatchObject({ rule: "batch-plan", message: MESSAGES.batchPlan, status: 403 });
   });
 
   test("the cap a refusal named is read from its issue, never from its wording", () => {
     expect(batchCapOf(checkBatchCap(11, 33, 30))).toBe(30);
-    expect(batchCapOf([{ path: ["quantity"], rule: "batch-credits", message: MESSAGES.batchCap(11, 30), kind: "plan_forbidden" }])).toBeNull();
+    expect(
+      batchCapOf([{ path: ["quantity"], rule: "batch-credits", message: MESSAGES.batchCap(11, 30), kind: "plan_forbidden" }]),
+    ).toBeNull();
     expect(batchCapOf([])).toBeNull();
   });
 
   test("Model 4 by plan: Standard and Business only", () => {
     expect(checkModel4Plan("standard")).toEqual([]);
     expect(checkModel4Plan("business")).toEqual([]);
-    expect(checkModel4Plan("essential")[0]).toMatchObject({ rule: "model4-plan", kind: "plan_forbidden", status: 403, message: "Model 4 styles need a Standard or Business plan" });
+    expect(checkModel4Plan("essential")[0]).toMatchObject({
+      rule: "model4-plan",
+      kind: "plan_forbidden",
+      status: 403,
+      message: "Model 4 styles need a Standard or Business plan",
+    });
   });
 });
 
@@ -47,7 +59,10 @@ describe("rules by style and by record", () => {
   test("text limits of a style, for live counters", () => {
     const limits = { promptMax: 5, negativeMax: 2 };
     expect(checkTextLimits({ prompt: "12345", negative_text: "ab" }, limits)).toEqual([]);
-    expect(checkTextLimits({ prompt: "123456", negative_text: "abc" }, limits).map((i) => i.rule)).toEqual(["prompt-max-char", "negative-text-max-char"]);
+    expect(checkTextLimits({ prompt: "123456", negative_text: "abc" }, limits).map((i) => i.rule)).toEqual([
+      "prompt-max-char",
+      "negative-text-max-char",
+    ]);
     expect(checkTextLimits({ prompt: "x".repeat(99) }, { promptMax: null, negativeMax: null })).toEqual([]);
   });
 

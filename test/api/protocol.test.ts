@@ -87,14 +87,17 @@ describe("route table", () => {
     });
     return { app, polled };
   }
-  const echoHandlers = () => Object.fromEntries(NAMES.map((name) => [name, (c: { json: (v: unknown) => Response }, params: object) => c.json({ name, params })]));
+  const echoHandlers = () =>
+    Object.fromEntries(NAMES.map((name) => [name, (c: { json: (v: unknown) => Response }, params: object) => c.json({ name, params })]));
 
   test("the local service registers each route of the table by name, polling routes behind the limiter", async () => {
     const { app, polled } = localApp();
     for (const name of NAMES) {
       const { method, path } = endpointOf(name, sample(name));
       const res = await app.request(path, { method });
-      const params = Object.fromEntries([...ROUTES[name].path.matchAll(/\{(\w+)\}/g)].map(([, p]) => [p, String(sample(name)[p as never])]));
+      const params = Object.fromEntries(
+        [...ROUTES[name].path.matchAll(/\{(\w+)\}/g)].map(([, p]) => [p, String(sample(name)[p as never])]),
+      );
       expect(await res.json(), name).toEqual({ name, params });
     }
     expect(polled).toEqual(NAMES.filter((n) => "polling" in ROUTES[n]).map((n) => endpointOf(n, sample(n)).path));
@@ -169,8 +172,15 @@ describe("error envelope", () => {
     const fetch = async () => new Response(JSON.stringify(body), { status: 422, headers: { "content-type": "application/json" } });
     const client = createSkyboxClient({ baseUrl: "http://127.0.0.1:9", fetch, retry: 0 });
     const e = await client.getBatch(1).catch((x: unknown) => x);
-    expect(isSkyboxApiError(e) && [e.status, e.serverMessage, e.method, e.path]).toEqual([422, MESSAGES.batchCap(40, 30), "GET", `${API_PREFIX}/skybox/batch/1`]);
-    expect(isSkyboxApiError(e) && e.issues).toEqual([{ path: ["quantity"], rule: "batch-cap", message: MESSAGES.batchCap(40, 30), kind: "plan_forbidden", limit: 30 }]);
+    expect(isSkyboxApiError(e) && [e.status, e.serverMessage, e.method, e.path]).toEqual([
+      422,
+      MESSAGES.batchCap(40, 30),
+      "GET",
+      `${API_PREFIX}/skybox/batch/1`,
+    ]);
+    expect(isSkyboxApiError(e) && e.issues).toEqual([
+      { path: ["quantity"], rule: "batch-cap", message: MESSAGES.batchCap(40, 30), kind: "plan_forbidden", limit: 30 },
+    ]);
   });
 });
 
@@ -178,11 +188,30 @@ describe("proxy /config", () => {
   const config = (o: Parameters<typeof resolveProxyOptions>[0]) => browserConfig(resolveProxyOptions(o), "/skybox");
 
   test("what the proxy produces is what the schema reads", () => {
-    const local = config({ apiKey: "k", upstream: "http://127.0.0.1:8790", apiSecret: "s", publicUrl: "http://127.0.0.1:5173", pusher: { key: "pk", wsHost: "127.0.0.1", wsPort: 8790, appId: "1" } });
+    const local = config({
+      apiKey: "k",
+      upstream: "http://127.0.0.1:8790",
+      apiSecret: "s",
+      publicUrl: "http://127.0.0.1:5173",
+      pusher: { key: "pk", wsHost: "127.0.0.1", wsPort: 8790, appId: "1" },
+    });
     expect(readProxyConfig(JSON.parse(JSON.stringify(local)))).toEqual(local);
-    expect(local.push).toEqual({ key: "pk", cluster: "mt1", forceTLS: false, wsHost: "127.0.0.1", wsPort: 8790, enabledTransports: ["ws"] });
+    expect(local.push).toEqual({
+      key: "pk",
+      cluster: "mt1",
+      forceTLS: false,
+      wsHost: "127.0.0.1",
+      wsPort: 8790,
+      enabledTransports: ["ws"],
+    });
     const bare = config({ apiKey: "k" });
-    expect(readProxyConfig(bare)).toEqual({ upstream: "real", push: null, webhooksRelayed: false, eventsUrl: null, assetsUrl: "/skybox/assets" });
+    expect(readProxyConfig(bare)).toEqual({
+      upstream: "real",
+      push: null,
+      webhooksRelayed: false,
+      eventsUrl: null,
+      assetsUrl: "/skybox/assets",
+    });
   });
 
   test("loose for fields a newer proxy adds; a clear error for a wrong answer", () => {

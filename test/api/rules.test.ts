@@ -37,12 +37,22 @@ describe("generation rules", () => {
   test("variant_id is refused with edit and with image-to-pano", () => {
     const edit = { ...base, edit_skybox_id: 46, center_x: 0, center_y: 0, fov: 60, variant_id: 1001 };
     expect(rules(checkGeneration(edit))).toContain("variant_id:no-variant-with-edit");
-    expect(rules(checkGeneration({ ...base, image_to_pano_init_image: "aGVsbG8=", variant_id: 1001 }))).toContain("variant_id:no-variant-with-edit");
+    expect(rules(checkGeneration({ ...base, image_to_pano_init_image: "aGVsbG8=", variant_id: 1001 }))).toContain(
+      "variant_id:no-variant-with-edit",
+    );
   });
   test("edit needs its region and a Model 4 style; the region needs edit", () => {
-    expect(rules(checkGeneration({ ...base, edit_skybox_id: 46 }))).toEqual(["center_x:edit-needs-region", "center_y:edit-needs-region", "fov:edit-needs-region"]);
-    expect(checkGeneration({ ...base, skybox_style_id: 101, edit_skybox_id: 46, center_x: 10, center_y: -5, fov: 60 }, { style: m4 })).toEqual([]);
-    expect(rules(checkGeneration({ ...base, edit_skybox_id: 46, center_x: 10, center_y: -5, fov: 60 }, { style: m3 }))).toEqual(["edit_skybox_id:model4-only"]);
+    expect(rules(checkGeneration({ ...base, edit_skybox_id: 46 }))).toEqual([
+      "center_x:edit-needs-region",
+      "center_y:edit-needs-region",
+      "fov:edit-needs-region",
+    ]);
+    expect(
+      checkGeneration({ ...base, skybox_style_id: 101, edit_skybox_id: 46, center_x: 10, center_y: -5, fov: 60 }, { style: m4 }),
+    ).toEqual([]);
+    expect(rules(checkGeneration({ ...base, edit_skybox_id: 46, center_x: 10, center_y: -5, fov: 60 }, { style: m3 }))).toEqual([
+      "edit_skybox_id:model4-only",
+    ]);
     expect(rules(checkGeneration({ ...base, fov: 60 }))).toEqual(["fov:region-needs-edit"]);
   });
   test("negative_text and prompt within the style's maximum", () => {
@@ -79,7 +89,10 @@ describe("batch rules (spec messages word for word)", () => {
     expect(checkBatch({ ...base, quantity: "2" }, { style: m3, account: business })).toEqual([]);
   });
   test("free plan has no batches", () => {
-    expect(checkBatch({ ...base, quantity: 1 }, { style: m3, account: { plan: "free", credits: 10 } })[0]).toMatchObject({ message: MESSAGES.batchPlan, kind: "plan_forbidden" });
+    expect(checkBatch({ ...base, quantity: 1 }, { style: m3, account: { plan: "free", credits: 10 } })[0]).toMatchObject({
+      message: MESSAGES.batchPlan,
+      kind: "plan_forbidden",
+    });
   });
   test("Model 4 batch requires a variant, of the style's generator", () => {
     expect(checkBatch({ ...base, quantity: 1 }, { style: m4 })[0]?.message).toBe(MESSAGES.batchVariantRequired);
@@ -87,17 +100,34 @@ describe("batch rules (spec messages word for word)", () => {
   });
   test("per-batch cap: Essential 3, Standard 3, Business 30", () => {
     expect(checkBatch({ ...base, quantity: 3 }, { style: m3, account: { plan: "essential", credits: 100 } })).toEqual([]);
-    expect(checkBatch({ ...base, quantity: 4 }, { style: m3, account: { plan: "essential", credits: 100 } })[0]?.message).toBe(MESSAGES.batchCap(4, 3));
+    expect(checkBatch({ ...base, quantity: 4 }, { style: m3, account: { plan: "essential", credits: 100 } })[0]?.message).toBe(
+      MESSAGES.batchCap(4, 3),
+    );
     expect(checkBatch({ ...base, quantity: 30 }, { style: m3, account: { plan: "business", credits: 100 } })).toEqual([]);
-    expect(checkBatch({ ...base, quantity: 11, variant_id: 1001 }, { style: m4, variantName: "Standard", account: business })[0]?.message).toBe(MESSAGES.batchCap(11, 30));
+    expect(
+      checkBatch({ ...base, quantity: 11, variant_id: 1001 }, { style: m4, variantName: "Standard", account: business })[0]?.message,
+    ).toBe(MESSAGES.batchCap(11, 30));
   });
   test("Essential cannot run Model 4 batches", () => {
-    expect(checkBatch({ ...base, quantity: 1, variant_id: 1001 }, { style: m4, account: { plan: "essential", credits: 100 } })[0]?.kind).toBe("plan_forbidden");
+    expect(
+      checkBatch({ ...base, quantity: 1, variant_id: 1001 }, { style: m4, account: { plan: "essential", credits: 100 } })[0]?.kind,
+    ).toBe("plan_forbidden");
   });
   test("credits for the whole batch: Model 3 and Model 4 messages, overage", () => {
-    expect(checkBatch({ ...base, quantity: 5 }, { style: m3, account: { plan: "business", credits: 4 } })[0]).toMatchObject({ message: MESSAGES.batchCredits(4, 5, 5), kind: "insufficient_credits" });
-    expect(checkBatch({ ...base, quantity: 2, variant_id: 1001 }, { style: m4, variantName: "Standard", account: { plan: "business", credits: 5 } })[0]?.message).toBe(MESSAGES.model4Credits(5, 6));
-    expect(checkBatch({ ...base, quantity: 1, variant_id: 1001 }, { style: m4, account: { plan: "business", credits: 50, overage: true } })[0]?.message).toBe(MESSAGES.model4Overage);
+    expect(checkBatch({ ...base, quantity: 5 }, { style: m3, account: { plan: "business", credits: 4 } })[0]).toMatchObject({
+      message: MESSAGES.batchCredits(4, 5, 5),
+      kind: "insufficient_credits",
+    });
+    expect(
+      checkBatch(
+        { ...base, quantity: 2, variant_id: 1001 },
+        { style: m4, variantName: "Standard", account: { plan: "business", credits: 5 } },
+      )[0]?.message,
+    ).toBe(MESSAGES.model4Credits(5, 6));
+    expect(
+      checkBatch({ ...base, quantity: 1, variant_id: 1001 }, { style: m4, account: { plan: "business", credits: 50, overage: true } })[0]
+        ?.message,
+    ).toBe(MESSAGES.model4Overage);
   });
   test("the messages read as the spec prints them", () => {
     expect(MESSAGES.batchCap(12, 3)).toMatch(/^Requested quantity of 12 exceeds your plan limit of 3 credits per batch request/);
@@ -113,17 +143,22 @@ describe("export rules", () => {
     expect(defaultResolution("equirectangular-png", 4)?.name).toBe("4K");
     expect(defaultResolution("hdri-hdr", 3)?.name).toBe("8K");
     expect(checkExport({ skybox_id: sky, type_id: 2, resolution_id: 3 }, { model: 4 })).toEqual([]);
-    expect(rules(checkExport({ skybox_id: sky, type_id: 2, resolution_id: 4 }, { model: 4 }))).toEqual(["resolution_id:resolution-allowed"]);
+    expect(rules(checkExport({ skybox_id: sky, type_id: 2, resolution_id: 4 }, { model: 4 }))).toEqual([
+      "resolution_id:resolution-allowed",
+    ]);
     expect(checkExport({ skybox_id: sky, type_id: 2, resolution_id: 7 }, { model: 3 })).toEqual([]);
   });
   test("no cube maps, depth map or GLB for Model 4", () => {
-    for (const type_id of [3, 10, 6, 11]) expect(rules(checkExport({ skybox_id: sky, type_id }, { model: 4 }))[0]).toBe("type_id:model4-export-types");
+    for (const type_id of [3, 10, 6, 11])
+      expect(rules(checkExport({ skybox_id: sky, type_id }, { model: 4 }))[0]).toBe("type_id:model4-export-types");
     expect(exportTypesFor(4).map((t) => t.id)).toEqual([1, 2, 4, 5, 7, 8, 9]);
     expect(checkExport({ skybox_id: sky, type_id: 11 }, { model: 3 })).toEqual([]);
   });
   test("depth maps only in 2K", () => {
     expect(checkExport({ skybox_id: sky, type_id: 6, resolution_id: 2 }, { model: 3 })).toEqual([]);
-    expect(rules(checkExport({ skybox_id: sky, type_id: 6, resolution_id: 3 }, { model: 3 }))).toEqual(["resolution_id:resolution-allowed"]);
+    expect(rules(checkExport({ skybox_id: sky, type_id: 6, resolution_id: 3 }, { model: 3 }))).toEqual([
+      "resolution_id:resolution-allowed",
+    ]);
     expect(defaultResolution("depth-map-png", 3)?.name).toBe("2K");
   });
   test("HDRI modes only for HDRI types, default realism", () => {

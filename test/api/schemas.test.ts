@@ -51,7 +51,15 @@ describe("Generation", () => {
 describe("Style and families", () => {
   test("Model 3 style with numbers as strings and 0/1 flags", () => {
     const s = Style.parse(model3Style);
-    expect(s).toMatchObject({ id: 2, "max-char": 600, "negative-text-max-char": 200, sort_order: 1, new: true, experimental: false, model_version: "3" });
+    expect(s).toMatchObject({
+      id: 2,
+      "max-char": 600,
+      "negative-text-max-char": 200,
+      sort_order: 1,
+      new: true,
+      experimental: false,
+      model_version: "3",
+    });
   });
   test("Model 4 style with variants; model_version as number becomes a string", () => {
     const s = Style.parse(model4Style);
@@ -82,9 +90,19 @@ describe("Exports", () => {
   });
   test("reference lists of the spec parse with their schemas", () => {
     expect(z.array(ExportType).parse(EXPORT_TYPES)).toHaveLength(11);
-    expect(z.array(ExportResolution).parse(EXPORT_RESOLUTIONS).map((r) => r.width)).toEqual([1024, 2048, 4096, 8192, 16384]);
+    expect(
+      z
+        .array(ExportResolution)
+        .parse(EXPORT_RESOLUTIONS)
+        .map((r) => r.width),
+    ).toEqual([1024, 2048, 4096, 8192, 16384]);
     expect(z.array(MeshQuality).parse(MESH_QUALITIES)).toHaveLength(4);
-    expect(z.array(HdriMode).parse(HDRI_MODES).find((m) => m.id === 2)?.key).toBe("realism");
+    expect(
+      z
+        .array(HdriMode)
+        .parse(HDRI_MODES)
+        .find((m) => m.id === 2)?.key,
+    ).toBe("realism");
   });
 });
 
@@ -96,7 +114,11 @@ describe("Batch and pages", () => {
   });
   test("batch list item without generations, with submission errors of unknown types", () => {
     const { generations: _omit, ...item } = batchRecord;
-    const b = Batch.parse({ ...item, status: "error", submission_errors: [{ index: "1", message: "Skybox style does not exist", status: 404 }] });
+    const b = Batch.parse({
+      ...item,
+      status: "error",
+      submission_errors: [{ index: "1", message: "Skybox style does not exist", status: 404 }],
+    });
     expect(b.generations).toBeUndefined();
     expect(b.submission_errors[0]).toMatchObject({ index: 1, status: 404 });
   });

@@ -44,8 +44,21 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     execFile(AUTOCANNON, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       if (error) return reject(error);
-      const report = JSON.parse(stdout) as { duration: number; requests: { total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
-      resolve({ requests: report.requests.total, rps: report.requests.total / report.duration, p50: report.latency.p50, p99: report.latency.p99, failed: report.non2xx + report.errors + report.timeouts });
+      const report = JSON.parse(stdout) as {
+        duration: number;
+        requests: { total: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+        timeouts: number;
+      };
+      resolve({
+        requests: report.requests.total,
+        rps: report.requests.total / report.duration,
+        p50: report.latency.p50,
+        p99: report.latency.p99,
+        failed: report.non2xx + report.errors + report.timeouts,
+      });
     });
   });
 }

@@ -20,7 +20,10 @@ const server = http.createServer((req, res) => {
   const headers = asset ? {} : { "x-api-key": key };
   const out = http.request({ hostname: upstream.hostname, port: upstream.port, path, headers, agent: asset ? false : agent }, (answer) => {
     if (asset) {
-      res.writeHead(answer.statusCode, { "content-type": answer.headers["content-type"], "content-length": answer.headers["content-length"] });
+      res.writeHead(answer.statusCode, {
+        "content-type": answer.headers["content-type"],
+        "content-length": answer.headers["content-length"],
+      });
       return void answer.pipe(res);
     }
     const chunks = [];

@@ -39,7 +39,9 @@ export type BundleEntry = string | { contents: string };
 /** Min+gzip size of one entry point bundled for the browser with code splitting, peers excluded. */
 export async function bundleSize(entry: BundleEntry): Promise<BundleSize> {
   const result = await build({
-    ...(typeof entry === "string" ? { entryPoints: [entry] } : { stdin: { contents: entry.contents, resolveDir: process.cwd(), loader: "ts" as const } }),
+    ...(typeof entry === "string"
+      ? { entryPoints: [entry] }
+      : { stdin: { contents: entry.contents, resolveDir: process.cwd(), loader: "ts" as const } }),
     bundle: true,
     minify: true,
     splitting: true,
@@ -59,10 +61,15 @@ export async function bundleSize(entry: BundleEntry): Promise<BundleSize> {
   const initial = staticClosure(outputs, entryFile);
   const sizes = (files: string[]) => {
     const codes = files.map((file) => result.outputFiles.find((o) => o.path.endsWith(`/${file}`))!.contents);
-    return { minified: codes.reduce((n, c) => n + c.byteLength, 0), gzip: codes.reduce((n, c) => n + gzipSync(c, { level: 9 }).byteLength, 0) };
+    return {
+      minified: codes.reduce((n, c) => n + c.byteLength, 0),
+      gzip: codes.reduce((n, c) => n + gzipSync(c, { level: 9 }).byteLength, 0),
+    };
   };
   const lazyFiles = Object.keys(outputs).filter((file) => file.endsWith(".js") && !initial.includes(file));
-  const inputs = initial.flatMap((file) => Object.entries(outputs[file]!.inputs).map(([path, { bytesInOutput }]) => ({ name: path, bytes: bytesInOutput })));
+  const inputs = initial.flatMap((file) =>
+    Object.entries(outputs[file]!.inputs).map(([path, { bytesInOutput }]) => ({ name: path, bytes: bytesInOutput })),
+  );
   return {
     ...sizes(initial),
     lazy: { ...sizes(lazyFiles), chunks: lazyFiles.length, modules: lazyFiles.flatMap((file) => moduleName(outputs[file]!.entryPoint)) },
@@ -93,7 +100,10 @@ function grouped(inputs: Contributor[]): Contributor[] {
     const key = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(name)?.[1] ?? name.split("/").slice(0, 2).join("/");
     sums.set(key, (sums.get(key) ?? 0) + bytes);
   }
-  return [...sums].map(([name, bytes]) => ({ name, bytes })).filter((c) => c.bytes > 0).sort((a, b) => b.bytes - a.bytes);
+  return [...sums]
+    .map(([name, bytes]) => ({ name, bytes }))
+    .filter((c) => c.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes);
 }
 
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;

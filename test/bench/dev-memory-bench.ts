@@ -53,18 +53,23 @@ export async function devMemoryBench(): Promise<string[]> {
       for (let i = 0; i < GENERATIONS; i++) {
         const params = i % 2 === 0 ? { skybox_style_id: 2 } : { skybox_style_id: 101, variant_id: 1011 };
         const g = await client.generate({ prompt: "alpine lake at sunset with snowy mountains", seed: i + 1, ...params });
-        await waitFor(async () => {
-          const r = await client.getGeneration(g.id);
-          if (r.status === "error" || r.status === "abort") throw new Error(`generation ${g.id} ended in ${r.status}`);
-          return r.status === "complete";
-        }, 300_000, 250);
+        await waitFor(
+          async () => {
+            const r = await client.getGeneration(g.id);
+            if (r.status === "error" || r.status === "abort") throw new Error(`generation ${g.id} ended in ${r.status}`);
+            return r.status === "complete";
+          },
+          300_000,
+          250,
+        );
       }
     } finally {
       clearInterval(timer);
     }
     const last = treeRss(pid);
     await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`npm run dev exited (${child.exitCode ?? child.signalCode}):\n${errors.join("").slice(-3000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`npm run dev exited (${child.exitCode ?? child.signalCode}):\n${errors.join("").slice(-3000)}`);
     const after = treeRss(pid);
     return [
       `\`npm run dev\` RSS (its process tree: Vite with the local service inside, half-size images): idle ${mb(idle)} MB, peak ${mb(Math.max(peak, last))} MB over ${GENERATIONS} generations, right after ${mb(last)} MB, ${SETTLE_SECONDS} s after ${mb(after)} MB (goal < ${GOAL_MB})`,

@@ -105,8 +105,17 @@ async function main() {
         const t0 = performance.now();
         await pool.generate(
           {
-            prompt, negativeText: null, enhancePrompt: false, seed: 7, look: style.look, model: style.model,
-            variant: variant ? "standard" : null, softLines: false, size: RENDER, thumbSize: { width: 360, height: 180 }, depthSize: DEPTH,
+            prompt,
+            negativeText: null,
+            enhancePrompt: false,
+            seed: 7,
+            look: style.look,
+            model: style.model,
+            variant: variant ? "standard" : null,
+            softLines: false,
+            size: RENDER,
+            thumbSize: { width: 360, height: 180 },
+            depthSize: DEPTH,
           },
           dir,
         );
@@ -117,9 +126,18 @@ async function main() {
         tiles.push({ input: label(`${style.name} (${style.look}) · “${prompt}”`, TILE.width), left: column * TILE.width, top });
         const rgb = await sharp(image).raw().toBuffer();
         const cropTop = row * (CROP + LABEL);
-        crops.push({ input: label(`${style.name} · “${prompt}”: ridge, water/lights, ground at the wrap`, 3 * CROP), left: column * 3 * CROP, top: cropTop });
+        crops.push({
+          input: label(`${style.name} · “${prompt}”: ridge, water/lights, ground at the wrap`, 3 * CROP),
+          left: column * 3 * CROP,
+          top: cropTop,
+        });
         for (const [k, crop] of cropsOf(dir, rgb).entries()) {
-          crops.push({ input: cut(rgb, crop), raw: { width: CROP, height: CROP, channels: 3 }, left: (column * 3 + k) * CROP, top: cropTop + LABEL });
+          crops.push({
+            input: cut(rgb, crop),
+            raw: { width: CROP, height: CROP, channels: 3 },
+            left: (column * 3 + k) * CROP,
+            top: cropTop + LABEL,
+          });
         }
         rmSync(dir, { recursive: true, force: true });
       }
@@ -127,8 +145,14 @@ async function main() {
     const sheet = join(outDir, "gallery.png");
     const cropSheet = join(outDir, "gallery-crops.png");
     const background = { r: 17, g: 17, b: 17 };
-    await sharp({ create: { width: PROMPTS.length * TILE.width, height: STYLES.length * (TILE.height + LABEL), channels: 3, background } }).composite(tiles).png().toFile(sheet);
-    await sharp({ create: { width: cropRow, height: STYLES.length * (CROP + LABEL), channels: 3, background } }).composite(crops).png().toFile(cropSheet);
+    await sharp({ create: { width: PROMPTS.length * TILE.width, height: STYLES.length * (TILE.height + LABEL), channels: 3, background } })
+      .composite(tiles)
+      .png()
+      .toFile(sheet);
+    await sharp({ create: { width: cropRow, height: STYLES.length * (CROP + LABEL), channels: 3, background } })
+      .composite(crops)
+      .png()
+      .toFile(cropSheet);
     console.log(`contact sheets: ${sheet}, ${cropSheet}`);
   } finally {
     await pool.close();

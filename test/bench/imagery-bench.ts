@@ -28,8 +28,17 @@ const CASES: Case[] = [
 ];
 
 const request = (c: Case, size: Size = c.model === 4 ? IMAGE_SIZES.model4 : IMAGE_SIZES.model3): RenderRequest => ({
-  prompt: PROMPT, negativeText: null, enhancePrompt: false, seed: 1, look: "photoreal", model: c.model, variant: c.variant, softLines: false,
-  size, thumbSize: IMAGE_SIZES.thumb, depthSize: IMAGE_SIZES.depth,
+  prompt: PROMPT,
+  negativeText: null,
+  enhancePrompt: false,
+  seed: 1,
+  look: "photoreal",
+  model: c.model,
+  variant: c.variant,
+  softLines: false,
+  size,
+  thumbSize: IMAGE_SIZES.thumb,
+  depthSize: IMAGE_SIZES.depth,
 });
 
 /** One generation: wall time, CPU of every thread by what it did, each core's busy share. */
@@ -79,7 +88,9 @@ async function benchCase(pool: ImageryPool, c: Case, floor: Floor, work: string)
   const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   const { width, height } = req.size;
-  const cores = median.cores ? `cores busy over the render: ${median.cores.map((u, i) => `cpu${i} ${percent(u)}`).join(", ")}` : "cores: not measured here";
+  const cores = median.cores
+    ? `cores busy over the render: ${median.cores.map((u, i) => `cpu${i} ${percent(u)}`).join(", ")}`
+    : "cores: not measured here";
   return [
     `${c.name} ${width}x${height} + thumb + depth: ${s2(median.seconds)} s median of ${runs.map((r) => s2(r.seconds)).join(", ")} = ${(median.seconds / floor.total).toFixed(1)}x the floor`,
     `  ${s2(median.cpu)} CPU-s (${(median.cpu / median.seconds).toFixed(2)} cores kept busy): ${median.phases.map(([k, s]) => `${k} ${s2(s)}`).join(", ")}`,
@@ -100,7 +111,11 @@ async function benchCase(pool: ImageryPool, c: Case, floor: Floor, work: string)
 export async function imageryBench(): Promise<string[]> {
   const pool = createImageryPool();
   const work = mkdtempSync(join(tmpdir(), "skybox-imagery-bench-"));
-  const out = [`worker threads: ${pool.size} on ${availableParallelism()} cores; load average before: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (1, 5, 15 min)`];
+  const out = [
+    `worker threads: ${pool.size} on ${availableParallelism()} cores; load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (1, 5, 15 min)`,
+  ];
   try {
     const floors = {
       3: await imageryFloor(IMAGE_SIZES.model3.width, IMAGE_SIZES.model3.height, pool.size),
@@ -121,10 +136,18 @@ export async function imageryBench(): Promise<string[]> {
       const resolution = defaultResolution(type.key, 3) ?? { width: 2048, height: 1024, name: "-" };
       const t0 = performance.now();
       const cpu0 = process.cpuUsage();
-      await pool.runExport({ from: m3, type: type.key, size: { width: resolution.width, height: resolution.height }, out: join(work, `export-${type.id}`), imageScale: 1 });
+      await pool.runExport({
+        from: m3,
+        type: type.key,
+        size: { width: resolution.width, height: resolution.height },
+        out: join(work, `export-${type.id}`),
+        imageScale: 1,
+      });
       const ms = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
-      out.push(`export ${type.key.padEnd(22)} (${resolution.name}, Model 3 defaults): ${s2(ms / 1000)} s (${((cpu.user + cpu.system) / 1000 / ms).toFixed(2)} cores)`);
+      out.push(
+        `export ${type.key.padEnd(22)} (${resolution.name}, Model 3 defaults): ${s2(ms / 1000)} s (${((cpu.user + cpu.system) / 1000 / ms).toFixed(2)} cores)`,
+      );
     }
     out.push(`peak memory (RSS, main thread and workers): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   } finally {

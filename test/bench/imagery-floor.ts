@@ -25,7 +25,9 @@ export async function imageryFloor(width: number, height: number, cores: number)
   analyticSky(width, height, radiance, display);
   const sky = seconds(t0);
   t0 = performance.now();
-  await sharp(display, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  await sharp(display, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const jpeg = seconds(t0);
   t0 = performance.now();
   encodeRgbe(width, height, radiance);

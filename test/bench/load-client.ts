@@ -28,4 +28,6 @@ await Promise.all(
     }
   }),
 );
-process.stdout.write(`${JSON.stringify({ requests: latencies.length, rps: latencies.length / spec.seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ requests: latencies.length, rps: latencies.length / spec.seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors })}\n`,
+);

@@ -35,7 +35,9 @@ export async function localBench(): Promise<string[]> {
       }),
     );
     const states = await Promise.all(rendering.map((g) => client.getGeneration(g.id)));
-    out.push(`status route under ${POLLERS} concurrent pollers for ${POLL_SECONDS} s while 2 generations render (${states.map((s) => s.status).join(", ")} at the end): ${summary(latencies)}, ${(latencies.length / POLL_SECONDS).toFixed(0)} req/s`);
+    out.push(
+      `status route under ${POLLERS} concurrent pollers for ${POLL_SECONDS} s while 2 generations render (${states.map((s) => s.status).join(", ")} at the end): ${summary(latencies)}, ${(latencies.length / POLL_SECONDS).toFixed(0)} req/s`,
+    );
     out.push(`event latency, status change (cancel) → pusher-js delivery: ${summary(await eventLatencies(svc.info, client))}`);
   } finally {
     await svc.stop();
@@ -43,15 +45,26 @@ export async function localBench(): Promise<string[]> {
   return out;
 }
 
-async function eventLatencies(info: Awaited<ReturnType<typeof startLocalProcess>>["info"], client: ReturnType<typeof createSkyboxClient>): Promise<number[]> {
-  const pusher = new Pusher(info.pusher.key, { cluster: "mt1", wsHost: info.pusher.wsHost, wsPort: info.pusher.wsPort, forceTLS: false, enabledTransports: ["ws"] });
+async function eventLatencies(
+  info: Awaited<ReturnType<typeof startLocalProcess>>["info"],
+  client: ReturnType<typeof createSkyboxClient>,
+): Promise<number[]> {
+  const pusher = new Pusher(info.pusher.key, {
+    cluster: "mt1",
+    wsHost: info.pusher.wsHost,
+    wsPort: info.pusher.wsPort,
+    forceTLS: false,
+    enabledTransports: ["ws"],
+  });
   const samples: number[] = [];
   try {
     for (let i = 0; i < EVENT_SAMPLES; i++) {
       const g = await client.generate({ prompt: `event sample ${i}`, skybox_style_id: 2 });
       const channel = pusher.subscribe(g.pusher_channel!);
       await new Promise<void>((resolve) => channel.bind("pusher:subscription_succeeded", () => resolve()));
-      const delivered = new Promise<number>((resolve) => channel.bind("status_update", (d: { status: string }) => d.status === "abort" && resolve(performance.now())));
+      const delivered = new Promise<number>((resolve) =>
+        channel.bind("status_update", (d: { status: string }) => d.status === "abort" && resolve(performance.now())),
+      );
       // The cancel changes the status inside the request; the event leaves before the answer.
       const t0 = performance.now();
       await client.cancelGeneration(g.id);

@@ -19,7 +19,10 @@ export async function monkeyBench(): Promise<string[]> {
     const target = await startTarget(name);
     try {
       const report = await runMonkey(target, { seed, users: USERS, actions: 100_000, durationMs: SECONDS * 1000 });
-      const mix = [...report.ledger.actions].sort((a, b) => b[1] - a[1]).map(([a, n]) => `${a} ${n}`).join(", ");
+      const mix = [...report.ledger.actions]
+        .sort((a, b) => b[1] - a[1])
+        .map(([a, n]) => `${a} ${n}`)
+        .join(", ");
       lines.push(
         `  ${target.name}: MONKEY_SEED=${seed}: ${report.ledger.total} actions in ${report.seconds.toFixed(1)} s = ${(report.ledger.total / report.seconds).toFixed(1)} actions/s; ` +
           `${report.ledger.generations.size} generations, ${report.ledger.exports.size} exports, ${report.ledger.batches.size} batches; ${report.problems.length} problems`,

@@ -7,7 +7,13 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { signWebhook } from "../../src/api/rules/webhook-signature.ts";
-import { createMemoryStore, createRedisStore, startSkyboxProxyServer, type ProxyStore, type SkyboxProxyServer } from "../../src/proxy/index.ts";
+import {
+  createMemoryStore,
+  createRedisStore,
+  startSkyboxProxyServer,
+  type ProxyStore,
+  type SkyboxProxyServer,
+} from "../../src/proxy/index.ts";
 import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
 import { startRedisServer } from "../helpers/redis-server.ts";
 import { storeReady } from "../proxy/multiuser/deployment.ts";
@@ -28,7 +34,9 @@ interface Load {
 
 async function loadFrom(url: string, headers: Record<string, string>): Promise<Load> {
   const spec = JSON.stringify({ url, headers, seconds: LOAD_SECONDS, concurrency: CONCURRENCY });
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "test/bench/load-client.ts", spec], { maxBuffer: 1 << 20 });
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "test/bench/load-client.ts", spec], {
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(stdout) as Load;
 }
 
@@ -47,7 +55,13 @@ function startProxy(svc: LocalProcess, store: ProxyStore | null): Promise<Skybox
 /** Req/s and latency of one owned status poll through `proxy`. */
 async function pollLoad(proxy: SkyboxProxyServer, headers: Record<string, string>): Promise<Load> {
   const api = `${proxy.url}/skybox/api/v1`;
-  const created = (await (await fetch(`${api}/skybox`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ prompt: "bench", skybox_style_id: 2 }) })).json()) as { id: number };
+  const created = (await (
+    await fetch(`${api}/skybox`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "bench", skybox_style_id: 2 }),
+    })
+  ).json()) as { id: number };
   return loadFrom(`${api}/imagine/requests/${created.id}`, headers);
 }
 
@@ -71,8 +85,18 @@ async function eventLatency(a: SkyboxProxyServer, b: SkyboxProxyServer, secret: 
   })();
   const samples: number[] = [];
   for (let i = 0; i < EVENTS; i++) {
-    const body = JSON.stringify({ id: 1, obfuscated_id: "bench", pusher_channel: channel, status: "processing", updated_at: `${Date.now()}-${i}` });
-    const headers = { "content-type": "application/json", "x-timestamp": String(Math.floor(Date.now() / 1000)), "x-signature": await signWebhook(body, secret) };
+    const body = JSON.stringify({
+      id: 1,
+      obfuscated_id: "bench",
+      pusher_channel: channel,
+      status: "processing",
+      updated_at: `${Date.now()}-${i}`,
+    });
+    const headers = {
+      "content-type": "application/json",
+      "x-timestamp": String(Math.floor(Date.now() / 1000)),
+      "x-signature": await signWebhook(body, secret),
+    };
     const t0 = performance.now();
     await fetch(`${a.url}/skybox/webhook`, { method: "POST", headers, body });
     await waitFor(() => arrived.length > i, 5000, 0.1);
@@ -92,7 +116,12 @@ export async function multiuserBench(): Promise<string[]> {
     const [shared1, shared2] = [0, 1].map(() => createRedisStore({ url: redis.url, log: () => {} }));
     stores.push(memory, shared1!, shared2!);
     await Promise.all([storeReady(shared1!), storeReady(shared2!)]);
-    const [plain, inMemory, onRedis, onRedisB] = await Promise.all([startProxy(svc, null), startProxy(svc, memory), startProxy(svc, shared1!), startProxy(svc, shared2!)]);
+    const [plain, inMemory, onRedis, onRedisB] = await Promise.all([
+      startProxy(svc, null),
+      startProxy(svc, memory),
+      startProxy(svc, shared1!),
+      startProxy(svc, shared2!),
+    ]);
     proxies.push(plain, inMemory, onRedis, onRedisB);
     const rows: [string, Load][] = [
       ["one user, no store use", await pollLoad(plain, {})],
@@ -102,7 +131,9 @@ export async function multiuserBench(): Promise<string[]> {
     const latency = await eventLatency(onRedis, onRedisB, svc.info.apiSecret);
     return [
       `owned status poll, ${CONCURRENCY} clients for ${LOAD_SECONDS} s from another process (user header, rate limit, ownership check, upstream):`,
-      ...rows.map(([name, l]) => `  ${name}: ${l.rps.toFixed(0)} req/s, p50 ${ms(l.p50)} p99 ${ms(l.p99)}${l.errors ? `, ${l.errors} errors` : ""}`),
+      ...rows.map(
+        ([name, l]) => `  ${name}: ${l.rps.toFixed(0)} req/s, p50 ${ms(l.p50)} p99 ${ms(l.p99)}${l.errors ? `, ${l.errors} errors` : ""}`,
+      ),
       `  Redis against memory: ${((rows[2]![1].rps / rows[1]![1].rps) * 100).toFixed(0)} % of the throughput`,
       `event from a webhook on instance A to a stream on instance B through Redis (n=${EVENTS}): p50 ${ms(percentile(latency, 50))} p99 ${ms(percentile(latency, 99))}`,
     ];

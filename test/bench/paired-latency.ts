@@ -21,7 +21,11 @@ function timedGet(target: Target, agent: Agent): Promise<number> {
     const t0 = process.hrtime.bigint();
     const req = request(target.url, { agent, headers: target.headers }, (res) => {
       res.on("data", () => {});
-      res.on("end", () => (res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - t0) / 1e6) : reject(new Error(`${target.url}: ${res.statusCode}`))));
+      res.on("end", () =>
+        res.statusCode === 200
+          ? resolve(Number(process.hrtime.bigint() - t0) / 1e6)
+          : reject(new Error(`${target.url}: ${res.statusCode}`)),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -40,7 +44,12 @@ export interface PairedFigures {
 /** `null` is the null pair (the reference against itself); the reference's own median is `reference`. */
 export type PairedResult<Name extends string> = Record<Name | "null", PairedFigures> & { reference: number };
 
-export async function pairedLatency<Name extends string>(reference: Target, targets: Record<Name, Target>, rounds: number, warmup = rounds): Promise<PairedResult<Name>> {
+export async function pairedLatency<Name extends string>(
+  reference: Target,
+  targets: Record<Name, Target>,
+  rounds: number,
+  warmup = rounds,
+): Promise<PairedResult<Name>> {
   const names = [...(Object.keys(targets) as Name[]), "null" as const];
   const all: Record<string, Target> = { ...targets, null: reference, reference };
   const agents = Object.fromEntries(Object.keys(all).map((k) => [k, new Agent({ keepAlive: true, maxSockets: 1 })]));
@@ -63,5 +72,8 @@ export async function pairedLatency<Name extends string>(reference: Target, targ
     const diffs = times[name]!.map((t, k) => t - ref[k]!);
     return { p50: percentile(diffs, 50), p99: percentile(diffs, 99), median: percentile(times[name]!, 50) };
   };
-  return { ...(Object.fromEntries(names.map((n) => [n, figures(n)])) as Record<Name | "null", PairedFigures>), reference: percentile(ref, 50) };
+  return {
+    ...(Object.fromEntries(names.map((n) => [n, figures(n)])) as Record<Name | "null", PairedFigures>),
+    reference: percentile(ref, 50),
+  };
 }

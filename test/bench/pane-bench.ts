@@ -40,9 +40,19 @@ interface ChunkSizes {
 async function inspectorChunks(): Promise<ChunkSizes> {
   const result = await build({
     entryPoints: [resolve(REPO, "src/inspector/index.ts")],
-    bundle: true, splitting: true, minify: true, format: "esm", platform: "browser", target: "es2022",
-    outdir: resolve(REPO, "node_modules/.cache/pane-bench"), write: false, metafile: true, logLevel: "silent", jsx: "automatic",
-    external: PEERS, plugins: [coreExternal],
+    bundle: true,
+    splitting: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    outdir: resolve(REPO, "node_modules/.cache/pane-bench"),
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    jsx: "automatic",
+    external: PEERS,
+    plugins: [coreExternal],
   });
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((k) => outputs[k]!.entryPoint?.endsWith("src/inspector/index.ts"))!;
@@ -66,8 +76,15 @@ async function inspectorChunks(): Promise<ChunkSizes> {
 async function inspectorFilesInCore(): Promise<string[]> {
   const result = await build({
     entryPoints: [resolve(REPO, "src/index.ts")],
-    bundle: true, minify: true, format: "esm", platform: "browser", target: "es2022",
-    write: false, metafile: true, logLevel: "silent", external: PEERS,
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    external: PEERS,
   });
   return Object.keys(result.metafile.inputs).filter((f) => f.includes("src/inspector/"));
 }
@@ -115,7 +132,11 @@ async function timeToVisible(url: string, runs: number): Promise<{ bare: Spread;
   } finally {
     await browser.close();
   }
-  const [bare, unselected, pane] = variants.map((v) => ({ p25: percentile(v.times, 25), p50: percentile(v.times, 50), p75: percentile(v.times, 75) }));
+  const [bare, unselected, pane] = variants.map((v) => ({
+    p25: percentile(v.times, 25),
+    p50: percentile(v.times, 50),
+    p75: percentile(v.times, 75),
+  }));
   return { bare: bare!, unselected: unselected!, pane: pane! };
 }
 
@@ -131,7 +152,11 @@ export async function paneBench(): Promise<string[]> {
     `pane chunks (loaded by showSkyboxInspector): ${kb(chunks.lazy.min)} min, ${kb(chunks.lazy.gzip)} min+gzip`,
     `core entry (babylon-skybox): ${kb(core.gzip)} min+gzip, ${leaked.length} inspector modules in it${leaked.length ? `: ${leaked.join(", ")}` : ""}`,
   ];
-  const pages = await servePages({ root: resolve(REPO, "playground"), plugins: [react(), playgroundResolve()], external: [INSPECTOR_EDITORS] });
+  const pages = await servePages({
+    root: resolve(REPO, "playground"),
+    plugins: [react(), playgroundResolve()],
+    external: [INSPECTOR_EDITORS],
+  });
   try {
     const runs = 8;
     const { bare, unselected, pane } = await timeToVisible(pages.url, runs);

@@ -10,4 +10,5 @@ export const median = (samples: readonly number[]) => [...samples].sort((a, b) =
 
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-export const summary = (samples: readonly number[]) => `p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  (n=${samples.length})`;
+export const summary = (samples: readonly number[]) =>
+  `p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  (n=${samples.length})`;

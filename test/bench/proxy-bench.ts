@@ -42,7 +42,10 @@ export async function proxyBench(): Promise<string[]> {
   const proxy = await startProxyProcess(keys, { upstream: svc.info.url, "rate-limit": RATE_LIMIT }, { built: true });
   const ballast = { NODE_OPTIONS: `--import=${resolve("test/bench/heap-ballast.mjs")}`, SKYBOX_BENCH_BALLAST_MB: String(BALLAST_MB) };
   const heavy = await startProxyProcess(keys, { upstream: svc.info.url, "rate-limit": RATE_LIMIT }, { built: true, env: ballast });
-  const bare = await startScriptProcess<{ url: string }>("test/bench/bare-proxy.mjs", [svc.info.url], { ...process.env, SKYBOX_API_KEY: keys.apiKey });
+  const bare = await startScriptProcess<{ url: string }>("test/bench/bare-proxy.mjs", [svc.info.url], {
+    ...process.env,
+    SKYBOX_API_KEY: keys.apiKey,
+  });
   try {
     const { generationId, fileUrl } = await largeExport(svc);
     const status = `/api/v1/imagine/requests/${generationId}`;
@@ -55,11 +58,19 @@ export async function proxyBench(): Promise<string[]> {
     const lines = [`setup: ${setup}; a complete generation's status (GET ${status}, ${await statusBytes(targets.direct)} bytes of JSON)`];
     const pids = { service: svc.child.pid!, proxy: proxy.child.pid!, bare: bare.child.pid! };
     const file = `/http/${new URL(fileUrl).host}${new URL(fileUrl).pathname}`;
-    const downloads = { direct: fileUrl, proxy: `${proxy.info.url}/skybox/assets${file}`, bare: `${bare.info.url}/skybox/assets${file}`, heavy: `${heavy.info.url}/skybox/assets${file}` };
+    const downloads = {
+      direct: fileUrl,
+      proxy: `${proxy.info.url}/skybox/assets${file}`,
+      bare: `${bare.info.url}/skybox/assets${file}`,
+      heavy: `${heavy.info.url}/skybox/assets${file}`,
+    };
     const proxyPids = { proxy: proxy.child.pid!, heavy: heavy.child.pid! };
     lines.push(...(await assetStreaming(downloads, proxyPids, "by processes that have served nothing else yet")));
     for (const generator of [wrk, autocannon]) if (generator) lines.push(...(await throughput(generator, targets, pids)));
-    if (!wrk) lines.push("  (wrk is not installed: `apt-get install wrk` adds the run from a load generator that leaves the servers more of a small machine's cores)");
+    if (!wrk)
+      lines.push(
+        "  (wrk is not installed: `apt-get install wrk` adds the run from a load generator that leaves the servers more of a small machine's cores)",
+      );
     const paired = await pairedLatency(targets.direct, { proxy: targets.proxy, bare: targets.bare }, PAIRS);
     const added = (name: "proxy" | "bare" | "null") => `p50 ${ms(paired[name].p50)}  p99 ${ms(paired[name].p99)}`;
     lines.push(
@@ -84,18 +95,27 @@ async function statusBytes(target: { url: string; headers: Record<string, string
 async function largeExport(svc: LocalProcess): Promise<{ generationId: number; fileUrl: string }> {
   const api = `${svc.info.url}/api/v1`;
   const headers = { "x-api-key": svc.info.apiKey, "content-type": "application/json" };
-  const call = async (path: string, body?: unknown) => (await fetch(`${api}${path}`, body ? { method: "POST", headers, body: JSON.stringify(body) } : { headers })).json();
+  const call = async (path: string, body?: unknown) =>
+    (await fetch(`${api}${path}`, body ? { method: "POST", headers, body: JSON.stringify(body) } : { headers })).json();
   const created = await call("/skybox", { prompt: "bench", skybox_style_id: 2 });
-  const done = await waitFor(async () => {
-    const { request } = await call(`/imagine/requests/${created.id}`);
-    return request.status === "complete" && request;
-  }, 120_000, 100);
+  const done = await waitFor(
+    async () => {
+      const { request } = await call(`/imagine/requests/${created.id}`);
+      return request.status === "complete" && request;
+    },
+    120_000,
+    100,
+  );
   const ordered = await call("/skybox/export", { skybox_id: done.obfuscated_id, type_id: 4, resolution_id: 7 });
-  const exported = await waitFor(async () => {
-    const e = await call(`/skybox/export/${ordered.id}`);
-    if (e.status === "error") throw new Error(`export failed: ${e.error_message}`);
-    return e.status === "complete" && e;
-  }, 120_000, 200);
+  const exported = await waitFor(
+    async () => {
+      const e = await call(`/skybox/export/${ordered.id}`);
+      if (e.status === "error") throw new Error(`export failed: ${e.error_message}`);
+      return e.status === "complete" && e;
+    },
+    120_000,
+    200,
+  );
   return { generationId: created.id, fileUrl: exported.file_url };
 }
 
@@ -107,7 +127,11 @@ const SIDE_NAMES: Record<Side, string> = { direct: "direct", proxy: "through the
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Req/s of each side from one load generator, and the CPU time each server process spent per request (from /proc). */
-async function throughput(generator: LoadGenerator, targets: Record<Side, Target>, pids: Record<"service" | "proxy" | "bare", number>): Promise<string[]> {
+async function throughput(
+  generator: LoadGenerator,
+  targets: Record<Side, Target>,
+  pids: Record<"service" | "proxy" | "bare", number>,
+): Promise<string[]> {
   const spec = (side: Side, seconds = LOAD_SECONDS): LoadSpec => ({ ...targets[side], connections: CONNECTIONS, seconds });
   // Warm-up: every side's code optimised before anything counts.
   for (const side of ["direct", "proxy", "bare"] as const) await generator.run(spec(side, 2));
@@ -130,7 +154,8 @@ async function throughput(generator: LoadGenerator, targets: Record<Side, Target
   }
   const per = (side: Side, who: "service" | "proxy") => (cpu[side][who] / cpu[side].requests).toFixed(0);
   const d = mean(rps.direct);
-  const figure = (side: Side) => `${SIDE_NAMES[side]} ${mean(rps[side]).toFixed(0)} req/s (${rps[side].map((r) => r.toFixed(0)).join(", ")})`;
+  const figure = (side: Side) =>
+    `${SIDE_NAMES[side]} ${mean(rps[side]).toFixed(0)} req/s (${rps[side].map((r) => r.toFixed(0)).join(", ")})`;
   return [
     `throughput from ${generator.name}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s per run (${LOAD_ORDER.join(", ")}): ${figure("direct")}, ${figure("proxy")}, ${figure("bare")}; ratio ${(mean(rps.proxy) / d).toFixed(2)} (the bare proxy's ${(mean(rps.bare) / d).toFixed(2)})${failed ? `; ${failed} failed requests` : ""}`,
     `  CPU time per request: the service ${per("direct", "service")} µs called directly, ${per("proxy", "service")} µs behind the proxy; the proxy ${per("proxy", "proxy")} µs, the bare proxy ${per("bare", "proxy")} µs`,
@@ -160,7 +185,10 @@ async function assetStreaming(urls: Record<StreamSide, string>, pids: Record<"pr
       }
     }
   };
-  const { result: heavyPeak, peak: proxyPeak } = await peakRssDuring(pids.proxy, async () => (await peakRssDuring(pids.heavy, downloads)).peak);
+  const { result: heavyPeak, peak: proxyPeak } = await peakRssDuring(
+    pids.proxy,
+    async () => (await peakRssDuring(pids.heavy, downloads)).peak,
+  );
   await new Promise((r) => setTimeout(r, 1000));
   const after = { proxy: rssOf(pids.proxy), heavy: rssOf(pids.heavy) };
   const [d, p, b, h] = STREAM_SIDES.map((side) => median(speeds[side])) as [number, number, number, number];

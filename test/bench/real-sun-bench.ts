@@ -27,15 +27,22 @@ export function realSunBench(): string[] {
     const cells = REAL_VARIANTS.map((variant) => cell(scores.find((s) => s.sky === sky && s.variant === variant)!).padEnd(34));
     lines.push(`${sky.name.padEnd(10)} ${sky.shows.padEnd(5)} ${(sky.heldOut ? "held out" : "tuning").padEnd(8)} ${cells.join(" ")}`);
   }
-  lines.push("", `${"part".padEnd(9)} ${"variant".padEnd(24)} ${"suns placed".padStart(11)} ${"glow ok".padStart(8)} ${"no sun ok".padStart(9)} ${"wrong".padStart(6)}`);
+  lines.push(
+    "",
+    `${"part".padEnd(9)} ${"variant".padEnd(24)} ${"suns placed".padStart(11)} ${"glow ok".padStart(8)} ${"no sun ok".padStart(9)} ${"wrong".padStart(6)}`,
+  );
   for (const part of ["tuning", "held out", "all"] as const) {
     for (const variant of [...REAL_VARIANTS, "every variant"] as const) {
-      const of = scores.filter((s) => (part === "all" || s.sky.heldOut === (part === "held out")) && (variant === "every variant" || s.variant === variant));
+      const of = scores.filter(
+        (s) => (part === "all" || s.sky.heldOut === (part === "held out")) && (variant === "every variant" || s.variant === variant),
+      );
       const count = (shows: string) => {
         const group = of.filter((s) => s.sky.shows === shows);
         return `${group.filter((s) => s.ok).length}/${group.length}`;
       };
-      lines.push(`${part.padEnd(9)} ${variant.padEnd(24)} ${count("sun").padStart(11)} ${count("glow").padStart(8)} ${count("none").padStart(9)} ${String(of.filter((s) => s.wrong).length).padStart(6)}`);
+      lines.push(
+        `${part.padEnd(9)} ${variant.padEnd(24)} ${count("sun").padStart(11)} ${count("glow").padStart(8)} ${count("none").padStart(9)} ${String(of.filter((s) => s.wrong).length).padStart(6)}`,
+      );
     }
   }
   return [...lines, "", ...speedLines()];

@@ -54,20 +54,31 @@ const s2 = (n: number) => n.toFixed(2);
 async function endToEnd(svc: CliProcess<LocalServiceInfo>, m: Model, seed: number): Promise<EndToEnd> {
   const client = createSkyboxClient({ baseUrl: svc.info.url, apiKey: svc.info.apiKey, retry: 0 });
   const t0 = performance.now();
-  const g = await client.generate({ prompt: PROMPT, skybox_style_id: m.styleId, ...(m.variantId ? { variant_id: m.variantId } : {}), seed });
+  const g = await client.generate({
+    prompt: PROMPT,
+    skybox_style_id: m.styleId,
+    ...(m.variantId ? { variant_id: m.variantId } : {}),
+    seed,
+  });
   // Polled every 50 ms: the renderer's workers run at nice 10, and a poll every 10 ms (with
   // the service answering it) took CPU that a user's client does not.
-  const done = await waitFor(async () => {
-    const r = await client.getGeneration(g.id);
-    if (r.status === "error" || r.status === "abort") throw new Error(`generation ${g.id} ended in ${r.status}: ${r.error_message}`);
-    return r.status === "complete" && r;
-  }, 120_000, 50);
+  const done = await waitFor(
+    async () => {
+      const r = await client.getGeneration(g.id);
+      if (r.status === "error" || r.status === "abort") throw new Error(`generation ${g.id} ended in ${r.status}: ${r.error_message}`);
+      return r.status === "complete" && r;
+    },
+    120_000,
+    50,
+  );
   const served = performance.now();
-  await Promise.all([done.file_url, done.thumb_url, done.depth_map_url].map(async (url) => {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-    await res.arrayBuffer();
-  }));
+  await Promise.all(
+    [done.file_url, done.thumb_url, done.depth_map_url].map(async (url) => {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      await res.arrayBuffer();
+    }),
+  );
   const end = performance.now();
   return { seconds: (end - t0) / 1000, phases: await timingsOf(svc, g.id), servingMs: end - served };
 }
@@ -121,7 +132,9 @@ async function benchModel(m: Model, floor: number): Promise<string[]> {
       `  ${splitLine(warm)}`,
     ];
     if (m.model === 3) {
-      lines.push(`local service RSS (process tree, worker threads included) around a Model 3 render: idle ${mb(idle)} MB, peak ${mb(cold.peak)} MB (goal ≤ ${PEAK_GOAL_MB}), ${SETTLE_SECONDS} s after ${mb(after)} MB (goal < ${AFTER_GOAL_MB})`);
+      lines.push(
+        `local service RSS (process tree, worker threads included) around a Model 3 render: idle ${mb(idle)} MB, peak ${mb(cold.peak)} MB (goal ≤ ${PEAK_GOAL_MB}), ${SETTLE_SECONDS} s after ${mb(after)} MB (goal < ${AFTER_GOAL_MB})`,
+      );
     }
     return lines;
   } finally {

@@ -53,9 +53,17 @@ async function timeSave(browser: Awaited<ReturnType<typeof launchBrowser>>, url:
     await byId("skybox-prompt").fill(`alpine lake at sunset ${scale}`);
     await byId("skybox-generate-button").click();
     const job = byId("skybox-job").first();
-    await page.waitForFunction(() => document.querySelector("[data-testid=skybox-job]")?.getAttribute("data-status") === "complete", null, LONG);
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=skybox-job]")?.getAttribute("data-status") === "complete",
+      null,
+      LONG,
+    );
     await job.getByTestId("skybox-apply-record").click();
-    await page.waitForFunction(() => Boolean(document.querySelector("[data-testid=skybox-applied]")?.getAttribute("data-applied")), null, LONG);
+    await page.waitForFunction(
+      () => Boolean(document.querySelector("[data-testid=skybox-applied]")?.getAttribute("data-applied")),
+      null,
+      LONG,
+    );
     await page.evaluate(() => {
       const started = performance.now();
       const first = new Map<string, number>();

@@ -29,7 +29,8 @@ export async function sceneBench(): Promise<string[]> {
     const record = await completeGeneration(client, "sunset desert over dunes");
     const page = await browser.newPage();
     await open(page, pages.url);
-    const ours = (mode: "none" | "indexeddb" | "memory", allParts = false) => page.evaluate(([r, s, q, m, a]) => window.skyboxBench.ours(r, s, q, m, a), [record, SIZE, QUALITY, mode, allParts] as const);
+    const ours = (mode: "none" | "indexeddb" | "memory", allParts = false) =>
+      page.evaluate(([r, s, q, m, a]) => window.skyboxBench.ours(r, s, q, m, a), [record, SIZE, QUALITY, mode, allParts] as const);
     // The very first apply requests an export nobody asked for yet: the only real wait.
     const first = await ours("none");
     const hdrUrl = await hdrExportUrl(client, record);
@@ -46,7 +47,13 @@ export async function sceneBench(): Promise<string[]> {
     const split = cold.map(({ total, marks }) => {
       const download = marks.downloading ?? 0;
       const prefilter = marks.prefiltering ?? download;
-      return { total, exportWait: download - (marks["requesting-export"] ?? 0), download: prefilter - download, decode: total - prefilter, texturePath: total - download };
+      return {
+        total,
+        exportWait: download - (marks["requesting-export"] ?? 0),
+        download: prefilter - download,
+        decode: total - prefilter,
+        texturePath: total - download,
+      };
     });
     const pick = (k: keyof (typeof split)[number]) => median(split.map((s) => s[k]));
     const coldMs = pick("total");
@@ -126,8 +133,11 @@ async function hdrExportUrl(client: SkyboxClient, record: Generation): Promise<s
 
 // `npx tsx test/bench/scene-bench.ts` prints the figures on their own.
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  sceneBench().then((lines) => console.log(lines.join("\n")), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  sceneBench().then(
+    (lines) => console.log(lines.join("\n")),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -36,9 +36,13 @@ export async function shippedBench(): Promise<string[]> {
     const record = await complete(client, (await generate(client, "sunset desert over dunes")).id);
     const page = await browser.newPage();
     await openPage(page, pages.url);
-    const apply = async (cache: boolean) => (await page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [record.id, { ...PARTS, cache }] as const)).ms;
+    const apply = async (cache: boolean) =>
+      (await page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [record.id, { ...PARTS, cache }] as const)).ms;
     const load = async (folder: string, cache: boolean) => {
-      const r = await page.evaluate(([u, o]) => window.skyboxTest.load(u, o), [`${files.url}/skyboxes/${folder}/skybox.json`, { lighting: PARTS.lighting, cache }] as const);
+      const r = await page.evaluate(([u, o]) => window.skyboxTest.load(u, o), [
+        `${files.url}/skyboxes/${folder}/skybox.json`,
+        { lighting: PARTS.lighting, cache },
+      ] as const);
       return r.ms;
     };
     const medianOf = async (run: () => Promise<number>) => {
@@ -64,7 +68,11 @@ export async function shippedBench(): Promise<string[]> {
       sun: cli.sun,
       files: {
         environment: { path: "environment.env", bytes: env, extra: { format: "env" } },
-        background: { path: cli.files.background.path, bytes: readFileSync(join(skyboxes, "cli", cli.files.background.path)), extra: { width: cli.files.background.width, height: cli.files.background.height } },
+        background: {
+          path: cli.files.background.path,
+          bytes: readFileSync(join(skyboxes, "cli", cli.files.background.path)),
+          extra: { width: cli.files.background.width, height: cli.files.background.height },
+        },
         backdrop: { path: "backdrop.glb", bytes: readFileSync(join(skyboxes, "cli", "backdrop.glb")), extra: { format: "glb" } },
       },
     });
@@ -117,8 +125,11 @@ async function clearMemory(page: Page): Promise<void> {
 
 // `npx tsx test/bench/shipped-bench.ts` prints the figures on their own.
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  shippedBench().then((lines) => console.log(lines.join("\n")), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  shippedBench().then(
+    (lines) => console.log(lines.join("\n")),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

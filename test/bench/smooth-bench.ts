@@ -17,10 +17,15 @@ const IMAGE_SCALE = 0.5;
 
 export async function smoothBench(): Promise<string[]> {
   const watch = process.env.SMOOTH_WATCH === "1";
-  const scenario = await openSmoothScenario({ local: { imageScale: IMAGE_SCALE, speed: 50 }, options: { backdrop: { meshQuality: "low" } } }, watch);
+  const scenario = await openSmoothScenario(
+    { local: { imageScale: IMAGE_SCALE, speed: 50 }, options: { backdrop: { meshQuality: "low" } } },
+    watch,
+  );
   try {
     const calls = await scenario.runAll();
-    const lines = [`while a scene renders; image scale ${IMAGE_SCALE} (Model 3 panorama ${8192 * IMAGE_SCALE} wide), lighting cube 256 quality 64, background, GLB backdrop (low); one run each`];
+    const lines = [
+      `while a scene renders; image scale ${IMAGE_SCALE} (Model 3 panorama ${8192 * IMAGE_SCALE} wide), lighting cube 256 quality 64, background, GLB backdrop (low); one run each`,
+    ];
     for (const { name, run } of calls) {
       const longest = (tasks: Blocked[]) => ms(Math.max(0, ...tasks.map((t) => t.duration)));
       const sum = run.longTasks.reduce((n, t) => n + t.duration, 0);
@@ -29,8 +34,20 @@ export async function smoothBench(): Promise<string[]> {
         `${name}: resolves ${ms(run.resolveMs)}, whenCached ${ms(run.cachedMs)}; long tasks ${run.longTasks.length}, longest ${longest(run.longTasks)}, sum ${ms(sum)}; frames over 50 ms ${run.slowFrames.length}` +
           `; until resolved ${untilResolved.length} long tasks, longest ${longest(untilResolved)}${run.fromCache ? " (from the cache)" : ""}`,
       );
-      if (run.longTasks.length) lines.push(`  long tasks: ${[...run.longTasks].sort((a, b) => b.duration - a.duration).map((t) => describeTask(t, run.steps, run.slowCalls)).join("; ")}`);
-      if (watch) lines.push(`  slow WebGL calls: ${run.slowCalls.filter((c) => c.duration > 10).map((c) => `${c.name} ${ms(c.duration)} at ${ms(c.start)}`).join(", ")}`);
+      if (run.longTasks.length)
+        lines.push(
+          `  long tasks: ${[...run.longTasks]
+            .sort((a, b) => b.duration - a.duration)
+            .map((t) => describeTask(t, run.steps, run.slowCalls))
+            .join("; ")}`,
+        );
+      if (watch)
+        lines.push(
+          `  slow WebGL calls: ${run.slowCalls
+            .filter((c) => c.duration > 10)
+            .map((c) => `${c.name} ${ms(c.duration)} at ${ms(c.start)}`)
+            .join(", ")}`,
+        );
     }
     if (scenario.pageErrors.length) lines.push(`page errors: ${scenario.pageErrors.join(" | ")}`);
     return lines;
@@ -41,8 +58,11 @@ export async function smoothBench(): Promise<string[]> {
 
 // `npx tsx test/bench/smooth-bench.ts` prints the figures on their own.
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  smoothBench().then((lines) => console.log(lines.join("\n")), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  smoothBench().then(
+    (lines) => console.log(lines.join("\n")),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -27,7 +27,8 @@ export async function statusBench(): Promise<string> {
 
     const created = await creator.generate({ prompt: "alpine lake at dawn", skybox_style_id: 2 });
     const started = performance.now();
-    const seen = (updates: readonly GenerationUpdate[], at: number[]) => `${updates.map((u) => u.status).join(" → ")}`.concat(` (end seen at ${(at.at(-1)! / 1000).toFixed(1)} s)`);
+    const seen = (updates: readonly GenerationUpdate[], at: number[]) =>
+      `${updates.map((u) => u.status).join(" → ")}`.concat(` (end seen at ${(at.at(-1)! / 1000).toFixed(1)} s)`);
     const times = { poll: [] as number[], push: [] as number[] };
     const a = pollTracker.watchGeneration(created, { onUpdate: () => times.poll.push(performance.now() - started) });
     const b = pushTracker.watchGeneration(created, { onUpdate: () => times.push.push(performance.now() - started) });

@@ -49,7 +49,9 @@ export async function statusLoadBench(): Promise<string[]> {
     send("stop");
     const result = JSON.parse(await nextLine()) as PollerResult;
     const ended = await statuses();
-    const codes = Object.entries(result.statuses).map(([s, n]) => `${n}×${s}`).join(", ");
+    const codes = Object.entries(result.statuses)
+      .map(([s, n]) => `${n}×${s}`)
+      .join(", ");
     return [
       `status route (GET /imagine/requests/{id}), ${POLLERS} pollers at 1 poll/s each (random phase, from a separate process), while 2 full-size renders run (${(windowMs / 1000).toFixed(1)} s, ${ended.join(" and ")} at the end):`,
       `  ${summary(result.latencies)}; answers ${codes || "none"}; ${result.errors} network errors; ${result.skipped} polls skipped (the previous one still waiting)`,

@@ -26,7 +26,7 @@ function startPoller(url: string): void {
     timers.push(setTimeout(() => void poll(), Math.max(0, at - performance.now())));
   };
   const poll = async () => {
-    if (busy) return (result.skipped += measuring ? 1 : 0), next();
+    if (busy) return ((result.skipped += measuring ? 1 : 0), next());
     busy = true;
     next();
     const counted = measuring;

@@ -23,7 +23,18 @@ import { detectSun } from "../../src/scene/analysis/detect-sun.ts";
 import { decodeHdr } from "../../src/scene/analysis/hdr-pixels.ts";
 import { ms, percentile } from "./percentiles.ts";
 import { realSunBench } from "./real-sun-bench.ts";
-import { clipped, corpusSkies, SEED_SETS, groupFigures, type GroupFigures, readSky, type RenderedSky, renderSky, scoreSky, type SkyScore } from "../scene/analysis/sun-corpus.ts";
+import {
+  clipped,
+  corpusSkies,
+  SEED_SETS,
+  groupFigures,
+  type GroupFigures,
+  readSky,
+  type RenderedSky,
+  renderSky,
+  scoreSky,
+  type SkyScore,
+} from "../scene/analysis/sun-corpus.ts";
 
 const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 7);
 const SKIES = [
@@ -60,16 +71,47 @@ async function corpusBench(): Promise<string[]> {
       }
     }
   }
-  const header = summaryLine(["set", "variant", "recall", "false", "err med/max", "energy median [min, max]", "+-35%", "+-50%", "sun +-50%"]);
+  const header = summaryLine([
+    "set",
+    "variant",
+    "recall",
+    "false",
+    "err med/max",
+    "energy median [min, max]",
+    "+-35%",
+    "+-50%",
+    "sun +-50%",
+  ]);
   const pools = [...pooled].map(([key, sets]) => pooledRow(...(key.split("\t") as [string, string]), sets));
-  return [...lines, "Summary: every set and variant (energy over all found suns of skies with one; sun: only skies that must have one)", "", header, ...summary, ...pools, ""];
+  return [
+    ...lines,
+    "Summary: every set and variant (energy over all found suns of skies with one; sun: only skies that must have one)",
+    "",
+    header,
+    ...summary,
+    ...pools,
+    "",
+  ];
 }
 
 /** Recall, false suns and clear suns' energy within 50%, summed over several sets. */
 function pooledRow(pool: string, variant: string, sets: VariantTotals[]): string {
   const sum = (f: (t: VariantTotals) => number) => sets.reduce((n, t) => n + f(t), 0);
   const recall = `${sum((t) => t.all.recalled)}/${sum((t) => t.all.expected)}`;
-  return summaryLine([pool, variant, recall, String(sum((t) => t.all.falseSuns)), "", "", "", "", withinCell(sets.flatMap((t) => t.sunEnergy), 0.5)]);
+  return summaryLine([
+    pool,
+    variant,
+    recall,
+    String(sum((t) => t.all.falseSuns)),
+    "",
+    "",
+    "",
+    "",
+    withinCell(
+      sets.flatMap((t) => t.sunEnergy),
+      0.5,
+    ),
+  ]);
 }
 
 /** One variant of a set as a whole: every sky's figures, and the energy ratios of the skies that must have a sun. */
@@ -79,7 +121,17 @@ interface VariantTotals {
 }
 
 function summaryRow(set: string, variant: string, { all, sunEnergy }: VariantTotals): string {
-  return summaryLine([set, variant, `${all.recalled}/${all.expected}`, String(all.falseSuns), errorCell(all), energyCell(all.energy), withinCell(all.energy, 0.35), withinCell(all.energy, 0.5), withinCell(sunEnergy, 0.5)]);
+  return summaryLine([
+    set,
+    variant,
+    `${all.recalled}/${all.expected}`,
+    String(all.falseSuns),
+    errorCell(all),
+    energyCell(all.energy),
+    withinCell(all.energy, 0.35),
+    withinCell(all.energy, 0.5),
+    withinCell(sunEnergy, 0.5),
+  ]);
 }
 
 /** Widths of the summary's columns after the set's and the variant's (right-aligned). */
@@ -146,7 +198,8 @@ function row(variant: string, g: GroupFigures, ms: number): string {
 /** Median and largest angular error. */
 const errorCell = (g: GroupFigures) => (g.medianError === null ? "-" : `${g.medianError.toFixed(2)}/${g.maxError!.toFixed(2)}`);
 /** Median [least, largest] of sorted energy ratios. */
-const energyCell = (e: number[]) => (e.length ? `${e[e.length >> 1]!.toFixed(2)} [${e[0]!.toFixed(2)}, ${e[e.length - 1]!.toFixed(2)}]` : "-");
+const energyCell = (e: number[]) =>
+  e.length ? `${e[e.length >> 1]!.toFixed(2)} [${e[0]!.toFixed(2)}, ${e[e.length - 1]!.toFixed(2)}]` : "-";
 /** How many energy ratios lie within k of 1. */
 const withinCell = (e: number[], k: number) => (e.length ? `${e.filter((v) => Math.abs(v - 1) <= k).length}/${e.length}` : "-");
 
@@ -158,8 +211,30 @@ async function speedBench(): Promise<string[]> {
     for (const sky of SKIES) {
       const at = join(dir, sky.name.replace(/\W+/g, "-"));
       const size = { width: 2048, height: 1024 };
-      await pool.generate({ prompt: sky.prompt, negativeText: null, enhancePrompt: false, seed: sky.seed, look: "photoreal", model: 3, variant: null, softLines: false, size, thumbSize: IMAGE_SIZES.thumb, depthSize: IMAGE_SIZES.depth }, at);
-      const file = await pool.runExport({ from: at, type: "hdri-hdr", hdriMode: "realism", size: { width: 8192, height: 4096 }, out: join(at, "hdri-8k"), imageScale: 1 });
+      await pool.generate(
+        {
+          prompt: sky.prompt,
+          negativeText: null,
+          enhancePrompt: false,
+          seed: sky.seed,
+          look: "photoreal",
+          model: 3,
+          variant: null,
+          softLines: false,
+          size,
+          thumbSize: IMAGE_SIZES.thumb,
+          depthSize: IMAGE_SIZES.depth,
+        },
+        at,
+      );
+      const file = await pool.runExport({
+        from: at,
+        type: "hdri-hdr",
+        hdriMode: "realism",
+        size: { width: 8192, height: 4096 },
+        out: join(at, "hdri-8k"),
+        imageScale: 1,
+      });
       const bytes = new Uint8Array(readFileSync(file.path));
       let t0 = performance.now();
       const pixels = decodeHdr(bytes);
@@ -175,7 +250,9 @@ async function speedBench(): Promise<string[]> {
           times.push(performance.now() - t0);
         }
         const found = sun ? `sun at ${((sun.elevation * 180) / Math.PI).toFixed(1)} deg up, ${sun.source}` : "no sun";
-        lines.push(`    ${variant.padEnd(15)} ${ms(percentile(times, 50)).padStart(9)}  (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}; ${found})`);
+        lines.push(
+          `    ${variant.padEnd(15)} ${ms(percentile(times, 50)).padStart(9)}  (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}; ${found})`,
+        );
       }
     }
     lines.push("target: 200 ms in the browser on these cores, from the decoded HDR");

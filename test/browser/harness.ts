@@ -56,9 +56,17 @@ function candidates(): string[] {
   out.push("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser");
   const cache = process.env.PLAYWRIGHT_BROWSERS_PATH ?? join(homedir(), ".cache", "ms-playwright");
   if (existsSync(cache)) {
-    const dirs = readdirSync(cache).filter((d) => /^chromium(_headless_shell)?-\d+$/.test(d)).sort().reverse();
+    const dirs = readdirSync(cache)
+      .filter((d) => /^chromium(_headless_shell)?-\d+$/.test(d))
+      .sort()
+      .reverse();
     for (const d of dirs)
-      for (const sub of ["chrome-linux/chrome", "chrome-linux64/chrome", "chrome-linux/headless_shell", "chrome-headless-shell-linux64/chrome-headless-shell"])
+      for (const sub of [
+        "chrome-linux/chrome",
+        "chrome-linux64/chrome",
+        "chrome-linux/headless_shell",
+        "chrome-headless-shell-linux64/chrome-headless-shell",
+      ])
         out.push(join(cache, d, sub));
   }
   return out;

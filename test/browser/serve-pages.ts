@@ -92,7 +92,14 @@ export async function servePages(options: ServePagesOptions): Promise<ServedPage
 type Preview = Awaited<ReturnType<typeof preview>>;
 
 /** `vite preview` of the build on 127.0.0.1 (`port` 0: a free one), with the proxy and its local service. */
-async function listen(root: string, outDir: string, options: ServePagesOptions, dataDir: string | null, localLog: string[], port: number): Promise<Preview> {
+async function listen(
+  root: string,
+  outDir: string,
+  options: ServePagesOptions,
+  dataDir: string | null,
+  localLog: string[],
+  port: number,
+): Promise<Preview> {
   const plugins: PluginOption[] = [];
   if (options.local !== false) {
     const fast: LocalServiceOptions = { speed: 50, imageScale: 1 / 16, dataDir: dataDir!, log: (l) => localLog.push(l), ...options.local };
@@ -126,7 +133,10 @@ async function stopServer(server: Preview): Promise<void> {
 }
 
 /** Builds (or reuses the cached build of) `root`, for a server of the caller's (see `servePages`). */
-export async function buildPages(root: string, options: Omit<ServePagesOptions, "root" | "local" | "proxy">): Promise<{ outDir: string; buildMs: number }> {
+export async function buildPages(
+  root: string,
+  options: Omit<ServePagesOptions, "root" | "local" | "proxy">,
+): Promise<{ outDir: string; buildMs: number }> {
   const cacheDir = join(REPO, "node_modules", ".cache", "babylon-skybox-pages");
   const outDir = join(cacheDir, buildKey(root, options));
   if (!options.rebuild && existsSync(join(outDir, ".complete"))) return { outDir, buildMs: 0 };

@@ -7,7 +7,8 @@ import { startLocalProcess } from "../helpers/local-service.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "skybox-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const cli = (...args: string[]) => execFileSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const cli = (...args: string[]) =>
+  execFileSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 test("accounts add creates a key the service accepts; list never prints keys", async () => {
   const added = JSON.parse(cli("accounts", "add", "--data-dir", dir, "--plan", "essential", "--credits", "7"));

@@ -14,7 +14,10 @@ const run = promisify(execFile);
 /** `npx babylon-skybox <args>` in the repository's root: its exit code and what it printed. */
 async function npx(args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run("npx", ["--no-install", "babylon-skybox", ...args], { cwd: REPO, env: { ...process.env, SKYBOX_API_KEY: "" } });
+    const { stdout, stderr } = await run("npx", ["--no-install", "babylon-skybox", ...args], {
+      cwd: REPO,
+      env: { ...process.env, SKYBOX_API_KEY: "" },
+    });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -21,10 +21,12 @@ let tracker: StatusTracker | undefined;
 /** A port free right now, so the proxy's public URL can be known before it starts. */
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
-    const probe = createServer().once("error", reject).listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    const probe = createServer()
+      .once("error", reject)
+      .listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
   });
 
 beforeAll(async () => {
@@ -46,7 +48,12 @@ test("a generation through the proxy is accepted with the proxy's loopback webho
   const config = await (await fetch(`${proxy.info.url}/skybox/config`)).json();
   expect(config.webhooksRelayed).toBe(true);
   // Polls far apart: the steps must come from the relayed webhooks.
-  tracker = createStatusTracker({ client, relay: { url: config.eventsUrl, transport: "fetch" }, pollIntervalMs: 60_000, safetyPollMs: 60_000 });
+  tracker = createStatusTracker({
+    client,
+    relay: { url: config.eventsUrl, transport: "fetch" },
+    pollIntervalMs: 60_000,
+    safetyPollMs: 60_000,
+  });
   const created = await client.generate({ prompt: "a harbour at dusk", skybox_style_id: 2 });
   const updates = await collect(tracker.watchGeneration(created));
   expect(statusesOf(updates).at(-1)).toBe("complete");

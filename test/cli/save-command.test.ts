@@ -40,7 +40,10 @@ afterAll(async () => {
 });
 
 /** Runs the command in-process, returning its JSON line. */
-async function save(args: string[], env: NodeJS.ProcessEnv): Promise<{ out: string; files: { path: string; bytes: number }[]; sun: boolean }> {
+async function save(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ out: string; files: { path: string; bytes: number }[]; sun: boolean }> {
   let line = "";
   await runSaveCommand([...args, "--quiet"], env, (l) => (line = l));
   return JSON.parse(line) as { out: string; files: { path: string; bytes: number }[]; sun: boolean };
@@ -50,13 +53,31 @@ function readFolder(dir: string): SavedSkybox {
   return parseSavedSkybox(JSON.parse(readFileSync(join(dir, "skybox.json"), "utf8")));
 }
 
-const angle = (a: readonly number[], b: readonly number[]) => (Math.acos(Math.min(1, a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!)) * 180) / Math.PI;
+const angle = (a: readonly number[], b: readonly number[]) =>
+  (Math.acos(Math.min(1, a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!)) * 180) / Math.PI;
 
 describe("babylon-skybox save", () => {
   test("writes a Model 3 skybox's folder directly with the key: manifest, .hdr, resized background, GLB, and the sun where it was drawn", async () => {
     const record = await complete(client, (await generate(client, "clear desert at noon")).id);
     const dir = join(out, "desert");
-    const printed = await save([String(record.id), "--out", dir, "--upstream", local.info.url, "--background-width", "256", "--rotation", "0.5", "--mesh-quality", "low", "--hdr-resolution", "8K"], { SKYBOX_API_KEY: local.info.apiKey });
+    const printed = await save(
+      [
+        String(record.id),
+        "--out",
+        dir,
+        "--upstream",
+        local.info.url,
+        "--background-width",
+        "256",
+        "--rotation",
+        "0.5",
+        "--mesh-quality",
+        "low",
+        "--hdr-resolution",
+        "8K",
+      ],
+      { SKYBOX_API_KEY: local.info.apiKey },
+    );
     expect(printed.out).toBe(dir);
     const manifest = readFolder(dir);
     expect(manifest.skybox).toMatchObject({ id: record.id, obfuscated_id: record.obfuscated_id, prompt: "clear desert at noon", model: 3 });
@@ -84,7 +105,10 @@ describe("babylon-skybox save", () => {
   test("through a running proxy with no key, writes a Model 4 skybox's folder with its depth map; refuses to overwrite unless --force", async () => {
     const record = await complete(client, (await generate(client, "night city skyline", 4)).id);
     const dir = join(out, "city");
-    await save([record.obfuscated_id, "--out", dir, "--proxy", proxy.info.url, "--background-format", "webp", "--background-width", "512"], {});
+    await save(
+      [record.obfuscated_id, "--out", dir, "--proxy", proxy.info.url, "--background-format", "webp", "--background-width", "512"],
+      {},
+    );
     const manifest = readFolder(dir);
     expect(manifest.skybox).toMatchObject({ id: record.id, model: 4 });
     expect(manifest.files.backdrop).toMatchObject({ path: "depth.png", format: "depth-png" });
@@ -92,7 +116,9 @@ describe("babylon-skybox save", () => {
     expect(readFileSync(join(dir, "background.webp")).subarray(8, 12).toString("latin1")).toBe("WEBP");
     expect(readFileSync(join(dir, "depth.png")).subarray(1, 4).toString("latin1")).toBe("PNG");
     const before = readFileSync(join(dir, "skybox.json"), "utf8");
-    await expect(save([record.obfuscated_id, "--out", dir, "--proxy", proxy.info.url, "--no-backdrop"], {})).rejects.toThrow(`${dir} already exists and is not empty`);
+    await expect(save([record.obfuscated_id, "--out", dir, "--proxy", proxy.info.url, "--no-backdrop"], {})).rejects.toThrow(
+      `${dir} already exists and is not empty`,
+    );
     expect(readFileSync(join(dir, "skybox.json"), "utf8")).toBe(before);
     await save([record.obfuscated_id, "--out", dir, "--proxy", proxy.info.url, "--no-backdrop", "--force"], {});
     const replaced = readFolder(dir);
@@ -102,12 +128,18 @@ describe("babylon-skybox save", () => {
   test("bad flags and a missing key are sentences naming them; nothing is written", async () => {
     const dir = join(out, "bad");
     await expect(save(["1", "--out", dir, "--upstream", local.info.url], {})).rejects.toThrow(/SKYBOX_API_KEY is not set.*--proxy/);
-    await expect(save(["1", "--out", dir, "--proxy", proxy.info.url, "--depth-scale", "11"], {})).rejects.toThrow('--depth-scale must be a number from 3 to 10 (is "11")');
-    await expect(save(["1", "--out", dir, "--proxy", proxy.info.url, "--mesh-quality", "ultra"], {})).rejects.toThrow(/--mesh-quality must be one of low, medium, high, epic/);
+    await expect(save(["1", "--out", dir, "--proxy", proxy.info.url, "--depth-scale", "11"], {})).rejects.toThrow(
+      '--depth-scale must be a number from 3 to 10 (is "11")',
+    );
+    await expect(save(["1", "--out", dir, "--proxy", proxy.info.url, "--mesh-quality", "ultra"], {})).rejects.toThrow(
+      /--mesh-quality must be one of low, medium, high, epic/,
+    );
     await expect(save(["1", "--proxy", proxy.info.url], {})).rejects.toThrow(/--out DIR is required/);
     await expect(save(["999999", "--out", dir, "--proxy", proxy.info.url], {})).rejects.toThrow(/999999/);
     // An unreachable service fails at once, and its sentence never holds the key.
-    const unreachable = await save(["1", "--out", dir, "--upstream", "http://127.0.0.1:9"], { SKYBOX_API_KEY: "sk-never-shown-123456" }).catch((e: Error) => e);
+    const unreachable = await save(["1", "--out", dir, "--upstream", "http://127.0.0.1:9"], {
+      SKYBOX_API_KEY: "sk-never-shown-123456",
+    }).catch((e: Error) => e);
     expect(unreachable).toBeInstanceOf(Error);
     expect((unreachable as Error).message).toMatch(/Network error: fetch failed \(GET \/api\/v1\/imagine\/requests\/1\)/);
     expect((unreachable as Error).message).not.toContain("sk-never-shown");

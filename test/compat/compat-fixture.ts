@@ -71,7 +71,11 @@ export interface Sent {
 
 /** One request as a client writes it: raw method, URL, headers and body bytes. */
 export async function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Sent> {
-  const response = await fetch(url, { method: init.method ?? "GET", headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }) });
+  const response = await fetch(url, {
+    method: init.method ?? "GET",
+    headers: init.headers ?? {},
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
   const text = await response.text();
   let json: unknown = null;
   try {
@@ -95,10 +99,14 @@ export const PNG = Uint8Array.from(
 
 /** Polls a generation by id through `get` until it ends, as the SDKs' polling loops do. */
 export function untilGenerationEnds<T extends { status?: unknown }>(get: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
-  return waitFor(async () => {
-    const record = await get();
-    return ["complete", "error", "abort"].includes(String(record.status)) && record;
-  }, timeoutMs, 100);
+  return waitFor(
+    async () => {
+      const record = await get();
+      return ["complete", "error", "abort"].includes(String(record.status)) && record;
+    },
+    timeoutMs,
+    100,
+  );
 }
 
 /** The first Model 3 style id of a style list (the SDKs of Model 3 days take the first). */

@@ -6,7 +6,16 @@
  * (client-models.ts). The key travels in `x-api-key` (BlockadeLabsClient.cs SetupClient).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DotnetExportOption, DotnetExportRequest, DotnetHistory, DotnetOperation, DotnetSkyboxInfo, DotnetSkyboxStyle, readAs, wrapped } from "./client-models.ts";
+import {
+  DotnetExportOption,
+  DotnetExportRequest,
+  DotnetHistory,
+  DotnetOperation,
+  DotnetSkyboxInfo,
+  DotnetSkyboxStyle,
+  readAs,
+  wrapped,
+} from "./client-models.ts";
 import { ok, PNG, send, startTargets, untilGenerationEnds, type Target, type Targets } from "./compat-fixture.ts";
 import { asInit, dotnetMultipart, type Field } from "./wire-formats.ts";
 import * as z from "zod";
@@ -21,10 +30,17 @@ const MODEL = "BlockadeLabs-SDK-DotNet 2.0.0";
 const headers = (t: Target) => ({ "x-api-key": t.key, "user-agent": "BlockadeLabs-SDK-DotNet" });
 /** SkyboxEndpoint.GetUrl: parameters joined as `key=value`, unencoded. */
 const url = (t: Target, path: string, params: Record<string, string> = {}) =>
-  `${t.api}/${path}${Object.keys(params).length ? `?${Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&")}` : ""}`;
+  `${t.api}/${path}${
+    Object.keys(params).length
+      ? `?${Object.entries(params)
+          .map(([k, v]) => `${k}=${v}`)
+          .join("&")}`
+      : ""
+  }`;
 const get = async <T extends z.ZodType>(t: Target, path: string, model: T, params: Record<string, string> = {}) =>
   readAs(model, ok(await send(url(t, path, params), { headers: headers(t) }), `GET ${path}`), MODEL);
-const del = async (t: Target, path: string) => readAs(DotnetOperation, ok(await send(url(t, path), { method: "DELETE", headers: headers(t) }), `DELETE ${path}`), MODEL);
+const del = async (t: Target, path: string) =>
+  readAs(DotnetOperation, ok(await send(url(t, path), { method: "DELETE", headers: headers(t) }), `DELETE ${path}`), MODEL);
 
 /** GenerateSkyboxAsync: the multipart form, `bool?.ToString()` ("True") and `int?.ToString()`. */
 async function generate(t: Target, fields: Field[]) {
@@ -32,13 +48,25 @@ async function generate(t: Target, fields: Field[]) {
   return readAs(DotnetSkyboxInfo, ok(sent, "POST skybox"), MODEL);
 }
 /** GetSkyboxInfoAsync(int): `{ request }` or `{ imagine }`, each poll read with the model. */
-const info = async (t: Target, id: number | string) => (await get(t, `imagine/requests/${id}`, wrapped(DotnetSkyboxInfo))) as { request?: z.infer<typeof DotnetSkyboxInfo> };
+const info = async (t: Target, id: number | string) =>
+  (await get(t, `imagine/requests/${id}`, wrapped(DotnetSkyboxInfo))) as { request?: z.infer<typeof DotnetSkyboxInfo> };
 const poll = (t: Target, id: number) => untilGenerationEnds(async () => (await info(t, id)).request!);
 
 /** ExportSkyboxAsync: a JSON body of a `Dictionary<string, string>` (type_id is a string), then polling. */
 async function exportAs(t: Target, obfuscatedId: string, typeId: number) {
   const body = JSON.stringify({ skybox_id: obfuscatedId, type_id: String(typeId) });
-  let record = readAs(DotnetExportRequest, ok(await send(url(t, "skybox/export"), { method: "POST", headers: { ...headers(t), "content-type": "application/json; charset=utf-8" }, body }), "POST skybox/export"), MODEL);
+  let record = readAs(
+    DotnetExportRequest,
+    ok(
+      await send(url(t, "skybox/export"), {
+        method: "POST",
+        headers: { ...headers(t), "content-type": "application/json; charset=utf-8" },
+        body,
+      }),
+      "POST skybox/export",
+    ),
+    MODEL,
+  );
   while (["pending", "dispatched", "processing"].includes(String(record.status))) {
     await new Promise((r) => setTimeout(r, 100));
     record = await get(t, `skybox/export/${record.id}`, DotnetExportRequest);
@@ -55,7 +83,10 @@ describe.each(["local service", "proxy"] as const)("BlockadeLabs-SDK-DotNet 2.0.
     expect(await get(t(), "skybox/styles", z.array(DotnetSkyboxStyle), { model_version: "2" })).toEqual([]);
   });
   test("GetSkyboxStyleFamiliesAsync(Model3): families whose first item is a Model 3 style", async () => {
-    const families = (await get(t(), "skybox/families", z.array(DotnetSkyboxStyle), { model_version: "3" })) as { type: string; items: { model: string; type: string }[] }[];
+    const families = (await get(t(), "skybox/families", z.array(DotnetSkyboxStyle), { model_version: "3" })) as {
+      type: string;
+      items: { model: string; type: string }[];
+    }[];
     expect(families.length).toBeGreaterThan(0);
     for (const f of families) expect([f.type, f.items[0]!.model, f.items[0]!.type]).toEqual(["family", "Model 3", "style"]);
   });
@@ -65,7 +96,13 @@ describe.each(["local service", "proxy"] as const)("BlockadeLabs-SDK-DotNet 2.0.
     styleId = styles[0]!.id;
   });
   test("GenerateSkyboxAsync: unquoted part names, quoted boundary, enhance_prompt=True, return_depth_hq=True, seed 0", async () => {
-    skybox = await generate(t(), [["prompt", "mars"], ["enhance_prompt", "True"], ["seed", "0"], ["skybox_style_id", String(styleId)], ["return_depth_hq", "True"]]);
+    skybox = await generate(t(), [
+      ["prompt", "mars"],
+      ["enhance_prompt", "True"],
+      ["seed", "0"],
+      ["skybox_style_id", String(styleId)],
+      ["return_depth_hq", "True"],
+    ]);
     expect(skybox).toMatchObject({ status: "pending", skybox_style_id: styleId });
     expect(skybox.seed).not.toBe(0);
   });
@@ -81,7 +118,10 @@ describe.each(["local service", "proxy"] as const)("BlockadeLabs-SDK-DotNet 2.0.
     expect(Object.keys(record.exports ?? {}).sort()).toEqual(["depth-map-png", "equirectangular-png"]);
   });
   test("GetSkyboxInfoAsync(obfuscatedId)", async () => {
-    expect(((await get(t(), `imagine/requests/obfuscated-id/${skybox.obfuscated_id}`, wrapped(DotnetSkyboxInfo))) as { request: { id: number } }).request.id).toBe(skybox.id);
+    expect(
+      ((await get(t(), `imagine/requests/obfuscated-id/${skybox.obfuscated_id}`, wrapped(DotnetSkyboxInfo))) as { request: { id: number } })
+        .request.id,
+    ).toBe(skybox.id);
   });
   test("GetAllSkyboxExportOptionsAsync", async () => {
     const options = await get(t(), "skybox/export", z.array(DotnetExportOption));
@@ -89,7 +129,10 @@ describe.each(["local service", "proxy"] as const)("BlockadeLabs-SDK-DotNet 2.0.
   });
   test("GenerateSkyboxAsync with a control image (remix): a ByteArrayContent part with filename and filename*", async () => {
     const remix = await generate(t(), [
-      ["prompt", "mars"], ["enhance_prompt", "True"], ["skybox_style_id", String(styleId)], ["control_model", "remix"],
+      ["prompt", "mars"],
+      ["enhance_prompt", "True"],
+      ["skybox_style_id", String(styleId)],
+      ["control_model", "remix"],
       ["control_image", { bytes: PNG, filename: "BlockadeLabs-SDK-DotNet-Icon.png" }],
     ]);
     expect((await poll(t(), Number(remix.id))).status).toBe("complete");
@@ -97,19 +140,33 @@ describe.each(["local service", "proxy"] as const)("BlockadeLabs-SDK-DotNet 2.0.
   test("GetSkyboxHistoryAsync: no parameters, then status=all, my_likes=true, order, a '+'-encoded query", async () => {
     const all = await get(t(), "imagine/myRequests", DotnetHistory);
     expect(all.data.length).toBeGreaterThanOrEqual(2);
-    const filtered = await get(t(), "imagine/myRequests", DotnetHistory, { status: "all", limit: "10", offset: "0", order: "DESC", query: "mars", generator: "stable-skybox" });
+    const filtered = await get(t(), "imagine/myRequests", DotnetHistory, {
+      status: "all",
+      limit: "10",
+      offset: "0",
+      order: "DESC",
+      query: "mars",
+      generator: "stable-skybox",
+    });
     expect(filtered.totalCount).toBe(0);
     const named = await get(t(), "imagine/myRequests", DotnetHistory, { status: "all", query: "mars" });
     expect(named.data.length).toBeGreaterThanOrEqual(2);
     expect((await get(t(), "imagine/myRequests", DotnetHistory, { my_likes: "true" })).data).toEqual([]);
   });
   test("CancelSkyboxGenerationAsync: an aborted record stays readable", async () => {
-    const g = await generate(t(), [["prompt", "mars"], ["enhance_prompt", "False"], ["skybox_style_id", String(styleId)]]);
+    const g = await generate(t(), [
+      ["prompt", "mars"],
+      ["enhance_prompt", "False"],
+      ["skybox_style_id", String(styleId)],
+    ]);
     expect((await del(t(), `imagine/requests/${g.id}`)).success).toBe(true);
     expect((await poll(t(), Number(g.id))).status).toBe("abort");
   });
   test("CancelAllPendingSkyboxGenerationsAsync: true, then the 'You don't have any pending' answer it reads as false", async () => {
-    await generate(t(), [["prompt", "mars"], ["skybox_style_id", String(styleId)]]);
+    await generate(t(), [
+      ["prompt", "mars"],
+      ["skybox_style_id", String(styleId)],
+    ]);
     expect((await del(t(), "imagine/requests/pending")).success).toBe(true);
     const none = await del(t(), "imagine/requests/pending");
     expect(none.success).not.toBe(true);

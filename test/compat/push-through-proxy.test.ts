@@ -20,12 +20,25 @@ let proxyUrl: string;
 beforeAll(async () => {
   local = await startLocalProcess();
   const { key, wsHost, wsPort } = local.info.pusher;
-  const args = ["--port", "0", "--upstream", local.info.url, "--pusher-key", key, "--pusher-ws-host", wsHost, "--pusher-ws-port", String(wsPort)];
+  const args = [
+    "--port",
+    "0",
+    "--upstream",
+    local.info.url,
+    "--pusher-key",
+    key,
+    "--pusher-ws-host",
+    wsHost,
+    "--pusher-ws-port",
+    String(wsPort),
+  ];
   proxy = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "proxy", ...args], {
     env: { ...process.env, SKYBOX_API_KEY: local.info.apiKey, SKYBOX_API_SECRET: local.info.apiSecret },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  proxyUrl = (JSON.parse(await new Promise<string>((resolve) => createInterface({ input: proxy.stdout! }).once("line", resolve))) as { url: string }).url;
+  proxyUrl = (
+    JSON.parse(await new Promise<string>((resolve) => createInterface({ input: proxy.stdout! }).once("line", resolve))) as { url: string }
+  ).url;
 });
 afterAll(async () => {
   proxy.kill("SIGTERM");
@@ -34,16 +47,34 @@ afterAll(async () => {
 
 test("the proxy's /config points pusher-js at the local push server; pushed records' file URLs are the proxy's", async () => {
   const config: ProxyConfig = readProxyConfig(await (await fetch(`${proxyUrl}/skybox/config`)).json());
-  expect(config.push).toEqual({ key: local.info.pusher.key, cluster: "mt1", forceTLS: false, wsHost: local.info.pusher.wsHost, wsPort: local.info.pusher.wsPort, enabledTransports: ["ws"] });
+  expect(config.push).toEqual({
+    key: local.info.pusher.key,
+    cluster: "mt1",
+    forceTLS: false,
+    wsHost: local.info.pusher.wsHost,
+    wsPort: local.info.pusher.wsPort,
+    enabledTransports: ["ws"],
+  });
   expect(config.upstream).toBe("local");
 
   const client = createSkyboxClient({ baseUrl: `${proxyUrl}/skybox`, retry: 0 });
-  const tracker = createStatusTracker({ client, push: config.push, assetsUrl: config.assetsUrl, Pusher, pollIntervalMs: 5000, safetyPollMs: 60_000 });
+  const tracker = createStatusTracker({
+    client,
+    push: config.push,
+    assetsUrl: config.assetsUrl,
+    Pusher,
+    pollIntervalMs: 5000,
+    safetyPollMs: 60_000,
+  });
   try {
     const seen: StatusUpdate[] = [];
     const [style] = await client.styles({ model_version: 3 });
-    const skybox = await tracker.watchGeneration(await client.generate({ prompt: "harbour at dusk", skybox_style_id: style!.id }), { onUpdate: (u) => seen.push(u) }).done;
-    const exported = await tracker.watchExport(await client.requestExport({ skybox_id: skybox.obfuscated_id, type_id: 2 }), { onUpdate: (u) => seen.push(u) }).done;
+    const skybox = await tracker.watchGeneration(await client.generate({ prompt: "harbour at dusk", skybox_style_id: style!.id }), {
+      onUpdate: (u) => seen.push(u),
+    }).done;
+    const exported = await tracker.watchExport(await client.requestExport({ skybox_id: skybox.obfuscated_id, type_id: 2 }), {
+      onUpdate: (u) => seen.push(u),
+    }).done;
 
     expect(seen.filter((u) => u.source === "push").length).toBeGreaterThan(0);
     for (const url of [skybox.file_url, exported.file_url]) {

@@ -36,7 +36,10 @@ export function dotnetMultipart(fields: Field[]): WireBody {
   const parts = fields.map(([name, value]) =>
     typeof value === "string"
       ? { headers: ["Content-Type: text/plain; charset=utf-8", `Content-Disposition: form-data; name=${name}`], content: text(value) }
-      : { headers: [`Content-Disposition: form-data; name=${name}; filename=${value.filename}; filename*=utf-8''${value.filename}`], content: value.bytes },
+      : {
+          headers: [`Content-Disposition: form-data; name=${name}; filename=${value.filename}; filename*=utf-8''${value.filename}`],
+          content: value.bytes,
+        },
   );
   return multipart(boundary, parts, `multipart/form-data; boundary="${boundary}"`);
 }
@@ -56,7 +59,13 @@ export function unityWwwForm(fields: Field[]): WireBody {
   const parts = fields.map(([name, value]) =>
     typeof value === "string"
       ? { headers: ['Content-Type: text/plain; charset="utf-8"', `Content-disposition: form-data; name="${name}"`], content: text(value) }
-      : { headers: [`Content-Type: ${value.type ?? "application/octet-stream"}`, `Content-disposition: form-data; name="${name}"; filename="${value.filename}"`], content: value.bytes },
+      : {
+          headers: [
+            `Content-Type: ${value.type ?? "application/octet-stream"}`,
+            `Content-disposition: form-data; name="${name}"; filename="${value.filename}"`,
+          ],
+          content: value.bytes,
+        },
   );
   return multipart(boundary, parts, `multipart/form-data; boundary=${boundary}`);
 }
@@ -66,7 +75,13 @@ function quotedMultipart(boundary: string, fields: Field[], fileType: string): W
   const parts = fields.map(([name, value]) =>
     typeof value === "string"
       ? { headers: [`Content-Disposition: form-data; name="${name}"`], content: text(value) }
-      : { headers: [`Content-Disposition: form-data; name="${name}"; filename="${value.filename}"`, `Content-Type: ${value.type ?? fileType}`], content: value.bytes },
+      : {
+          headers: [
+            `Content-Disposition: form-data; name="${name}"; filename="${value.filename}"`,
+            `Content-Type: ${value.type ?? fileType}`,
+          ],
+          content: value.bytes,
+        },
   );
   return multipart(boundary, parts, `multipart/form-data; boundary=${boundary}`);
 }
@@ -74,7 +89,8 @@ function quotedMultipart(boundary: string, fields: Field[], fileType: string): W
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
 
 /** Node's `form-data` 4 package, which axios posts for the official Node SDK 1.1.7: 26 dashes and 24 hex digits. */
-export const nodeFormData = (fields: Field[]) => quotedMultipart(`--------------------------${hex(12)}`, fields, "application/octet-stream");
+export const nodeFormData = (fields: Field[]) =>
+  quotedMultipart(`--------------------------${hex(12)}`, fields, "application/octet-stream");
 
 /** Python `requests` (`files=`), encoded by urllib3's `encode_multipart_formdata`: 32 hex digits, a type guessed from the file name. */
 export const pythonRequests = (fields: Field[]) => quotedMultipart(hex(16), fields, "image/png");

@@ -11,7 +11,9 @@ describe("the dev server's line about its local service's sizes", () => {
   });
 
   it("says full size when asked for it, and scaled exports when they are", () => {
-    expect(localSizesLine({ ...DEV_LOCAL_DEFAULTS, imageScale: 1 })).toBe("images at full size (Model 3 8192×4096, Model 4 4096×2048), exports at the size they name");
+    expect(localSizesLine({ ...DEV_LOCAL_DEFAULTS, imageScale: 1 })).toBe(
+      "images at full size (Model 3 8192×4096, Model 4 4096×2048), exports at the size they name",
+    );
     expect(localSizesLine({ imageScale: 0.25 })).toContain("exports at quarter the size they name");
   });
 });

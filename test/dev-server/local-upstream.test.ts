@@ -82,7 +82,12 @@ test("dev server with no key: an export has the size its resolution names, while
     configFile: false,
     root,
     server: { port: 0, host: "127.0.0.1" },
-    plugins: [skyboxProxy({ local: { dataDir: join(root, "data"), speed: 50, imageScale: 0.0625 }, startLocal: (options) => startLocalSkyboxService({ ...options, log: () => {} }) })],
+    plugins: [
+      skyboxProxy({
+        local: { dataDir: join(root, "data"), speed: 50, imageScale: 0.0625 },
+        startLocal: (options) => startLocalSkyboxService({ ...options, log: () => {} }),
+      }),
+    ],
   });
   try {
     await server.listen();

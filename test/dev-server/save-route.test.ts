@@ -27,7 +27,11 @@ const plugin = () => skyboxProxy({ apiKey: KEY, upstream: "http://127.0.0.1:9" }
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "skybox-save-route-"));
   writeFileSync(join(root, "index.html"), "<!doctype html><title>app</title>");
-  panorama = new Uint8Array(await sharp({ create: { width: 1024, height: 512, channels: 3, background: { r: 40, g: 90, b: 200 } } }).jpeg().toBuffer());
+  panorama = new Uint8Array(
+    await sharp({ create: { width: 1024, height: 512, channels: 3, background: { r: 40, g: 90, b: 200 } } })
+      .jpeg()
+      .toBuffer(),
+  );
   server = await createServer({ logLevel: "silent", configFile: false, root, server: { port: 0, host: "127.0.0.1" }, plugins: [plugin()] });
   await server.listen();
 });
@@ -42,7 +46,19 @@ function meta(patch: Partial<SaveToProjectMeta> = {}): SaveToProjectMeta {
     overwrite: false,
     skybox: { id: 12, obfuscated_id: "obf12", title: "Dunes", prompt: "desert", style: { id: 2, name: "Realistic" }, seed: 7, model: 3 },
     settings: { rotation: 1, intensity: 1.5, backgroundBlur: 0, backdrop: { depthScale: 3, meshQuality: "medium" } },
-    sun: { direction: [0.6, 0.8, 0], azimuth: 1.57, elevation: 0.93, color: [1, 0.95, 0.9], intensity: 4, illuminance: 3.8, solidAngle: 7e-5, source: "measured", confidence: 0.9, turbidity: null, disk: { sky: [0.2, 0.3, 0.5], pixels: [1, 0.9, 0.8, 1e-5] } },
+    sun: {
+      direction: [0.6, 0.8, 0],
+      azimuth: 1.57,
+      elevation: 0.93,
+      color: [1, 0.95, 0.9],
+      intensity: 4,
+      illuminance: 3.8,
+      solidAngle: 7e-5,
+      source: "measured",
+      confidence: 0.9,
+      turbidity: null,
+      disk: { sky: [0.2, 0.3, 0.5], pixels: [1, 0.9, 0.8, 1e-5] },
+    },
     background: { width: 256, format: "jpeg" },
     ...patch,
   };
@@ -61,7 +77,13 @@ describe("Save to project", () => {
     expect(await (await fetch(`${urlOf(server)}/skybox/config`)).json()).toMatchObject({ saveToProject: "/skybox/project/skyboxes" });
     mkdirSync(join(root, "dist"), { recursive: true });
     writeFileSync(join(root, "dist", "index.html"), "<!doctype html><title>built</title>");
-    const built = await preview({ logLevel: "silent", configFile: false, root, preview: { port: 0, host: "127.0.0.1" }, plugins: [plugin()] });
+    const built = await preview({
+      logLevel: "silent",
+      configFile: false,
+      root,
+      preview: { port: 0, host: "127.0.0.1" },
+      plugins: [plugin()],
+    });
     try {
       const config = (await (await fetch(`${urlOf(built)}/skybox/config`)).json()) as Record<string, unknown>;
       expect(config).not.toHaveProperty("saveToProject");
@@ -75,7 +97,12 @@ describe("Save to project", () => {
   test("writes public/skyboxes/<slug>/ and answers the line that loads it", async () => {
     const { status, body } = await post(meta());
     expect(status).toBe(200);
-    expect(body).toEqual({ folder: "public/skyboxes/dunes", url: "/skyboxes/dunes/skybox.json", code: 'const sky = await loadSkybox(scene, "/skyboxes/dunes/skybox.json");', note: null });
+    expect(body).toEqual({
+      folder: "public/skyboxes/dunes",
+      url: "/skyboxes/dunes/skybox.json",
+      code: 'const sky = await loadSkybox(scene, "/skyboxes/dunes/skybox.json");',
+      note: null,
+    });
     const dir = join(root, "public", "skyboxes", "dunes");
     const manifest = parseSavedSkybox(JSON.parse(readFileSync(join(dir, "skybox.json"), "utf8")));
     expect(manifest.saved.by).toBe("pane");
@@ -91,9 +118,15 @@ describe("Save to project", () => {
   test("an existing folder is a 409 naming it, left as it was, until the save says overwrite", async () => {
     const before = readFileSync(join(root, "public", "skyboxes", "dunes", "skybox.json"), "utf8");
     const refused = await post(meta({ settings: { ...meta().settings, intensity: 2 } }));
-    expect(refused).toEqual({ status: 409, body: { error: expect.stringContaining("already exists"), folder: join("public", "skyboxes", "dunes") } });
+    expect(refused).toEqual({
+      status: 409,
+      body: { error: expect.stringContaining("already exists"), folder: join("public", "skyboxes", "dunes") },
+    });
     expect(readFileSync(join(root, "public", "skyboxes", "dunes", "skybox.json"), "utf8")).toBe(before);
-    const replaced = await post(meta({ overwrite: true, settings: { ...meta().settings, intensity: 2, backdrop: null } }), { environment: env, panorama });
+    const replaced = await post(meta({ overwrite: true, settings: { ...meta().settings, intensity: 2, backdrop: null } }), {
+      environment: env,
+      panorama,
+    });
     expect(replaced.status).toBe(200);
     const dir = join(root, "public", "skyboxes", "dunes");
     expect(parseSavedSkybox(JSON.parse(readFileSync(join(dir, "skybox.json"), "utf8"))).settings.intensity).toBe(2);
@@ -121,13 +154,22 @@ describe("Save to project", () => {
     const app = join(project, "playground");
     mkdirSync(app);
     writeFileSync(join(app, "index.html"), "<!doctype html><title>app</title>");
-    const nested = await createServer({ logLevel: "silent", configFile: false, root: app, server: { port: 0, host: "127.0.0.1" }, plugins: [plugin()] });
+    const nested = await createServer({
+      logLevel: "silent",
+      configFile: false,
+      root: app,
+      server: { port: 0, host: "127.0.0.1" },
+      plugins: [plugin()],
+    });
     await nested.listen();
     try {
-      expect(await (await fetch(`${urlOf(nested)}/skybox/config`)).json()).toMatchObject({ saveToProjectFolder: "playground/public/skyboxes" });
+      expect(await (await fetch(`${urlOf(nested)}/skybox/config`)).json()).toMatchObject({
+        saveToProjectFolder: "playground/public/skyboxes",
+      });
       const form = new FormData();
       form.set("meta", JSON.stringify(meta()));
-      for (const [name, bytes] of Object.entries({ environment: env, panorama, backdrop: glb })) form.set(name, new Blob([bytes as BlobPart]), name);
+      for (const [name, bytes] of Object.entries({ environment: env, panorama, backdrop: glb }))
+        form.set(name, new Blob([bytes as BlobPart]), name);
       const res = await fetch(`${urlOf(nested)}/skybox/project/skyboxes`, { method: "POST", body: form });
       expect(await res.json()).toMatchObject({ folder: "playground/public/skyboxes/dunes", url: "/skyboxes/dunes/skybox.json" });
       expect(existsSync(join(app, "public", "skyboxes", "dunes", "skybox.json"))).toBe(true);
@@ -138,6 +180,14 @@ describe("Save to project", () => {
   });
 
   test("a save folder outside the project is refused when the server starts", async () => {
-    await expect(createServer({ logLevel: "silent", configFile: false, root, server: { port: 0, host: "127.0.0.1" }, plugins: [skyboxProxy({ apiKey: KEY, upstream: "http://127.0.0.1:9", saveFolder: "../elsewhere" })] }).then((s) => s.close())).rejects.toThrow(/saveFolder .* is outside the project's root/);
+    await expect(
+      createServer({
+        logLevel: "silent",
+        configFile: false,
+        root,
+        server: { port: 0, host: "127.0.0.1" },
+        plugins: [skyboxProxy({ apiKey: KEY, upstream: "http://127.0.0.1:9", saveFolder: "../elsewhere" })],
+      }).then((s) => s.close()),
+    ).rejects.toThrow(/saveFolder .* is outside the project's root/);
   });
 });

@@ -29,7 +29,8 @@ let outDir: string;
 let dataDir: string;
 let editor: Awaited<ReturnType<typeof runEditor>>;
 
-const colourDistance = (a: readonly number[], b: readonly number[]) => (Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!)) / 3;
+const colourDistance = (a: readonly number[], b: readonly number[]) =>
+  (Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!)) / 3;
 
 async function runEditor() {
   // The plugin uses the real service when SKYBOX_API_KEY is set: this test uses the local one.
@@ -76,7 +77,11 @@ async function saveWithThePane(page: Page) {
   await page.evaluate(() => {
     const seen = new Set<string>();
     (window as unknown as { saveSteps: Set<string> }).saveSteps = seen;
-    new MutationObserver(() => document.querySelectorAll("[data-testid=skybox-save-step]").forEach((el) => seen.add(`${(el as HTMLElement).dataset.stage}: ${el.textContent}`))).observe(document.body, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(() =>
+      document
+        .querySelectorAll("[data-testid=skybox-save-step]")
+        .forEach((el) => seen.add(`${(el as HTMLElement).dataset.stage}: ${el.textContent}`)),
+    ).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await page.getByTestId("skybox-save-button").click();
   const savedView = page.getByTestId("skybox-saved");
@@ -89,7 +94,15 @@ async function saveWithThePane(page: Page) {
   const replace = page.getByTestId("skybox-save-replace");
   await replace.waitFor({ timeout: 60_000 });
   const error = await page.locator("#skybox-save-error").count();
-  return { refused, saved, savedTo, steps, replaceLabel: await replace.textContent(), savedShownAfterSecond: await savedView.count(), saveErrors: error };
+  return {
+    refused,
+    saved,
+    savedTo,
+    steps,
+    replaceLabel: await replace.textContent(),
+    savedShownAfterSecond: await savedView.count(),
+    saveErrors: error,
+  };
 }
 
 beforeAll(async () => {
@@ -98,7 +111,13 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), "skybox-shipped-dist-"));
   browser = await launchBrowser();
   editor = await runEditor();
-  await build({ root: APP, configFile: false, logLevel: "warn", define: { __SKYBOX_EDITOR__: "false" }, build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 100_000, reportCompressedSize: false } });
+  await build({
+    root: APP,
+    configFile: false,
+    logLevel: "warn",
+    define: { __SKYBOX_EDITOR__: "false" },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 100_000, reportCompressedSize: false },
+  });
 }, 600_000);
 
 afterAll(async () => {
@@ -111,7 +130,10 @@ describe("a skybox saved from the pane in the dev server, shipped as static file
     expect(editor.errors).toEqual([]);
     expect(editor.saveToProject).toBe("/skybox/project/skyboxes");
     expect(editor.refused, "a folder name that is not a slug disables the button").toBe(true);
-    expect(editor.saved).toEqual({ url: `/skyboxes/${SLUG}/skybox.json`, code: `const sky = await loadSkybox(scene, "/skyboxes/${SLUG}/skybox.json");` });
+    expect(editor.saved).toEqual({
+      url: `/skyboxes/${SLUG}/skybox.json`,
+      code: `const sky = await loadSkybox(scene, "/skyboxes/${SLUG}/skybox.json");`,
+    });
     // Named from the project (where package.json is), as a user reads paths: the app is a folder of this repository.
     expect(editor.savedTo).toBe(`Saved to test/dev-server/shipped-app/public/skyboxes/${SLUG}. Load it with:`);
     expect(editor.replaceLabel).toBe(`Replace test/dev-server/shipped-app/public/skyboxes/${SLUG}`);
@@ -124,7 +146,9 @@ describe("a skybox saved from the pane in the dev server, shipped as static file
     const baking = editor.steps.filter((s) => s.startsWith("baking: Baking the environment (.env) from the GPU"));
     // More than a start and an end: the share grows as faces are read and encoded.
     expect(new Set(baking).size, editor.steps.join("\n")).toBeGreaterThan(2);
-    expect(editor.steps, editor.steps.join("\n")).toContainEqual(expect.stringMatching(/^writing: Writing test\/dev-server\/shipped-app\/public\/skyboxes\/noon-dunes\/ \(\d+\.\d MB\)…$/));
+    expect(editor.steps, editor.steps.join("\n")).toContainEqual(
+      expect.stringMatching(/^writing: Writing test\/dev-server\/shipped-app\/public\/skyboxes\/noon-dunes\/ \(\d+\.\d MB\)…$/),
+    );
   });
 
   test("the manifest holds the Apply settings the skybox was shown with, its backdrop's depth scale and mesh quality included", () => {
@@ -152,9 +176,11 @@ describe("a skybox saved from the pane in the dev server, shipped as static file
       expect(shipped.stages).toContain("prefiltering: environment.env: prefiltered when saved, nothing to do");
       const [e, s] = [editor.pixels, shipped.pixels];
       // Lighting: the .env is the editor's prefiltered cube (RGBD-encoded, so a few levels off at most).
-      for (const i of [0, 1]) expect(colourDistance(s.lit[i]!, e.lit[i]!), `sphere ${i}: ${String(s.lit[i])} vs ${String(e.lit[i])}`).toBeLessThan(6);
+      for (const i of [0, 1])
+        expect(colourDistance(s.lit[i]!, e.lit[i]!), `sphere ${i}: ${String(s.lit[i])} vs ${String(e.lit[i])}`).toBeLessThan(6);
       // Background and backdrop, six directions, as saved (rotation 30 degrees included).
-      for (const i of e.sky.keys()) expect(colourDistance(s.sky[i]!, e.sky[i]!), `sky ${i}: ${String(s.sky[i])} vs ${String(e.sky[i])}`).toBeLessThan(8);
+      for (const i of e.sky.keys())
+        expect(colourDistance(s.sky[i]!, e.sky[i]!), `sky ${i}: ${String(s.sky[i])} vs ${String(e.sky[i])}`).toBeLessThan(8);
       // The sun light, as the editor had it.
       expect(e.sun).not.toBeNull();
       expect(s.sun!.intensity).toBeCloseTo(e.sun!.intensity, 5);
@@ -164,7 +190,12 @@ describe("a skybox saved from the pane in the dev server, shipped as static file
       expect(failed).toEqual([]);
       expect(errors).toEqual([]);
       expect(server.requests.filter((r) => r.startsWith("/skybox/") || r.includes("/api/"))).toEqual([]);
-      expect(server.requests.filter((r) => r.startsWith("/skyboxes/")).sort()).toEqual([`/skyboxes/${SLUG}/backdrop.glb`, `/skyboxes/${SLUG}/background.jpg`, `/skyboxes/${SLUG}/environment.env`, `/skyboxes/${SLUG}/skybox.json`]);
+      expect(server.requests.filter((r) => r.startsWith("/skyboxes/")).sort()).toEqual([
+        `/skyboxes/${SLUG}/backdrop.glb`,
+        `/skyboxes/${SLUG}/background.jpg`,
+        `/skyboxes/${SLUG}/environment.env`,
+        `/skyboxes/${SLUG}/skybox.json`,
+      ]);
     } finally {
       await page.close();
       await server.close();

@@ -44,7 +44,11 @@ function fakeLocal() {
 
 describe("vite plugin", () => {
   test("with a key: the dev server forwards /skybox/api/v1 with it and leaves other paths to Vite", async () => {
-    const server = await createServer({ ...quiet(), server: { port: 0, host: "127.0.0.1" }, plugins: [skyboxProxy({ apiKey: KEY, upstream: upstream.url })] });
+    const server = await createServer({
+      ...quiet(),
+      server: { port: 0, host: "127.0.0.1" },
+      plugins: [skyboxProxy({ apiKey: KEY, upstream: upstream.url })],
+    });
     await server.listen();
     try {
       const res = await fetch(`${urlOf(server)}/skybox/api/v1/skybox/styles`);
@@ -62,13 +66,21 @@ describe("vite plugin", () => {
     const saved = process.env.SKYBOX_API_KEY;
     delete process.env.SKYBOX_API_KEY;
     const local = fakeLocal();
-    const server = await createServer({ ...quiet(), server: { port: 0, host: "127.0.0.1" }, plugins: [skyboxProxy({ startLocal: local.start })] });
+    const server = await createServer({
+      ...quiet(),
+      server: { port: 0, host: "127.0.0.1" },
+      plugins: [skyboxProxy({ startLocal: local.start })],
+    });
     try {
       await server.listen();
       expect(local.calls.started).toBe(1);
       // A newcomer's first skybox: the real lifecycle, 3x faster, at half size.
       expect(local.calls.options[0]).toEqual({ port: 0, speed: 3, imageScale: 0.5, exportScale: 1, allowPrivateWebhooks: true });
-      const res = await fetch(`${urlOf(server)}/skybox/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"prompt":"p","skybox_style_id":2}' });
+      const res = await fetch(`${urlOf(server)}/skybox/api/v1/skybox`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"prompt":"p","skybox_style_id":2}',
+      });
       expect(res.status).toBe(200);
       const sent = upstream.last();
       expect(sent.headers["x-api-key"]).toBe("local-key-123456");
@@ -95,7 +107,11 @@ describe("vite plugin", () => {
     const saved = process.env.SKYBOX_API_KEY;
     delete process.env.SKYBOX_API_KEY;
     const local = fakeLocal();
-    const server = await createServer({ ...quiet(), server: { port: 0, host: "127.0.0.1" }, plugins: [skyboxProxy({ startLocal: local.start, local: { speed: 1, dataDir: "d" } })] });
+    const server = await createServer({
+      ...quiet(),
+      server: { port: 0, host: "127.0.0.1" },
+      plugins: [skyboxProxy({ startLocal: local.start, local: { speed: 1, dataDir: "d" } })],
+    });
     try {
       await server.listen();
       expect(local.calls.options[0]).toEqual({ ...DEV_LOCAL_DEFAULTS, speed: 1, dataDir: "d" });
@@ -107,7 +123,12 @@ describe("vite plugin", () => {
 
   test("the preview server mounts it too", async () => {
     const local = fakeLocal();
-    const server = await preview({ ...quiet(), build: { outDir: root }, preview: { port: 0, host: "127.0.0.1" }, plugins: [skyboxProxy({ apiKey: KEY, upstream: upstream.url, startLocal: local.start })] });
+    const server = await preview({
+      ...quiet(),
+      build: { outDir: root },
+      preview: { port: 0, host: "127.0.0.1" },
+      plugins: [skyboxProxy({ apiKey: KEY, upstream: upstream.url, startLocal: local.start })],
+    });
     try {
       expect((await fetch(`${urlOf(server)}/skybox/api/v1/skybox/styles`)).status).toBe(200);
       expect(upstream.last().headers["x-api-key"]).toBe(KEY);

@@ -30,7 +30,13 @@ describe("the check finds what is missing", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const settings = json("typedoc.json");
   writeFileSync(join(dir, "typedoc.json"), JSON.stringify({ ...settings, entryPoints: ["index.ts"], tsconfig: "tsconfig.json" }));
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["index.ts"] }));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
+      include: ["index.ts"],
+    }),
+  );
   writeFileSync(
     join(dir, "index.ts"),
     [

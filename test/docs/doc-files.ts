@@ -12,7 +12,9 @@ export const ROOT = resolve(import.meta.dirname, "../..");
 
 /** README.md and every docs/*.md (the generated reference in docs/api/ is not a guide). */
 export function docFiles(root = ROOT): string[] {
-  const guides = readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => join("docs", f));
+  const guides = readdirSync(join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => join("docs", f));
   return ["README.md", ...guides.sort()];
 }
 

@@ -50,7 +50,8 @@ export function missingPictures(root = ROOT): string[] {
       const signature = IMAGE_SIGNATURES[file.split(".").pop()!.toLowerCase()];
       if (!existsSync(file) || !statSync(file).isFile()) missing.push(`${where}: no such file`);
       else if (!signature) missing.push(`${where}: not a PNG, JPEG, WebP or GIF`);
-      else if (!readFileSync(file).subarray(0, signature.length).equals(Buffer.from(signature))) missing.push(`${where}: the file is not the picture its name says`);
+      else if (!readFileSync(file).subarray(0, signature.length).equals(Buffer.from(signature)))
+        missing.push(`${where}: the file is not the picture its name says`);
     }
   }
   return missing;

@@ -38,7 +38,16 @@ export function snippetsOf(root = ROOT): Snippet[] {
 
 /** The type errors of `snippets`, as `doc:line: message` with the line in the doc. */
 export function snippetErrors(snippets: Snippet[]): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  )!;
   const byName = new Map(snippets.map((s) => [s.fileName, s]));
   const host = ts.createCompilerHost(config.options);
   const getSourceFile = host.getSourceFile.bind(host);

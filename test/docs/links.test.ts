@@ -42,6 +42,9 @@ describe("the checks find what is broken", () => {
   });
 
   test("a missing picture and a file that is not one are reported", () => {
-    expect(missingPictures(root)).toEqual(["README.md:8: none.png: no such file", "README.md:8: fake.png: the file is not the picture its name says"]);
+    expect(missingPictures(root)).toEqual([
+      "README.md:8: none.png: no such file",
+      "README.md:8: fake.png: the file is not the picture its name says",
+    ]);
   });
 });

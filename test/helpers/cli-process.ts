@@ -28,7 +28,11 @@ export function startCliProcess<Info>(args: string[], env: NodeJS.ProcessEnv = p
  * Starts a file of the repository as a process that prints a JSON line once listening: a
  * TypeScript one through tsx, a JavaScript one (the built `dist/cli/bin.js`) with plain Node.
  */
-export async function startScriptProcess<Info>(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliProcess<Info>> {
+export async function startScriptProcess<Info>(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CliProcess<Info>> {
   const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
   const child = spawn(process.execPath, [...loader, script, ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: process.cwd(), env });
   const log: string[] = [];

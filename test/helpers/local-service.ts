@@ -30,7 +30,11 @@ export async function startLocalProcess(flags: Record<string, string | number | 
 }
 
 /** Polls `check` until it returns a value, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 20_000,
+  everyMs = 50,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -14,8 +14,16 @@ export async function startProxyProcess(
   /** The package's compiled command (`dist/cli/bin.js`, `npm run build` first) rather than the sources through tsx; `env`: more of its environment. */
   { built = false, env: more = {} }: { built?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<ProxyProcess> {
-  const env = { ...process.env, ...more, SKYBOX_API_KEY: keys.apiKey, ...(keys.apiSecret ? { SKYBOX_API_SECRET: keys.apiSecret } : {}), ...(keys.publicUrl ? { SKYBOX_PUBLIC_URL: keys.publicUrl } : {}) };
+  const env = {
+    ...process.env,
+    ...more,
+    SKYBOX_API_KEY: keys.apiKey,
+    ...(keys.apiSecret ? { SKYBOX_API_SECRET: keys.apiSecret } : {}),
+    ...(keys.publicUrl ? { SKYBOX_PUBLIC_URL: keys.publicUrl } : {}),
+  };
   const args = ["proxy", ...flagArgs({ port: 0, ...flags })];
-  const started = await (built ? startScriptProcess<{ url: string }>("dist/cli/bin.js", args, env) : startCliProcess<{ url: string }>(args, env));
+  const started = await (built
+    ? startScriptProcess<{ url: string }>("dist/cli/bin.js", args, env)
+    : startCliProcess<{ url: string }>(args, env));
   return { ...started, stop: () => started.kill("SIGTERM") };
 }

@@ -26,7 +26,11 @@ export function findRedisServer(): string {
   const found = CANDIDATES.find((p) => existsSync(p));
   if (found) return found;
   if (isRoot() && existsSync("/usr/bin/apt-get")) {
-    execFileSync("sh", ["-c", INSTALL_COMMAND], { stdio: "inherit", timeout: 600_000, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("sh", ["-c", INSTALL_COMMAND], {
+      stdio: "inherit",
+      timeout: 600_000,
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     const installed = CANDIDATES.find((p) => existsSync(p));
     if (installed) return installed;
   }

@@ -46,7 +46,11 @@ export async function startStaticServer(mounts: Record<string, string>, { cors =
       return;
     }
     // `cors`: as a CDN serving another origin's app answers.
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": statSync(file).size, ...(cors ? { "access-control-allow-origin": "*" } : {}) });
+    res.writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "content-length": statSync(file).size,
+      ...(cors ? { "access-control-allow-origin": "*" } : {}),
+    });
     if (req.method === "HEAD") res.end();
     else createReadStream(file).pipe(res);
   });

@@ -14,15 +14,26 @@ describe("errors in words", () => {
   });
 
   test("rate limits say when to retry; rule issues name their fields", () => {
-    expect(describeError(new SkyboxApiError({ kind: "rate_limited", status: 429, serverMessage: "slow down", retryAfter: 9.2 }), "x").message).toContain("in 10 s");
-    const ruled = SkyboxApiError.fromIssues([{ path: ["depth_scale"], rule: "depth-scale-range", message: "must be between 3 and 10 (is 12)", kind: "validation" }]);
+    expect(
+      describeError(new SkyboxApiError({ kind: "rate_limited", status: 429, serverMessage: "slow down", retryAfter: 9.2 }), "x").message,
+    ).toContain("in 10 s");
+    const ruled = SkyboxApiError.fromIssues([
+      { path: ["depth_scale"], rule: "depth-scale-range", message: "must be between 3 and 10 (is 12)", kind: "validation" },
+    ]);
     expect(describeError(ruled, "x").serverMessage).toBe("depth_scale: must be between 3 and 10 (is 12)");
   });
 
   test("other failures keep their message; ended jobs say whether they were cancelled or failed", () => {
     expect(describeError(new TypeError("boom"), "x")).toMatchObject({ kind: "unknown", serverMessage: "boom" });
-    expect(describeSceneError(new Error("WebGL lost"))).toMatchObject({ kind: "scene", title: "Apply failed", serverMessage: "WebGL lost" });
+    expect(describeSceneError(new Error("WebGL lost"))).toMatchObject({
+      kind: "scene",
+      title: "Apply failed",
+      serverMessage: "WebGL lost",
+    });
     expect(describeEnded("abort", null, "Export").title).toBe("Export cancelled");
-    expect(describeEnded("error", "render failed", "Generation")).toMatchObject({ title: "Generation failed", serverMessage: "render failed" });
+    expect(describeEnded("error", "render failed", "Generation")).toMatchObject({
+      title: "Generation failed",
+      serverMessage: "render failed",
+    });
   });
 });

@@ -51,7 +51,8 @@ function pixelDifference(a: Buffer, b: Buffer): number {
   const pa = PNG.sync.read(a).data;
   const pb = PNG.sync.read(b).data;
   let total = 0;
-  for (let i = 0; i < pa.length; i += 4) total += Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!) + Math.abs(pa[i + 2]! - pb[i + 2]!);
+  for (let i = 0; i < pa.length; i += 4)
+    total += Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!) + Math.abs(pa[i + 2]! - pb[i + 2]!);
   return total / ((pa.length / 4) * 3);
 }
 
@@ -95,7 +96,8 @@ describe.each([
   let page: Page;
   let scroller: Locator;
   // After a pause: software raster paints a scrolled pane over a few frames.
-  const shot = async (name: string) => SHOTS && (await page.waitForTimeout(1000), await page.screenshot({ path: `${SHOTS}/${width}x${height}-${name}.png` }));
+  const shot = async (name: string) =>
+    SHOTS && (await page.waitForTimeout(1000), await page.screenshot({ path: `${SHOTS}/${width}x${height}-${name}.png` }));
   beforeAll(async () => {
     page = await openPlayground(width, height);
     scroller = await scrollContainer(page);

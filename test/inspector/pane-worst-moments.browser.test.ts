@@ -79,10 +79,13 @@ async function completeSkyboxes<P extends string[]>(...prompts: P): Promise<{ [K
     return sent;
   }, prompts);
   for (const r of records) await expect.poll(() => jobCard(r.id).getAttribute("data-status"), { timeout: LONG }).toBe("complete");
-  const complete = await page.evaluate((ids) => {
-    const { pane } = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground;
-    return ids.map((id) => pane.jobs.get(`generation:${id}`)!.record!);
-  }, records.map((r) => r.id));
+  const complete = await page.evaluate(
+    (ids) => {
+      const { pane } = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground;
+      return ids.map((id) => pane.jobs.get(`generation:${id}`)!.record!);
+    },
+    records.map((r) => r.id),
+  );
   return complete as { [K in keyof P]: Generation };
 }
 
@@ -104,7 +107,11 @@ function applyValue(): Promise<{ applied: number | null; applying: number | null
   return page.evaluate(() => {
     const { pane } = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground;
     const v = pane.apply.value;
-    return { applied: v.applied?.id ?? null, applying: v.applying?.id ?? null, error: v.error ? `${v.error.title}: ${v.error.message}` : null };
+    return {
+      applied: v.applied?.id ?? null,
+      applying: v.applying?.id ?? null,
+      error: v.error ? `${v.error.title}: ${v.error.message}` : null,
+    };
   });
 }
 
@@ -213,7 +220,9 @@ describe("the Skybox pane at the worst moment", () => {
     try {
       await startApply(record);
       await downloads.held;
-      await page.evaluate(() => (window as unknown as { playground: { inspector: { dispose(): Promise<void> } } }).playground.inspector.dispose());
+      await page.evaluate(() =>
+        (window as unknown as { playground: { inspector: { dispose(): Promise<void> } } }).playground.inspector.dispose(),
+      );
       await expect.poll(() => byId("skybox-pane").count(), UI).toBe(0);
     } finally {
       await downloads.release();
@@ -245,7 +254,9 @@ describe("the Skybox pane at the worst moment", () => {
     const clock = await job.textContent();
     // Meanwhile the history cannot load: it says so, and loads again once the proxy is back.
     const historyError = () =>
-      page.evaluate(() => (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.history.value.error?.title ?? null);
+      page.evaluate(
+        () => (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.history.value.error?.title ?? null,
+      );
     await page.evaluate(() => (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.history.refresh());
     expect(await historyError()).toBe("History could not be loaded");
     await page.waitForTimeout(2500);

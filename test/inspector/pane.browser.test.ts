@@ -49,7 +49,8 @@ const byId = (id: string) => page.getByTestId(id);
 /** The README's pictures of the pane and of the lit scene, at full resolution: written when missing or with UPDATE_SCREENSHOT=1. */
 async function saveScreenshot(): Promise<void> {
   if (!process.env.UPDATE_SCREENSHOT && existsSync(SCREENSHOT) && existsSync(SCENE_SCREENSHOT)) return;
-  const scale = (level: number) => page.evaluate((l) => (window as unknown as { playground: { engine: any } }).playground.engine.setHardwareScalingLevel(l), level);
+  const scale = (level: number) =>
+    page.evaluate((l) => (window as unknown as { playground: { engine: any } }).playground.engine.setHardwareScalingLevel(l), level);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await scale(1);
   // The pane from its top: style previews, prompt, and (below) the job just applied.
@@ -99,7 +100,9 @@ describe("the Skybox pane in the Inspector", () => {
     const after = await sampleCanvas(page);
     expect(gridDifference(before, after)).toBeGreaterThan(8);
     // The tests' local service renders below full size: the pane says so, and how to get full size.
-    expect(await byId("skybox-apply-background-size").textContent()).toMatch(/^Background at .+ size \(\d+×\d+ of Model 4's 4096×2048\), which this camera magnifies about [\d.]+×: .+SKYBOX_LOCAL_IMAGE_SCALE=1/);
+    expect(await byId("skybox-apply-background-size").textContent()).toMatch(
+      /^Background at .+ size \(\d+×\d+ of Model 4's 4096×2048\), which this camera magnifies about [\d.]+×: .+SKYBOX_LOCAL_IMAGE_SCALE=1/,
+    );
     await saveScreenshot();
     // The history lists it, with its thumbnail.
     await expect.poll(() => page.locator(`[data-testid=skybox-history-item][data-id="${id}"] img`).count(), { timeout: LONG }).toBe(1);
@@ -138,7 +141,7 @@ describe("the Skybox pane in the Inspector", () => {
     expect(await hasNode(page, "skybox-edit-marker")).toBe(true);
     await byId("skybox-prompt").fill("a red hot air balloon");
     await byId("skybox-generate-button").click();
-    const job = page.locator('[data-testid=skybox-job][data-status]').first();
+    const job = page.locator("[data-testid=skybox-job][data-status]").first();
     await expect.poll(() => job.textContent(), UI).toContain("edit");
     await expect.poll(() => job.getAttribute("data-status"), { timeout: LONG }).toBe("complete");
     await byId("skybox-mode-generate").click();
@@ -177,7 +180,11 @@ describe("the Skybox pane in the Inspector", () => {
   test("a request the service refuses shows its message in words, and a plan refusal greys out Model 4", async () => {
     await page.route("**/skybox/api/v1/skybox", (route) =>
       route.request().method() === "POST"
-        ? route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ error: "Your current plan does not include Model 4 styles." }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: "application/json",
+            body: JSON.stringify({ error: "Your current plan does not include Model 4 styles." }),
+          })
         : route.fallback(),
     );
     try {
@@ -211,7 +218,9 @@ describe("the Skybox pane in the Inspector", () => {
   test("closing and reopening the Inspector keeps the pane's form, jobs and applied skybox", async () => {
     await byId("skybox-prompt").fill("keep me");
     const jobs = await byId("skybox-job").count();
-    await page.evaluate(() => (window as unknown as { playground: { inspector: { dispose(): Promise<void> } } }).playground.inspector.dispose());
+    await page.evaluate(() =>
+      (window as unknown as { playground: { inspector: { dispose(): Promise<void> } } }).playground.inspector.dispose(),
+    );
     await expect.poll(() => byId("skybox-pane").count(), UI).toBe(0);
     await page.evaluate(() => (window as unknown as { playground: { reopen(): Promise<void> } }).playground.reopen());
     await byId("skybox-pane").waitFor();
@@ -224,7 +233,8 @@ describe("the Skybox pane in the Inspector", () => {
     const consoleErrors: string[] = [];
     const elsewhere: string[] = [];
     const onConsole = (m: { type(): string; text(): string }) => void (m.type() === "error" && consoleErrors.push(m.text()));
-    const onRequest = (r: { url(): string }) => void (/^(data|blob):/.test(r.url()) || r.url().startsWith(pages.url) || elsewhere.push(r.url()));
+    const onRequest = (r: { url(): string }) =>
+      void (/^(data|blob):/.test(r.url()) || r.url().startsWith(pages.url) || elsewhere.push(r.url()));
     page.on("console", onConsole);
     page.on("request", onRequest);
     try {
@@ -253,7 +263,12 @@ describe("the Skybox pane in the Inspector", () => {
     } finally {
       page.off("console", onConsole);
       page.off("request", onRequest);
-      await page.evaluate(() => (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.apply.setSettings({ backdrop: false, depthScale: 3 }));
+      await page.evaluate(() =>
+        (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane.apply.setSettings({
+          backdrop: false,
+          depthScale: 3,
+        }),
+      );
     }
   }, 180_000);
 
@@ -322,10 +337,16 @@ describe("the Skybox pane in the Inspector", () => {
     const programmatic = await browser.newPage({ viewport: { width: 640, height: 400 } });
     try {
       await programmatic.goto(`${pages.url}/programmatic.html`);
-      await programmatic.waitForFunction(() => (window as unknown as { playground?: { applied?: unknown } }).playground?.applied, null, { timeout: LONG });
+      await programmatic.waitForFunction(() => (window as unknown as { playground?: { applied?: unknown } }).playground?.applied, null, {
+        timeout: LONG,
+      });
       const state = await programmatic.evaluate(() => {
         const { scene, applied } = (window as unknown as { playground: { scene: any; applied: any } }).playground;
-        return { status: applied.record.status, environment: scene.environmentTexture === applied.environment, inspector: Boolean(document.getElementById("babylon-inspector-container")) };
+        return {
+          status: applied.record.status,
+          environment: scene.environmentTexture === applied.environment,
+          inspector: Boolean(document.getElementById("babylon-inspector-container")),
+        };
       });
       expect(state).toEqual({ status: "complete", environment: true, inspector: false });
       expect(await programmatic.textContent("#status")).toContain("Applied");

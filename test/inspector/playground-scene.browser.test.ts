@@ -27,7 +27,12 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   // Panoramas at a quarter of their size: the picture's ground has detail to follow.
-  pages = await servePages({ root: PLAYGROUND, plugins: [react(), playgroundResolve()], external: [INSPECTOR_EDITORS], local: { imageScale: 1 / 4 } });
+  pages = await servePages({
+    root: PLAYGROUND,
+    plugins: [react(), playgroundResolve()],
+    external: [INSPECTOR_EDITORS],
+    local: { imageScale: 1 / 4 },
+  });
   const client = createSkyboxClient({ baseUrl: `${pages.url}/skybox` });
   // An afternoon sun (28 to 40 degrees up): each sphere's shadow reaches out of its foot, short of its neighbours'.
   const generation = generate(client, "clear rocky desert in the afternoon", 3, 3).then((g) => completed(client, g.id));
@@ -101,63 +106,75 @@ async function shot(name: string): Promise<void> {
 }
 
 describe("the playground after a sunny skybox is applied at the pane's defaults", () => {
-  test("one light casts shadows, the skybox's sun, and the playground's own light is off", async () => {
-    await shot("before");
-    const applied = await page.evaluate(async (record) => {
-      const { pane } = (window as any).playground;
-      const handle = await pane.apply.apply(record);
-      return { sun: handle?.sun !== null, ground: handle?.backgroundMesh?.getClassName() ?? null };
-    }, sunny);
-    expect(applied.sun).toBe(true);
-    const lights = await page.evaluate(() => {
-      const { scene, pane } = (window as any).playground;
-      const shadowing = scene.lights.filter((l: any) => l.isEnabled() && l.shadowEnabled && l.getShadowGenerator());
-      return { shadowing: shadowing.map((l: any) => l.name), skyboxSun: pane.apply.handle.sun.light.name };
-    });
-    expect(lights.shadowing).toEqual([lights.skyboxSun]);
-    await shot("applied");
-  }, LONG);
+  test(
+    "one light casts shadows, the skybox's sun, and the playground's own light is off",
+    async () => {
+      await shot("before");
+      const applied = await page.evaluate(async (record) => {
+        const { pane } = (window as any).playground;
+        const handle = await pane.apply.apply(record);
+        return { sun: handle?.sun !== null, ground: handle?.backgroundMesh?.getClassName() ?? null };
+      }, sunny);
+      expect(applied.sun).toBe(true);
+      const lights = await page.evaluate(() => {
+        const { scene, pane } = (window as any).playground;
+        const shadowing = scene.lights.filter((l: any) => l.isEnabled() && l.shadowEnabled && l.getShadowGenerator());
+        return { shadowing: shadowing.map((l: any) => l.name), skyboxSun: pane.apply.handle.sun.light.name };
+      });
+      expect(lights.shadowing).toEqual([lights.skyboxSun]);
+      await shot("applied");
+    },
+    LONG,
+  );
 
-  test("one shadow falls by a sphere's foot, away from the sun, darker than the picture's ground beside it", async () => {
-    // Seen from above; the end sphere on the sun's side, where no other object's shadow reaches.
-    const away = await page.evaluate(() => {
-      const { scene, pane } = (window as any).playground;
-      scene.activeCamera.beta = 0.12;
-      const d = pane.apply.handle.sun.direction;
-      return Math.atan2(-d.z, -d.x);
-    });
-    await shot("above");
-    const x = Math.cos(away) > 0 ? -2.6 : 2.6;
-    const n = 48;
-    const lum = (await colours(ring(x, 0, 0.72, n))).map(luma);
-    await page.evaluate(() => ((window as any).playground.scene.activeCamera.beta = 1.25));
-    const lit = [...lum].sort((a, b) => a - b)[Math.floor(0.75 * n)]!;
-    const dark = lum.map((l) => l < 0.8 * lit);
-    const darkest = lum.indexOf(Math.min(...lum));
-    const off = Math.abs((((2 * Math.PI * darkest) / n - away + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
-    const report = `sphere at ${x}: ${darkRuns(dark)} dark run(s) over ${dark.filter(Boolean).length}/${n} samples, darkest ${(Math.min(...lum) / lit).toFixed(2)} of the lit ground, ${((off * 180) / Math.PI).toFixed(0)} degrees off the shade's side`;
-    console.log(report);
-    expect(darkRuns(dark), report).toBe(1);
-    expect(Math.min(...lum), report).toBeLessThan(0.7 * lit);
-    expect(off, report).toBeLessThan((40 * Math.PI) / 180);
-  }, LONG);
+  test(
+    "one shadow falls by a sphere's foot, away from the sun, darker than the picture's ground beside it",
+    async () => {
+      // Seen from above; the end sphere on the sun's side, where no other object's shadow reaches.
+      const away = await page.evaluate(() => {
+        const { scene, pane } = (window as any).playground;
+        scene.activeCamera.beta = 0.12;
+        const d = pane.apply.handle.sun.direction;
+        return Math.atan2(-d.z, -d.x);
+      });
+      await shot("above");
+      const x = Math.cos(away) > 0 ? -2.6 : 2.6;
+      const n = 48;
+      const lum = (await colours(ring(x, 0, 0.72, n))).map(luma);
+      await page.evaluate(() => ((window as any).playground.scene.activeCamera.beta = 1.25));
+      const lit = [...lum].sort((a, b) => a - b)[Math.floor(0.75 * n)]!;
+      const dark = lum.map((l) => l < 0.8 * lit);
+      const darkest = lum.indexOf(Math.min(...lum));
+      const off = Math.abs((((2 * Math.PI * darkest) / n - away + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
+      const report = `sphere at ${x}: ${darkRuns(dark)} dark run(s) over ${dark.filter(Boolean).length}/${n} samples, darkest ${(Math.min(...lum) / lit).toFixed(2)} of the lit ground, ${((off * 180) / Math.PI).toFixed(0)} degrees off the shade's side`;
+      console.log(report);
+      expect(darkRuns(dark), report).toBe(1);
+      expect(Math.min(...lum), report).toBeLessThan(0.7 * lit);
+      expect(off, report).toBeLessThan((40 * Math.PI) / 180);
+    },
+    LONG,
+  );
 
-  test("orbiting the camera by 30 degrees, the ground by the objects keeps its colours", async () => {
-    // A grid of the picture's ground in front of the objects, half a unit apart.
-    const points = [-1, -1.5, -2].flatMap((z) => Array.from({ length: 13 }, (_, k) => [-3 + 0.5 * k, 0, z]));
-    const before = await colours(points);
-    await page.evaluate(() => ((window as any).playground.scene.activeCamera.alpha += Math.PI / 6));
-    const after = await colours(points);
-    await shot("orbited");
-    await page.evaluate(() => ((window as any).playground.scene.activeCamera.alpha -= Math.PI / 6));
-    const distance = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
-    const mean = (values: number[]) => values.reduce((s, d) => s + d, 0) / values.length;
-    const moved = mean(before.map((c, k) => distance(c, after[k]!)));
-    // How much the ground's colour changes over half a unit: what a ground sliding under the objects changes by.
-    const contrast = mean(before.flatMap((c, k) => (k % 13 === 12 ? [] : [distance(c, before[k + 1]!)])));
-    console.log(`ground colours: ${moved.toFixed(1)} apart after the orbit, ${contrast.toFixed(1)} between neighbours half a unit apart`);
-    expect(moved).toBeLessThan(0.4 * contrast);
-  }, LONG);
+  test(
+    "orbiting the camera by 30 degrees, the ground by the objects keeps its colours",
+    async () => {
+      // A grid of the picture's ground in front of the objects, half a unit apart.
+      const points = [-1, -1.5, -2].flatMap((z) => Array.from({ length: 13 }, (_, k) => [-3 + 0.5 * k, 0, z]));
+      const before = await colours(points);
+      await page.evaluate(() => ((window as any).playground.scene.activeCamera.alpha += Math.PI / 6));
+      const after = await colours(points);
+      await shot("orbited");
+      await page.evaluate(() => ((window as any).playground.scene.activeCamera.alpha -= Math.PI / 6));
+      const distance = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+      const mean = (values: number[]) => values.reduce((s, d) => s + d, 0) / values.length;
+      const moved = mean(before.map((c, k) => distance(c, after[k]!)));
+      // How much the ground's colour changes over half a unit: what a ground sliding under the objects changes by.
+      const contrast = mean(before.flatMap((c, k) => (k % 13 === 12 ? [] : [distance(c, before[k + 1]!)])));
+      console.log(`ground colours: ${moved.toFixed(1)} apart after the orbit, ${contrast.toFixed(1)} between neighbours half a unit apart`);
+      expect(moved).toBeLessThan(0.4 * contrast);
+    },
+    LONG,
+  );
 
   test("the page logged no errors", () => {
     expect(errors).toEqual([]);

@@ -39,7 +39,9 @@ describe("shipped.html with no saved skybox", () => {
     // Only the page's own markup: nothing of the message was parsed as HTML.
     const tags = await status.evaluate((el) => [...el.querySelectorAll("*")].map((e) => e.tagName.toLowerCase()));
     expect(new Set(tags)).toEqual(new Set(["span", "br", "a", "b", "code"]));
-    expect(await status.locator("code").allTextContents()).toContain("npx babylon-skybox save <id> --out playground/public/skyboxes/example --proxy http://localhost:5173");
+    expect(await status.locator("code").allTextContents()).toContain(
+      "npx babylon-skybox save <id> --out playground/public/skyboxes/example --proxy http://localhost:5173",
+    );
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);

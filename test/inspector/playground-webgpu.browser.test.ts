@@ -67,7 +67,8 @@ function sampleFrame(cols = 8, rows = 6): Promise<PixelGrid> {
                 const sum = [0, 0, 0];
                 let n = 0;
                 for (let y = Math.floor((gy * h) / rows); y < Math.floor(((gy + 1) * h) / rows); y += 4)
-                  for (let x = Math.floor((gx * w) / cols); x < Math.floor(((gx + 1) * w) / cols); x += 4, n++) for (let c = 0; c < 3; c++) sum[c]! += px[(y * w + x) * 4 + c]!;
+                  for (let x = Math.floor((gx * w) / cols); x < Math.floor(((gx + 1) * w) / cols); x += 4, n++)
+                    for (let c = 0; c < 3; c++) sum[c]! += px[(y * w + x) * 4 + c]!;
                 grid.push(sum.map((v) => v / Math.max(1, n)));
               }
             done(grid);
@@ -85,21 +86,27 @@ afterAll(async () => {
 });
 
 describe("the playground on WebGPU", () => {
-  test("runs a WebGPUEngine with the pane, and a skybox applied from the pane changes the scene", async () => {
-    expect(await page.evaluate(() => (window as unknown as { playground: { engine: { isWebGPU: boolean } } }).playground.engine.isWebGPU)).toBe(true);
-    const before = await sampleFrame();
-    const applied = await page.evaluate(async () => {
-      const pane = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane;
-      pane.apply.setSettings({ lighting: true, background: true, backdrop: false });
-      pane.form.set({ mode: "generate", prompt: "desert dunes at noon", styleId: 2 });
-      const record = await pane.generate();
-      if (!record) throw new Error(`not sent: ${pane.problems.join("; ")}`);
-      await pane.applyRecord(record);
-      return pane.apply.handle?.environment?.getClassName() ?? null;
-    });
-    expect(applied).not.toBeNull();
-    expect(gridDifference(before, await sampleFrame())).toBeGreaterThan(10);
-  }, LONG);
+  test(
+    "runs a WebGPUEngine with the pane, and a skybox applied from the pane changes the scene",
+    async () => {
+      expect(
+        await page.evaluate(() => (window as unknown as { playground: { engine: { isWebGPU: boolean } } }).playground.engine.isWebGPU),
+      ).toBe(true);
+      const before = await sampleFrame();
+      const applied = await page.evaluate(async () => {
+        const pane = (window as unknown as { playground: { pane: SkyboxPaneState } }).playground.pane;
+        pane.apply.setSettings({ lighting: true, background: true, backdrop: false });
+        pane.form.set({ mode: "generate", prompt: "desert dunes at noon", styleId: 2 });
+        const record = await pane.generate();
+        if (!record) throw new Error(`not sent: ${pane.problems.join("; ")}`);
+        await pane.applyRecord(record);
+        return pane.apply.handle?.environment?.getClassName() ?? null;
+      });
+      expect(applied).not.toBeNull();
+      expect(gridDifference(before, await sampleFrame())).toBeGreaterThan(10);
+    },
+    LONG,
+  );
 
   test("no GPU validation error, no console error, no request leaving 127.0.0.1", () => {
     expect(gpuErrors).toEqual([]);

@@ -40,7 +40,8 @@ class Acknowledged {
   generation(g: Json, where: string): void {
     this.unique(`generation ${g.id}`, g.obfuscated_id, where);
     const known = this.generations.get(g.id);
-    if (known && TERMINAL.has(known.status) && known.status !== g.status) throw new Error(`${where}: generation ${g.id} was ${known.status}, now ${g.status}`);
+    if (known && TERMINAL.has(known.status) && known.status !== g.status)
+      throw new Error(`${where}: generation ${g.id} was ${known.status}, now ${g.status}`);
     if (!known || rankOf(g.status) >= rankOf(known.status)) this.generations.set(g.id, { obfuscated: g.obfuscated_id, status: g.status });
   }
 
@@ -60,9 +61,11 @@ class Acknowledged {
   /** An id names one record for ever, and an obfuscated id too. */
   private unique(id: string, obfuscated: string, where: string): void {
     const before = this._ids.get(id);
-    if (before !== undefined && before !== obfuscated) throw new Error(`${where}: ${id} handed out again (was ${before}, now ${obfuscated})`);
+    if (before !== undefined && before !== obfuscated)
+      throw new Error(`${where}: ${id} handed out again (was ${before}, now ${obfuscated})`);
     const owner = this._obfuscated.get(obfuscated);
-    if (owner !== undefined && owner !== id) throw new Error(`${where}: obfuscated id ${obfuscated} handed out again (${owner}, now ${id})`);
+    if (owner !== undefined && owner !== id)
+      throw new Error(`${where}: obfuscated id ${obfuscated} handed out again (${owner}, now ${id})`);
     this._ids.set(id, obfuscated);
     this._obfuscated.set(obfuscated, id);
   }
@@ -112,7 +115,12 @@ async function receiver() {
     res.writeHead(status).end();
   }
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { hits, state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    hits,
+    state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 const dirs: string[] = [];
@@ -157,7 +165,10 @@ const KILL_POINTS: Record<string, (r: Round) => Promise<void>> = {
 
   async "before the answer (0-6 ms after sending)"({ svc, acked }) {
     // Settled from the start: a request the kill cuts off rejects while the test waits.
-    const sent = Promise.allSettled([api(svc).post("/skybox", { prompt: prompt(), skybox_style_id: 2 }), api(svc).post("/skybox/batch", { prompt: prompt(), skybox_style_id: 2, quantity: 2 })]);
+    const sent = Promise.allSettled([
+      api(svc).post("/skybox", { prompt: prompt(), skybox_style_id: 2 }),
+      api(svc).post("/skybox/batch", { prompt: prompt(), skybox_style_id: 2, quantity: 2 }),
+    ]);
     await new Promise((r) => setTimeout(r, random(7)));
     await svc.kill();
     const [g, b] = (await sent).map((r) => (r.status === "fulfilled" && r.value.status === 200 ? r.value.json : null));
@@ -237,7 +248,10 @@ async function check(svc: LocalProcess, acked: Acknowledged, startCredits: numbe
     expect(status, `${where}: acknowledged generation ${id}`).toBe(200);
     expect(json.request.obfuscated_id, `${where}: generation ${id}`).toBe(before.obfuscated);
     if (TERMINAL.has(before.status)) expect(json.request.status, `${where}: generation ${id}`).toBe(before.status);
-    else expect(rankOf(json.request.status), `${where}: generation ${id} went back from ${before.status}`).toBeGreaterThanOrEqual(rankOf(before.status));
+    else
+      expect(rankOf(json.request.status), `${where}: generation ${id} went back from ${before.status}`).toBeGreaterThanOrEqual(
+        rankOf(before.status),
+      );
     acked.generation(json.request, where);
   }
   for (const [id, before] of acked.batches) {
@@ -260,7 +274,9 @@ async function check(svc: LocalProcess, acked: Acknowledged, startCredits: numbe
     if ((await credits(svc)) !== first) return false;
     const charged = all.reduce((s, g) => s + g.cost, 0);
     const refunded = all.filter((g) => g.status === "error" || g.status === "abort").reduce((s, g) => s + g.cost, 0);
-    expect(first, `${where}: credits = start ${startCredits} - charged ${charged} + refunded ${refunded}`).toBe(startCredits - charged + refunded);
+    expect(first, `${where}: credits = start ${startCredits} - charged ${charged} + refunded ${refunded}`).toBe(
+      startCredits - charged + refunded,
+    );
     return true;
   });
 }
@@ -268,7 +284,8 @@ async function check(svc: LocalProcess, acked: Acknowledged, startCredits: numbe
 /** Lets the resumed work finish (pending limits, one batch at a time), and checks it does. */
 async function settle(svc: LocalProcess, acked: Acknowledged): Promise<void> {
   await waitFor(async () => (await allGenerations(svc)).every((g) => TERMINAL.has(g.status)), 30_000, 100);
-  for (const id of acked.exports.keys()) await waitFor(async () => TERMINAL.has((await api(svc).get(`/skybox/export/${id}`)).json.status), 30_000, 50);
+  for (const id of acked.exports.keys())
+    await waitFor(async () => TERMINAL.has((await api(svc).get(`/skybox/export/${id}`)).json.status), 30_000, 50);
 }
 
 test(`kill -9 at ${ROUNDS} points: no acknowledged record lost, no id reused, credits = charges - refunds (seed ${SEED})`, async () => {
@@ -309,5 +326,7 @@ test(`kill -9 at ${ROUNDS} points: no acknowledged record lost, no id reused, cr
   }
   expect(ran).toHaveLength(ROUNDS);
   expect(acked.generations.size).toBeGreaterThan(ROUNDS);
-  console.log(`crash test: ${ROUNDS} kill rounds in ${Math.round((Date.now() - began) / 1000)} s; ${acked.generations.size} generations, ${acked.batches.size} batches, ${acked.exports.size} exports acknowledged, all found after restart`);
+  console.log(
+    `crash test: ${ROUNDS} kill rounds in ${Math.round((Date.now() - began) / 1000)} s; ${acked.generations.size} generations, ${acked.batches.size} batches, ${acked.exports.size} exports acknowledged, all found after restart`,
+  );
 }, 240_000);

@@ -61,7 +61,11 @@ beforeAll(async () => {
   svc = await startLocalProcess();
   proxy = await startSkyboxProxyServer({ port: 0, apiKey: svc.info.apiKey, upstream: svc.info.url, log: () => {} });
   // Warm: the first request of each kind loads code the bomb should not be blamed for.
-  const small = await postJson(svc.info.url, { prompt: "warm-up", skybox_style_id: MODEL4_STYLE, image_to_pano_init_image: Buffer.from(pngBomb(64, 32)).toString("base64") });
+  const small = await postJson(svc.info.url, {
+    prompt: "warm-up",
+    skybox_style_id: MODEL4_STYLE,
+    image_to_pano_init_image: Buffer.from(pngBomb(64, 32)).toString("base64"),
+  });
   await waitFor(async () => ["complete", "error"].includes(await statusOf(small.json.id!)), 30_000, 100);
 }, 60_000);
 afterAll(async () => {
@@ -71,8 +75,15 @@ afterAll(async () => {
 });
 
 async function postJson(base: string, body: object, headers: Record<string, string> = { "x-api-key": svc.info.apiKey }) {
-  const r = await fetch(`${base}/api/v1/skybox`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { status: r.status, json: (await r.json()) as { error?: string; issues?: { path: string[]; rule: string }[]; id?: number; status?: string } };
+  const r = await fetch(`${base}/api/v1/skybox`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: r.status,
+    json: (await r.json()) as { error?: string; issues?: { path: string[]; rule: string }[]; id?: number; status?: string },
+  };
 }
 
 const pid = () => svc.child.pid!;
@@ -91,9 +102,16 @@ describe("a 16000×16000 one-bit PNG (31 KB)", () => {
   test("as image_to_pano_init_image in JSON: refused with the sentence; memory grows by at most 64 MB", async () => {
     let answer: Awaited<ReturnType<typeof postJson>> | undefined;
     growth.json = await peakGrowthMb(pid(), async () => {
-      answer = await postJson(svc.info.url, { prompt: "bomb", skybox_style_id: MODEL4_STYLE, image_to_pano_init_image: Buffer.from(bomb).toString("base64") });
+      answer = await postJson(svc.info.url, {
+        prompt: "bomb",
+        skybox_style_id: MODEL4_STYLE,
+        image_to_pano_init_image: Buffer.from(bomb).toString("base64"),
+      });
     });
-    expect(answer).toMatchObject({ status: 422, json: { error: SENTENCE, issues: [{ path: ["image_to_pano_init_image"], rule: "image-pixels" }] } });
+    expect(answer).toMatchObject({
+      status: 422,
+      json: { error: SENTENCE, issues: [{ path: ["image_to_pano_init_image"], rule: "image-pixels" }] },
+    });
     expect(growth.json).toBeLessThanOrEqual(MAX_GROWTH_MB);
   });
 
@@ -118,11 +136,19 @@ describe("a 16000×16000 one-bit PNG (31 KB)", () => {
     writeFileSync(join(svc.dataDir, "uploads", hash), bomb);
     growth.hash = await peakGrowthMb(pid(), async () => {
       const byHash = await postJson(svc.info.url, { prompt: "bomb", skybox_style_id: MODEL4_STYLE, image_to_pano_init_image_hash: hash });
-      expect(byHash).toMatchObject({ status: 422, json: { error: "image_to_pano_init_image_hash: must be at most 8192×8192 pixels (is 16000×16000)" } });
+      expect(byHash).toMatchObject({
+        status: 422,
+        json: { error: "image_to_pano_init_image_hash: must be at most 8192×8192 pixels (is 16000×16000)" },
+      });
     });
     const init = await postJson(svc.info.url, { prompt: "bomb", skybox_style_id: 2, init_image: Buffer.from(bomb).toString("base64") });
     expect(init.json.error).toBe("init_image: must be at most 8192×8192 pixels (is 16000×16000)");
-    const control = await postJson(svc.info.url, { prompt: "bomb", skybox_style_id: 2, control_model: "remix", control_image: Buffer.from(bomb).toString("base64") });
+    const control = await postJson(svc.info.url, {
+      prompt: "bomb",
+      skybox_style_id: 2,
+      control_model: "remix",
+      control_image: Buffer.from(bomb).toString("base64"),
+    });
     expect(control.json.error).toBe("control_image: must be at most 8192×8192 pixels (is 16000×16000)");
     expect(growth.hash).toBeLessThanOrEqual(MAX_GROWTH_MB);
   });
@@ -144,22 +170,36 @@ describe("images at the limits", () => {
     form.append("init_image", new Blob([big], { type: "image/png" }), "big.png");
     const r = await fetch(`${svc.info.url}/api/v1/skybox`, { method: "POST", headers: { "x-api-key": svc.info.apiKey }, body: form });
     expect(r.status).toBe(422);
-    expect(((await r.json()) as { error: string }).error).toBe(`init_image: must be at most 20 MB (is ${INPUT_IMAGE_LIMITS.maxBytes + 1} bytes)`);
+    expect(((await r.json()) as { error: string }).error).toBe(
+      `init_image: must be at most 20 MB (is ${INPUT_IMAGE_LIMITS.maxBytes + 1} bytes)`,
+    );
   });
 
   test("an 8192×8192 PNG is accepted, and image-to-pano decodes it shrunk: memory grows by at most 64 MB through the whole generation", async () => {
     const atLimit = pngBomb(8192, 8192);
     let id = 0;
-    growth.acceptedAtLimit = await peakGrowthMb(pid(), async () => {
-      const created = await postJson(svc.info.url, { prompt: "at the limit", skybox_style_id: MODEL4_STYLE, image_to_pano_init_image: Buffer.from(atLimit).toString("base64") });
-      expect(created.status).toBe(200);
-      id = created.json.id!;
-      const ended = await waitFor(async () => {
-        const status = await statusOf(id);
-        return ["complete", "error"].includes(status) && status;
-      }, 30_000, 100);
-      expect(ended).toBe("complete");
-    }, 200);
+    growth.acceptedAtLimit = await peakGrowthMb(
+      pid(),
+      async () => {
+        const created = await postJson(svc.info.url, {
+          prompt: "at the limit",
+          skybox_style_id: MODEL4_STYLE,
+          image_to_pano_init_image: Buffer.from(atLimit).toString("base64"),
+        });
+        expect(created.status).toBe(200);
+        id = created.json.id!;
+        const ended = await waitFor(
+          async () => {
+            const status = await statusOf(id);
+            return ["complete", "error"].includes(status) && status;
+          },
+          30_000,
+          100,
+        );
+        expect(ended).toBe("complete");
+      },
+      200,
+    );
     expect(growth.acceptedAtLimit).toBeLessThanOrEqual(MAX_GROWTH_MB);
   }, 60_000);
 });

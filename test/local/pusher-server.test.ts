@@ -130,7 +130,9 @@ describe("PusherServer with pusher-js", () => {
     const batch = await sdk(port).triggerBatch([{ channel: CHANNEL, name: "status_update", data: { n: 1 } }]);
     expect(batch.status).toBe(200);
 
-    const rejected = await sdk(port, "wrong-secret").trigger(CHANNEL, "status_update", {}).catch((error: unknown) => error);
+    const rejected = await sdk(port, "wrong-secret")
+      .trigger(CHANNEL, "status_update", {})
+      .catch((error: unknown) => error);
     expect(rejected).toMatchObject({ status: 401 });
   });
 

@@ -8,7 +8,12 @@ import { afterAll, describe, expect, test } from "vitest";
 import { createSkyboxClient } from "../../src/api/index.ts";
 import { startLocalProcess, waitFor } from "../helpers/local-service.ts";
 
-interface Hit { at: number; body: string; status: number; headers: Record<string, string | string[] | undefined> }
+interface Hit {
+  at: number;
+  body: string;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
 
 /** A webhook receiver on loopback that answers `statusFor(n, body)` to its n-th request. */
 async function receiver(statusFor: (n: number, body: string) => number) {
@@ -22,7 +27,11 @@ async function receiver(statusFor: (n: number, body: string) => number) {
     res.writeHead(status).end();
   }
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { hits, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    hits,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 const dirs: string[] = [];
@@ -98,10 +107,14 @@ describe("restart survival", () => {
     try {
       expect(second.info.apiKey).toBe(first.info.apiKey);
       const client2 = createSkyboxClient({ baseUrl: second.info.url, apiKey: second.info.apiKey, retry: 0 });
-      const resumed = await waitFor(async () => {
-        const g = await client2.getGeneration(inFlight.id);
-        return g.status === "complete" && g;
-      }, 60_000, 100);
+      const resumed = await waitFor(
+        async () => {
+          const g = await client2.getGeneration(inFlight.id);
+          return g.status === "complete" && g;
+        },
+        60_000,
+        100,
+      );
       expect(resumed.file_url).toMatch(/image\.jpg$/);
       const old = await client2.getGeneration(done.id);
       expect((await fetch(old.file_url)).status).toBe(200);
@@ -124,7 +137,14 @@ describe("closed mid-job", () => {
     const hook = await receiver(() => 200);
     const log: string[] = [];
     try {
-      const first = await startLocalSkyboxService({ port: 0, dataDir, speed: 8, imageScale: 1 / 16, allowPrivateWebhooks: true, log: (l) => log.push(l) });
+      const first = await startLocalSkyboxService({
+        port: 0,
+        dataDir,
+        speed: 8,
+        imageScale: 1 / 16,
+        allowPrivateWebhooks: true,
+        log: (l) => log.push(l),
+      });
       const client1 = createSkyboxClient({ baseUrl: first.url, apiKey: first.apiKey, retry: 0 });
       const created = await client1.generate({ prompt: "ocean at noon", skybox_style_id: 2, webhook_url: hook.url });
       await waitFor(async () => (await client1.getGeneration(created.id)).status === "processing", 20_000, 50);
@@ -134,13 +154,24 @@ describe("closed mid-job", () => {
       expect(stray).toEqual([]);
       expect(log.filter((l) => l.includes("failed"))).toEqual([]);
 
-      const second = await startLocalSkyboxService({ port: 0, dataDir, speed: 8, imageScale: 1 / 16, allowPrivateWebhooks: true, log: (l) => log.push(l) });
+      const second = await startLocalSkyboxService({
+        port: 0,
+        dataDir,
+        speed: 8,
+        imageScale: 1 / 16,
+        allowPrivateWebhooks: true,
+        log: (l) => log.push(l),
+      });
       try {
         const client2 = createSkyboxClient({ baseUrl: second.url, apiKey: second.apiKey, retry: 0 });
-        const resumed = await waitFor(async () => {
-          const g = await client2.getGeneration(created.id);
-          return g.status === "complete" && g;
-        }, 60_000, 100);
+        const resumed = await waitFor(
+          async () => {
+            const g = await client2.getGeneration(created.id);
+            return g.status === "complete" && g;
+          },
+          60_000,
+          100,
+        );
         expect(resumed.file_url).toMatch(/image\.jpg$/);
       } finally {
         await second.close();

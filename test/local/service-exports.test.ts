@@ -8,14 +8,24 @@ let client: SkyboxClient;
 let m3: Generation;
 let m4: Generation;
 
-const settledExport = (id: string) => waitFor(async () => {
-  const e = await client.getExport(id);
-  return ["complete", "error", "abort"].includes(e.status) && e;
-}, 60_000, 100);
-const settledGeneration = (id: number) => waitFor(async () => {
-  const g = await client.getGeneration(id);
-  return g.status === "complete" && g;
-}, 60_000, 100);
+const settledExport = (id: string) =>
+  waitFor(
+    async () => {
+      const e = await client.getExport(id);
+      return ["complete", "error", "abort"].includes(e.status) && e;
+    },
+    60_000,
+    100,
+  );
+const settledGeneration = (id: number) =>
+  waitFor(
+    async () => {
+      const g = await client.getGeneration(id);
+      return g.status === "complete" && g;
+    },
+    60_000,
+    100,
+  );
 
 beforeAll(async () => {
   svc = await startLocalProcess({ speed: 100 });
@@ -44,7 +54,8 @@ describe("exports", () => {
     const done = await Promise.all(started.map((e) => settledExport(e.id)));
     expect(done.map((e) => [e.status, e.error_message ?? null])).toEqual(done.map(() => ["complete", null]));
     // OpenEXR's magic number: each file is whole, not a half-written or missing one.
-    for (const e of done) expect([...new Uint8Array((await (await fetch(e.file_url)).arrayBuffer()).slice(0, 4))]).toEqual([0x76, 0x2f, 0x31, 0x01]);
+    for (const e of done)
+      expect([...new Uint8Array((await (await fetch(e.file_url)).arrayBuffer()).slice(0, 4))]).toEqual([0x76, 0x2f, 0x31, 0x01]);
   });
   test("JPG and Depth Map complete at once, with their files", async () => {
     const jpg = await client.requestExport({ skybox_id: m3.obfuscated_id, type_id: 1 });
@@ -55,10 +66,21 @@ describe("exports", () => {
     expect((await fetch(depth.file_url)).headers.get("content-type")).toBe("image/png");
   });
   test("HDRI: pending → complete with events on its channel; defaults realism and 8K; identical export completes at once", async () => {
-    const pusher = new Pusher(svc.info.pusher.key, { cluster: "mt1", wsHost: svc.info.pusher.wsHost, wsPort: svc.info.pusher.wsPort, forceTLS: false, enabledTransports: ["ws"] });
+    const pusher = new Pusher(svc.info.pusher.key, {
+      cluster: "mt1",
+      wsHost: svc.info.pusher.wsHost,
+      wsPort: svc.info.pusher.wsPort,
+      forceTLS: false,
+      enabledTransports: ["ws"],
+    });
     try {
       const hdr = await client.requestExport({ skybox_id: m3.obfuscated_id, type_id: 4, resolution_id: 1 });
-      expect(hdr).toMatchObject({ status: "pending", hdri_mode: "realism", resolution: "1K", pusher_channel: `export_status_update_${hdr.id}` });
+      expect(hdr).toMatchObject({
+        status: "pending",
+        hdri_mode: "realism",
+        resolution: "1K",
+        pusher_channel: `export_status_update_${hdr.id}`,
+      });
       const statuses: string[] = [];
       pusher.subscribe(hdr.pusher_channel!).bind("status_update", (d: { status: string }) => statuses.push(d.status));
       const done = await settledExport(hdr.id);
@@ -75,7 +97,13 @@ describe("exports", () => {
     }
   });
   test("GLB with mesh quality and depth scale; resolution ignored", async () => {
-    const glb = await client.requestExport({ skybox_id: m3.obfuscated_id, type_id: 11, mesh_quality_id: 1, depth_scale: 6, resolution_id: 7 });
+    const glb = await client.requestExport({
+      skybox_id: m3.obfuscated_id,
+      type_id: 11,
+      mesh_quality_id: 1,
+      depth_scale: 6,
+      resolution_id: 7,
+    });
     expect(glb).toMatchObject({ mesh_quality: "low", depth_scale: 6, resolution: null });
     const done = await settledExport(glb.id);
     const bytes = new Uint8Array(await (await fetch(done.file_url)).arrayBuffer());
@@ -85,11 +113,19 @@ describe("exports", () => {
     const png = await client.requestExport({ skybox_id: m4.obfuscated_id, type_id: 2 }, { model: 4 });
     expect(png.resolution).toBe("4K");
     for (const type_id of [3, 6, 10, 11]) {
-      const r = await fetch(`${svc.info.url}/api/v1/skybox/export`, { method: "POST", headers: { "x-api-key": svc.info.apiKey, "content-type": "application/json" }, body: JSON.stringify({ skybox_id: m4.obfuscated_id, type_id }) });
+      const r = await fetch(`${svc.info.url}/api/v1/skybox/export`, {
+        method: "POST",
+        headers: { "x-api-key": svc.info.apiKey, "content-type": "application/json" },
+        body: JSON.stringify({ skybox_id: m4.obfuscated_id, type_id }),
+      });
       expect(r.status).toBe(422);
       expect((await r.json()).issues[0]).toMatchObject({ path: ["type_id"], rule: "model4-export-types" });
     }
-    const r = await fetch(`${svc.info.url}/api/v1/skybox/export`, { method: "POST", headers: { "x-api-key": svc.info.apiKey, "content-type": "application/json" }, body: JSON.stringify({ skybox_id: m4.obfuscated_id, type_id: 2, resolution_id: 4 }) });
+    const r = await fetch(`${svc.info.url}/api/v1/skybox/export`, {
+      method: "POST",
+      headers: { "x-api-key": svc.info.apiKey, "content-type": "application/json" },
+      body: JSON.stringify({ skybox_id: m4.obfuscated_id, type_id: 2, resolution_id: 4 }),
+    });
     expect((await r.json()).issues[0].rule).toBe("resolution-allowed");
   });
   test("unknown skybox 404; unfinished skybox 422", async () => {

@@ -6,7 +6,11 @@ import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-
 let svc: LocalProcess;
 let client: SkyboxClient;
 const admin = (path: string, body: object) =>
-  fetch(`${svc.info.url}/_admin/${path}`, { method: "POST", headers: { authorization: `Bearer ${svc.info.adminToken}`, "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+  fetch(`${svc.info.url}/_admin/${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${svc.info.adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).then((r) => r.json());
 const api = (path: string, init: RequestInit = {}, key: string | null = svc.info.apiKey) =>
   fetch(`${svc.info.url}/api/v1${path}`, { ...init, headers: { ...(key ? { "x-api-key": key } : {}), ...init.headers } });
 
@@ -17,14 +21,22 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 const failure = async (p: Promise<unknown>) => {
-  const e = await p.then(() => undefined, (x: unknown) => x);
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
   if (!isSkyboxApiError(e)) throw new Error(`expected an API error, got ${String(e)}`);
   return e;
 };
-const complete = (id: number) => waitFor(async () => {
-  const g = await client.getGeneration(id);
-  return ["complete", "error", "abort"].includes(g.status) && g;
-}, 60_000, 100);
+const complete = (id: number) =>
+  waitFor(
+    async () => {
+      const g = await client.getGeneration(id);
+      return ["complete", "error", "abort"].includes(g.status) && g;
+    },
+    60_000,
+    100,
+  );
 
 describe("keys", () => {
   test("missing and unknown keys are 401 with a clear message", async () => {
@@ -82,7 +94,13 @@ describe("styles", () => {
 
 describe("a generation's life", () => {
   test("pending → dispatched → processing → complete, in order, on pusher-js; files are served", async () => {
-    const pusher = new Pusher(svc.info.pusher.key, { cluster: "mt1", wsHost: svc.info.pusher.wsHost, wsPort: svc.info.pusher.wsPort, forceTLS: false, enabledTransports: ["ws"] });
+    const pusher = new Pusher(svc.info.pusher.key, {
+      cluster: "mt1",
+      wsHost: svc.info.pusher.wsHost,
+      wsPort: svc.info.pusher.wsPort,
+      forceTLS: false,
+      enabledTransports: ["ws"],
+    });
     try {
       const created = await client.generate({ prompt: "desert dunes at sunset", skybox_style_id: 2, seed: 11 });
       expect(created.queue_position).toBeGreaterThanOrEqual(0);
@@ -97,7 +115,11 @@ describe("a generation's life", () => {
       expect(["pending", "dispatched", "processing", "complete"].slice(4 - seen.length)).toEqual(seen);
       expect(done).toMatchObject({ status: "complete", queue_position: 0, type: "skybox", model: "Model 3", seed: 11 });
       expect(done.title).toMatch(/^Desert Dunes At Sunset #\d+$/);
-      for (const [url, type] of [[done.file_url, "image/jpeg"], [done.thumb_url, "image/jpeg"], [done.depth_map_url, "image/png"]] as const) {
+      for (const [url, type] of [
+        [done.file_url, "image/jpeg"],
+        [done.thumb_url, "image/jpeg"],
+        [done.depth_map_url, "image/png"],
+      ] as const) {
         const r = await fetch(url);
         expect(r.status).toBe(200);
         expect(r.headers.get("content-type")).toBe(type);
@@ -117,7 +139,11 @@ describe("a generation's life", () => {
 
 describe("deprecated routes", () => {
   test("POST /skybox/{id} creates a generation of style {id}, as its replacement does", async () => {
-    const r = await api("/skybox/5", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "old client" }) });
+    const r = await api("/skybox/5", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "old client" }),
+    });
     expect(r.status).toBe(200);
     const g = await r.json();
     expect(g).toMatchObject({ status: "pending", skybox_style_id: 5, prompt: "old client" });
@@ -127,12 +153,20 @@ describe("deprecated routes", () => {
 
 describe("bad requests", () => {
   test("unknown style: 404 Skybox style does not exist", async () => {
-    const r = await api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", skybox_style_id: 9999 }) });
+    const r = await api("/skybox", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "x", skybox_style_id: 9999 }),
+    });
     expect(r.status).toBe(404);
     expect((await r.json()).error).toBe(MESSAGES.styleNotFound);
   });
   test("wrong types are 422 naming the field; unknown fields are ignored, as the real service does (issue 12)", async () => {
-    const r = await api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", skybox_style_id: "two", colour: 1 }) });
+    const r = await api("/skybox", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "x", skybox_style_id: "two", colour: 1 }),
+    });
     expect(r.status).toBe(422);
     const body = await r.json();
     expect(body.issues.map((i: { path: string[] }) => i.path[0] ?? "")).toEqual(["skybox_style_id"]);
@@ -140,17 +174,39 @@ describe("bad requests", () => {
     expect(body.error).not.toMatch(/colour/);
   });
   test("negative_text over the style's maximum, Model 4 without variant", async () => {
-    const long = await api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", skybox_style_id: 2, negative_text: "n".repeat(500) }) });
+    const long = await api("/skybox", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "x", skybox_style_id: 2, negative_text: "n".repeat(500) }),
+    });
     expect(long.status).toBe(422);
     expect((await long.json()).error).toMatch(/^negative_text: must be at most 200 characters/);
-    const m4 = await api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", skybox_style_id: 101 }) });
+    const m4 = await api("/skybox", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "x", skybox_style_id: 101 }),
+    });
     expect((await m4.json()).issues[0].rule).toBe("model4-needs-variant");
   });
   test("malformed JSON and multipart are 400; a huge body is 413; nothing crashes", async () => {
     expect((await api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" })).status).toBe(400);
-    expect((await api("/skybox", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=zz" }, body: "--zz\r\ngarbage" })).status).toBe(400);
-    expect((await api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(33 * 1024 * 1024) })).status).toBe(413);
-    expect((await api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", skybox_style_id: 2, init_image: "not base64 !!" }) })).status).toBe(422);
+    expect(
+      (await api("/skybox", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=zz" }, body: "--zz\r\ngarbage" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(33 * 1024 * 1024) }))
+        .status,
+    ).toBe(413);
+    expect(
+      (
+        await api("/skybox", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ prompt: "x", skybox_style_id: 2, init_image: "not base64 !!" }),
+        })
+      ).status,
+    ).toBe(422);
     expect((await api("/skybox/styles")).status).toBe(200);
   });
   test("Model 4 on Essential is 403; the pending limit is 429", async () => {
@@ -167,7 +223,9 @@ describe("bad requests", () => {
   });
   test("refusals of the domain keep their answers: unknown upload, unknown edit source, too few credits", async () => {
     const post = (body: object, key = svc.info.apiKey) =>
-      api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, key).then(async (r) => [r.status, await r.json()]);
+      api("/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, key).then(
+        async (r) => [r.status, await r.json()],
+      );
     expect(await post({ prompt: "x", skybox_style_id: 2, init_image_hash: "0".repeat(64) })).toEqual([
       422,
       {
@@ -180,7 +238,10 @@ describe("bad requests", () => {
       { error: "edit_skybox_id: skybox 999999 not found" },
     ]);
     const poor = await admin("accounts", { plan: "business", credits: 0 });
-    expect(await post({ prompt: "x", skybox_style_id: 2 }, poor.apiKey)).toEqual([422, { error: "You have 0 credits remaining. This generation requires 1 credits." }]);
+    expect(await post({ prompt: "x", skybox_style_id: 2 }, poor.apiKey)).toEqual([
+      422,
+      { error: "You have 0 credits remaining. This generation requires 1 credits." },
+    ]);
   });
   test("another account's generation is not found", async () => {
     const other = await admin("accounts", { plan: "business" });
@@ -237,7 +298,13 @@ describe("rate limit on polling", () => {
   test("past the per-key rate, 429 with Retry-After", async () => {
     const limited = await startLocalProcess({ "rate-limit": 60 });
     try {
-      const g = await (await fetch(`${limited.info.url}/api/v1/skybox`, { method: "POST", headers: { "x-api-key": limited.info.apiKey, "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", skybox_style_id: 2 }) })).json();
+      const g = await (
+        await fetch(`${limited.info.url}/api/v1/skybox`, {
+          method: "POST",
+          headers: { "x-api-key": limited.info.apiKey, "content-type": "application/json" },
+          body: JSON.stringify({ prompt: "x", skybox_style_id: 2 }),
+        })
+      ).json();
       const statuses: number[] = [];
       let retryAfter: string | null = null;
       for (let i = 0; i < 10; i++) {

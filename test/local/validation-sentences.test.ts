@@ -41,7 +41,11 @@ const isValidation = (a: Answer) => a.status === 400 || a.status === 422;
 function unnamedFields(answers: Answer[]): string[] {
   return answers
     .filter(isValidation)
-    .flatMap((a) => (a.issues.length ? a.issues : [{ path: [] }]).filter((i) => !i.path.length || !names(a.error, i.path.join("."))).map(() => `${a.status} ${a.error}`));
+    .flatMap((a) =>
+      (a.issues.length ? a.issues : [{ path: [] }])
+        .filter((i) => !i.path.length || !names(a.error, i.path.join(".")))
+        .map(() => `${a.status} ${a.error}`),
+    );
 }
 
 describe("4xx answers name their field and rule", () => {
@@ -49,8 +53,12 @@ describe("4xx answers name their field and rule", () => {
     const a = await send("POST", "/skybox", { prompt: "p", skybox_style_id: 2, seed: -5 });
     expect(a.status).toBe(422);
     expect(a.error).toBe(`seed: must be an integer from 0 to ${SEED_MAX} (is -5)`);
-    expect((await send("POST", "/skybox", { prompt: "p", skybox_style_id: 2, seed: 3.7 })).error).toBe(`seed: must be an integer from 0 to ${SEED_MAX} (is 3.7)`);
-    expect((await send("POST", "/skybox", { prompt: "p", skybox_style_id: 2, init_strength: "x" })).error).toBe('init_strength: must be a number (is "x")');
+    expect((await send("POST", "/skybox", { prompt: "p", skybox_style_id: 2, seed: 3.7 })).error).toBe(
+      `seed: must be an integer from 0 to ${SEED_MAX} (is 3.7)`,
+    );
+    expect((await send("POST", "/skybox", { prompt: "p", skybox_style_id: 2, init_strength: "x" })).error).toBe(
+      'init_strength: must be a number (is "x")',
+    );
     expect((await send("POST", "/skybox", { skybox_style_id: 2 })).error).toBe("prompt: is required");
   });
 
@@ -58,21 +66,26 @@ describe("4xx answers name their field and rule", () => {
     ["POST", "/skybox", GenerateParams.shape, { prompt: "alpine lake", skybox_style_id: 2 }],
     ["POST", "/skybox/batch", BatchParams.shape, { prompt: "alpine lake", skybox_style_id: 2, quantity: 2 }],
     ["POST", "/skybox/export", ExportParams.shape, { skybox_id: "0123456789abcdef0123456789abcdef", type_id: 1 }],
-  ] as const)("%s %s: every field with every bad value, as JSON and as a form", async (method, path, shape, base) => {
-    const answers: Answer[] = [];
-    for (const field of Object.keys(shape).filter((f) => f !== "webhook_url" || path !== "/skybox/batch"))
-      for (const value of BAD_VALUES)
-        for (const form of [false, true]) answers.push(await send(method, path, { ...base, [field]: value }, form));
-    const refused = answers.filter(isValidation);
-    expect(refused.length).toBeGreaterThan(20);
-    expect(unnamedFields(answers)).toEqual([]);
-    expect(refused.filter((a) => /Invalid input/.test(a.error))).toEqual([]);
-  }, 120_000);
+  ] as const)(
+    "%s %s: every field with every bad value, as JSON and as a form",
+    async (method, path, shape, base) => {
+      const answers: Answer[] = [];
+      for (const field of Object.keys(shape).filter((f) => f !== "webhook_url" || path !== "/skybox/batch"))
+        for (const value of BAD_VALUES)
+          for (const form of [false, true]) answers.push(await send(method, path, { ...base, [field]: value }, form));
+      const refused = answers.filter(isValidation);
+      expect(refused.length).toBeGreaterThan(20);
+      expect(unnamedFields(answers)).toEqual([]);
+      expect(refused.filter((a) => /Invalid input/.test(a.error))).toEqual([]);
+    },
+    120_000,
+  );
 
   test("history queries: every field with every bad value", async () => {
     const answers: Answer[] = [];
     for (const field of Object.keys(HistoryQuery.shape))
-      for (const value of BAD_VALUES) answers.push(await send("GET", `/imagine/myRequests?${new URLSearchParams({ [field]: String(value) })}`));
+      for (const value of BAD_VALUES)
+        answers.push(await send("GET", `/imagine/myRequests?${new URLSearchParams({ [field]: String(value) })}`));
     expect(answers.some((a) => a.status === 422)).toBe(true);
     expect(unnamedFields(answers)).toEqual([]);
   }, 60_000);

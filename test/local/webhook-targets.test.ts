@@ -9,10 +9,28 @@ import { startLocalSkyboxService, type LocalSkyboxService } from "../../src/loca
 import { WebhookSender, type WebhookAttempt } from "../../src/local/webhook-sender.ts";
 import { startLocalProcess, type LocalProcess } from "../helpers/local-service.ts";
 
-const REFUSAL = /^webhook_url: must not be a private or loopback address \((.+)\); start the local service with --allow-private-webhooks to allow it$/;
+const REFUSAL =
+  /^webhook_url: must not be a private or loopback address \((.+)\); start the local service with --allow-private-webhooks to allow it$/;
 
 describe("which addresses are private", () => {
-  test.each(["127.0.0.1", "127.9.9.9", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "::", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "224.0.0.1"])("%s is private", (ip) => {
+  test.each([
+    "127.0.0.1",
+    "127.9.9.9",
+    "10.1.2.3",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "::1",
+    "::",
+    "fd00::1",
+    "fe80::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "224.0.0.1",
+  ])("%s is private", (ip) => {
     expect(isPrivateAddress(ip)).toBe(true);
   });
   test.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "203.0.113.5", "2606:4700::1111", "::ffff:8.8.8.8"])("%s is public", (ip) => {
@@ -21,7 +39,11 @@ describe("which addresses are private", () => {
 });
 
 describe("WebhookTargets", () => {
-  const dns: Record<string, string[]> = { "hooks.example.test": ["93.184.216.34"], "rebind.example.test": ["93.184.216.34", "10.0.0.7"], "v6.example.test": ["::1"] };
+  const dns: Record<string, string[]> = {
+    "hooks.example.test": ["93.184.216.34"],
+    "rebind.example.test": ["93.184.216.34", "10.0.0.7"],
+    "v6.example.test": ["::1"],
+  };
   const lookup = async (host: string) => {
     if (host === "slow.example.test") return new Promise<string[]>(() => {});
     const found = dns[host];
@@ -39,7 +61,17 @@ describe("WebhookTargets", () => {
   };
 
   test("IP literals in every spelling, and localhost names, are refused without DNS", async () => {
-    for (const url of ["http://127.0.0.1:8080/hook", "http://2130706433/", "http://0x7f.1/", "http://[::1]:9/", "http://[::ffff:127.0.0.1]/", "https://169.254.169.254/latest", "http://localhost:3000/", "http://api.localhost/", "http://LOCALHOST./"])
+    for (const url of [
+      "http://127.0.0.1:8080/hook",
+      "http://2130706433/",
+      "http://0x7f.1/",
+      "http://[::1]:9/",
+      "http://[::ffff:127.0.0.1]/",
+      "https://169.254.169.254/latest",
+      "http://localhost:3000/",
+      "http://api.localhost/",
+      "http://LOCALHOST./",
+    ])
       expect(await refusalOf(url), url).toMatch(REFUSAL);
     expect(await refusalOf("http://2130706433/")).toContain("(127.0.0.1)");
   });
@@ -55,11 +87,14 @@ describe("WebhookTargets", () => {
   test("a name that does not resolve (or not in time) passes the request and is refused at delivery", async () => {
     expect(await refusalOf("https://nowhere.example.test/")).toBeNull();
     expect(await refusalOf("https://slow.example.test/")).toBeNull();
-    await expect(targets.privateAddressOf("https://nowhere.example.test/", true)).rejects.toThrow("could not resolve nowhere.example.test to check it: ENOTFOUND nowhere.example.test");
+    await expect(targets.privateAddressOf("https://nowhere.example.test/", true)).rejects.toThrow(
+      "could not resolve nowhere.example.test to check it: ENOTFOUND nowhere.example.test",
+    );
   }, 10_000);
 
   test("values the request schema refuses are left to it; the allowance lets everything through", async () => {
-    for (const value of [undefined, null, "", 42, "ftp://127.0.0.1/", "not a url"]) await expect(targets.check("webhook_url", value)).resolves.toBeUndefined();
+    for (const value of [undefined, null, "", 42, "ftp://127.0.0.1/", "not a url"])
+      await expect(targets.check("webhook_url", value)).resolves.toBeUndefined();
     await expect(new WebhookTargets(true, lookup).check("webhook_url", "http://127.0.0.1/")).resolves.toBeUndefined();
   });
 });
@@ -79,7 +114,11 @@ describe("the sender checks again before each delivery", () => {
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/internal-admin`;
-    const sender = new WebhookSender({ stateFile: join(dir, "webhooks.json"), speed: 1000, privateAddressOf: (u) => new WebhookTargets(false).privateAddressOf(u, true) });
+    const sender = new WebhookSender({
+      stateFile: join(dir, "webhooks.json"),
+      speed: 1000,
+      privateAddressOf: (u) => new WebhookTargets(false).privateAddressOf(u, true),
+    });
     const attempts: WebhookAttempt[] = [];
     sender.onAttempt = (a) => attempts.push(a);
     await sender.start();
@@ -118,11 +157,17 @@ describe("the local service", () => {
   });
   const post = (svc: { info: { url: string; apiKey: string } } | LocalSkyboxService, path: string, body: object) => {
     const info = "info" in svc ? svc.info : svc;
-    return fetch(`${info.url}/api/v1${path}`, { method: "POST", headers: { "x-api-key": info.apiKey, "content-type": "application/json" }, body: JSON.stringify(body) });
+    return fetch(`${info.url}/api/v1${path}`, {
+      method: "POST",
+      headers: { "x-api-key": info.apiKey, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   };
 
   test("refuses loopback and private webhook targets on generation, export and batch creation, naming the field; nothing is charged", async () => {
-    const before = (await (await fetch(`${strict.url}/_admin/accounts`, { headers: { authorization: `Bearer ${strict.adminToken}` } })).json())[0].credits;
+    const before = (
+      await (await fetch(`${strict.url}/_admin/accounts`, { headers: { authorization: `Bearer ${strict.adminToken}` } })).json()
+    )[0].credits;
     const cases: [string, object][] = [
       ["/skybox", { prompt: "a", skybox_style_id: 2, webhook_url: "http://127.0.0.1:9/internal-admin" }],
       ["/skybox", { prompt: "a", skybox_style_id: 2, webhook_url: "http://localhost:5173/skybox/webhook" }],
@@ -136,7 +181,9 @@ describe("the local service", () => {
       expect(answer.error).toMatch(REFUSAL);
       expect(answer.issues).toMatchObject([{ path: ["webhook_url"], rule: "webhook-public" }]);
     }
-    const after = (await (await fetch(`${strict.url}/_admin/accounts`, { headers: { authorization: `Bearer ${strict.adminToken}` } })).json())[0].credits;
+    const after = (
+      await (await fetch(`${strict.url}/_admin/accounts`, { headers: { authorization: `Bearer ${strict.adminToken}` } })).json()
+    )[0].credits;
     expect(after).toBe(before);
   });
 

@@ -38,15 +38,29 @@ export async function runMonkey(target: MonkeyTarget, options: MonkeyOptions): P
   const ledger = new Ledger();
   const startCredits = await credits(target);
   const styles = await stylesOf(target);
-  const users = Array.from({ length: options.users }, (_, i) => new MonkeyUser(`user${i}`, target.api(`user${i}`), seededRandom(random(2 ** 31)), ledger, styles));
+  const users = Array.from(
+    { length: options.users },
+    (_, i) => new MonkeyUser(`user${i}`, target.api(`user${i}`), seededRandom(random(2 ** 31)), ledger, styles),
+  );
   const t0 = performance.now();
   const deadline = Date.now() + options.durationMs;
   const beside = options.alongside?.(ledger, seededRandom(random(2 ** 31)), deadline) ?? Promise.resolve([]);
   await Promise.all(users.map((u) => u.run(options.actions, deadline)));
   const seconds = (performance.now() - t0) / 1000;
   const problems = [...target.dead(), ...ledger.failures, ...(await beside)];
-  if (!problems.length) problems.push(...(await checkRecords(target, ledger)), ...(await checkCredits(target, ledger, startCredits)), ...checkFolders(target, ledger));
-  problems.push(...target.logs().filter((l) => STRAY.test(l)).map((l) => `log: ${l.slice(0, 400)}`), ...target.dead());
+  if (!problems.length)
+    problems.push(
+      ...(await checkRecords(target, ledger)),
+      ...(await checkCredits(target, ledger, startCredits)),
+      ...checkFolders(target, ledger),
+    );
+  problems.push(
+    ...target
+      .logs()
+      .filter((l) => STRAY.test(l))
+      .map((l) => `log: ${l.slice(0, 400)}`),
+    ...target.dead(),
+  );
   return { seed: options.seed, ledger, seconds, problems };
 }
 
@@ -61,7 +75,9 @@ async function stylesOf(target: MonkeyTarget): Promise<Styles> {
 async function credits(target: MonkeyTarget): Promise<number | null> {
   const admin = target.local.admin;
   if (!admin) return null;
-  const accounts = (await (await fetch(`${admin.url}/_admin/accounts`, { headers: { authorization: `Bearer ${admin.adminToken}` } })).json()) as Json[];
+  const accounts = (await (
+    await fetch(`${admin.url}/_admin/accounts`, { headers: { authorization: `Bearer ${admin.adminToken}` } })
+  ).json()) as Json[];
   return accounts[0]!.credits as number;
 }
 
@@ -73,8 +89,10 @@ async function checkRecords(target: MonkeyTarget, ledger: Ledger): Promise<strin
     if (g.deleted) {
       if (status !== 404) problems.push(`deleted generation ${g.id} answers ${status}`);
     } else if (status !== 200) problems.push(`acknowledged generation ${g.id} answers ${status}: ${JSON.stringify(json).slice(0, 200)}`);
-    else if (!TERMINAL.has(json.request.status) && !["pending", "dispatched", "processing"].includes(json.request.status)) problems.push(`generation ${g.id} has status ${json.request.status}`);
-    else if (TERMINAL.has(g.status) && json.request.status !== g.status) problems.push(`generation ${g.id} was ${g.status}, now ${json.request.status}`);
+    else if (!TERMINAL.has(json.request.status) && !["pending", "dispatched", "processing"].includes(json.request.status))
+      problems.push(`generation ${g.id} has status ${json.request.status}`);
+    else if (TERMINAL.has(g.status) && json.request.status !== g.status)
+      problems.push(`generation ${g.id} was ${g.status}, now ${json.request.status}`);
   }
   for (const [id, b] of ledger.batches) {
     const { status } = await target.api(b.user)("GET", `/skybox/batch/${id}`);
@@ -83,7 +101,8 @@ async function checkRecords(target: MonkeyTarget, ledger: Ledger): Promise<strin
   for (const [id, e] of ledger.exports) {
     const { status, json } = await target.api(e.user)("GET", `/skybox/export/${id}`);
     if (status !== 200) problems.push(`acknowledged export ${id} answers ${status}`);
-    else if (!["pending", "dispatched", "processing", "complete", "error", "abort"].includes(json.status)) problems.push(`export ${id} has status ${json.status}`);
+    else if (!["pending", "dispatched", "processing", "complete", "error", "abort"].includes(json.status))
+      problems.push(`export ${id} has status ${json.status}`);
   }
   return problems;
 }
@@ -94,15 +113,19 @@ async function checkRecords(target: MonkeyTarget, ledger: Ledger): Promise<strin
  * have completed in between) may or may not be, and the balance must be one of those sums.
  */
 async function checkCredits(target: MonkeyTarget, ledger: Ledger, start: number | null): Promise<string[]> {
-  const settled = await waitFor(async () => {
-    for (const g of ledger.generations.values()) {
-      if (g.deleted || TERMINAL.has(g.status)) continue;
-      const { json } = await target.api(g.user)("GET", `/imagine/requests/${g.id}`);
-      if (!TERMINAL.has(json.request?.status)) return false;
-      ledger.generation(json.request, g.user);
-    }
-    return true;
-  }, 60_000, 100).catch(() => false);
+  const settled = await waitFor(
+    async () => {
+      for (const g of ledger.generations.values()) {
+        if (g.deleted || TERMINAL.has(g.status)) continue;
+        const { json } = await target.api(g.user)("GET", `/imagine/requests/${g.id}`);
+        if (!TERMINAL.has(json.request?.status)) return false;
+        ledger.generation(json.request, g.user);
+      }
+      return true;
+    },
+    60_000,
+    100,
+  ).catch(() => false);
   if (!settled) return ["generations did not settle within 60 s"];
   if (start === null) return [];
   const all = [...ledger.generations.values()];
@@ -112,7 +135,11 @@ async function checkCredits(target: MonkeyTarget, ledger: Ledger, start: number 
   const maybe = all.filter((g) => g.deleted?.wasLive === "unknown").map((g) => g.cost);
   const possible = subsetSums(maybe).map((extra) => start - charged + refunded + extra);
   const now = (await credits(target))!;
-  return possible.includes(now) ? [] : [`credits ${now}, expected start ${start} − charged ${charged} + refunded ${refunded} (+ one of the refunds of ${maybe.length} deleted while live)`];
+  return possible.includes(now)
+    ? []
+    : [
+        `credits ${now}, expected start ${start} − charged ${charged} + refunded ${refunded} (+ one of the refunds of ${maybe.length} deleted while live)`,
+      ];
 }
 
 function subsetSums(values: number[]): number[] {

@@ -76,10 +76,12 @@ async function direct(): Promise<MonkeyTarget> {
 /** A port free right now, so the proxy's public URL is known before it starts. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
-    const probe = netServer().once("error", reject).listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    const probe = netServer()
+      .once("error", reject)
+      .listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
   });
 
 async function throughProxy(): Promise<MonkeyTarget> {
@@ -88,7 +90,15 @@ async function throughProxy(): Promise<MonkeyTarget> {
   const { key, wsHost, wsPort } = svc.info.pusher;
   const proxy = await startProxyProcess(
     { apiKey: svc.info.apiKey, apiSecret: svc.info.apiSecret, publicUrl: `http://127.0.0.1:${port}` },
-    { port, upstream: svc.info.url, "user-header": "x-user", "rate-limit": "off", "pusher-key": key, "pusher-ws-host": wsHost, "pusher-ws-port": wsPort },
+    {
+      port,
+      upstream: svc.info.url,
+      "user-header": "x-user",
+      "rate-limit": "off",
+      "pusher-key": key,
+      "pusher-ws-host": wsHost,
+      "pusher-ws-port": wsPort,
+    },
   );
   return {
     name: "babylon-skybox proxy in front of the local service",

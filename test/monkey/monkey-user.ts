@@ -18,7 +18,16 @@ export interface Styles {
   model4: number[];
 }
 
-const PROMPTS = ["alpine lake at dawn", "desert at noon", "city at night", "stormy sea", "forest at sunset", "snowy mountains", "space nebula", "tropical beach"];
+const PROMPTS = [
+  "alpine lake at dawn",
+  "desert at noon",
+  "city at night",
+  "stormy sea",
+  "forest at sunset",
+  "snowy mountains",
+  "space nebula",
+  "tropical beach",
+];
 /** Every export type except the videos (minutes of ffmpeg at any size). */
 const EXPORT_TYPES = [1, 2, 3, 4, 5, 6, 10, 11];
 const MOMENTS = ["pending", "dispatched", "processing", "complete"] as const;
@@ -49,7 +58,11 @@ export class MonkeyUser {
       [4, "batch", () => this.batch()],
       [12, "export", () => this.exportOne()],
       [5, "remix", () => this.fromFinished(3, (g) => this.generate({ remix_imagine_id: g.id }))],
-      [5, "edit", () => this.fromFinished(4, (g) => this.generate({ edit_skybox_id: g.id, center_x: r(360) - 180, center_y: r(120) - 60 }, 4))],
+      [
+        5,
+        "edit",
+        () => this.fromFinished(4, (g) => this.generate({ edit_skybox_id: g.id, center_x: r(360) - 180, center_y: r(120) - 60 }, 4)),
+      ],
       [8, "history", () => this.call("GET", `/imagine/myRequests?limit=${1 + r(20)}&offset=${r(10)}${r.chance(0.3) ? "&status=all" : ""}`)],
       [10, "poll", () => this.poll()],
       [10, "cancel", () => this.atMoment((g) => this.call("DELETE", `/imagine/requests/${g.id}`))],
@@ -66,8 +79,12 @@ export class MonkeyUser {
   }
 
   private async call(method: string, path: string, body?: object): Promise<{ status: number; json: Json }> {
-    const answer = await this._api(method, path, body).catch((error: Error) => ({ status: 599, json: { error: `no answer: ${error.message}` } }));
-    if (answer.status >= 500) this._ledger.failures.push(`${this.name} ${method} ${path}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
+    const answer = await this._api(method, path, body).catch((error: Error) => ({
+      status: 599,
+      json: { error: `no answer: ${error.message}` },
+    }));
+    if (answer.status >= 500)
+      this._ledger.failures.push(`${this.name} ${method} ${path}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
     return answer;
   }
 
@@ -80,7 +97,11 @@ export class MonkeyUser {
   private async batch(): Promise<void> {
     const model = this._random.chance(0.5) ? 3 : 4;
     const style = this._random.pick(model === 3 ? this._styles.model3 : this._styles.model4);
-    const { status, json } = await this.call("POST", "/skybox/batch", { prompt: this._random.pick(PROMPTS), skybox_style_id: style, quantity: 2 + this._random(2) });
+    const { status, json } = await this.call("POST", "/skybox/batch", {
+      prompt: this._random.pick(PROMPTS),
+      skybox_style_id: style,
+      quantity: 2 + this._random(2),
+    });
     if (status !== 200) return;
     this._ledger.batches.set(json.id, { user: this.name });
     for (const g of json.generations ?? []) this._ledger.generation(g, this.name, model);

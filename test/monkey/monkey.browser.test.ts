@@ -29,8 +29,16 @@ test(`monkey with a page applying the users' skyboxes (MONKEY_SEED=${SEED})`, as
     close: async () => {},
   };
   const applies = new Map<string, number>();
-  const report = await runMonkey(target, { seed: SEED, users: 2, actions: 40, durationMs: 25_000, alongside: pageApplier(page, pageErrors, applies, target.api("page")) });
-  console.log(`monkey with a page, seed ${SEED}: ${report.ledger.total} API actions (${[...report.ledger.actions].map(([a, n]) => `${a} ${n}`).join(", ")}); page: ${[...applies].map(([a, n]) => `${a} ${n}`).join(", ")}`);
+  const report = await runMonkey(target, {
+    seed: SEED,
+    users: 2,
+    actions: 40,
+    durationMs: 25_000,
+    alongside: pageApplier(page, pageErrors, applies, target.api("page")),
+  });
+  console.log(
+    `monkey with a page, seed ${SEED}: ${report.ledger.total} API actions (${[...report.ledger.actions].map(([a, n]) => `${a} ${n}`).join(", ")}); page: ${[...applies].map(([a, n]) => `${a} ${n}`).join(", ")}`,
+  );
   expect(report.problems, `replay with MONKEY_SEED=${SEED}`).toEqual([]);
   expect(applies.get("apply") ?? 0, "the page applied at least one skybox").toBeGreaterThan(0);
 }, 240_000);

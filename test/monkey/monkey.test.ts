@@ -15,12 +15,18 @@ const RUN = { users: 3, actions: 60, durationMs: 15_000 };
 let target: MonkeyTarget | undefined;
 afterEach(() => target?.close());
 
-test.each<TargetName>(["direct", "proxy", "vite"])(`monkey against %s (MONKEY_SEED=${SEED})`, async (name) => {
-  target = await startTarget(name);
-  const report = await runMonkey(target, { seed: SEED, ...RUN });
-  console.log(`monkey ${name}, seed ${SEED}: ${report.ledger.total} actions in ${report.seconds.toFixed(1)} s (${[...report.ledger.actions].map(([a, n]) => `${a} ${n}`).join(", ")}); ${report.ledger.generations.size} generations`);
-  expect(report.problems, `replay with MONKEY_SEED=${SEED}`).toEqual([]);
-  // A run in which the service accepted nothing (every generation refused) tested nothing.
-  expect(report.ledger.total).toBeGreaterThan(20);
-  expect(report.ledger.generations.size).toBeGreaterThan(5);
-}, 150_000);
+test.each<TargetName>(["direct", "proxy", "vite"])(
+  `monkey against %s (MONKEY_SEED=${SEED})`,
+  async (name) => {
+    target = await startTarget(name);
+    const report = await runMonkey(target, { seed: SEED, ...RUN });
+    console.log(
+      `monkey ${name}, seed ${SEED}: ${report.ledger.total} actions in ${report.seconds.toFixed(1)} s (${[...report.ledger.actions].map(([a, n]) => `${a} ${n}`).join(", ")}); ${report.ledger.generations.size} generations`,
+    );
+    expect(report.problems, `replay with MONKEY_SEED=${SEED}`).toEqual([]);
+    // A run in which the service accepted nothing (every generation refused) tested nothing.
+    expect(report.ledger.total).toBeGreaterThan(20);
+    expect(report.ledger.generations.size).toBeGreaterThan(5);
+  },
+  150_000,
+);

@@ -17,7 +17,10 @@ export function pageApplier(page: Page, pageErrors: string[], actions: Map<strin
   return async (ledger: Ledger, random: Random, deadline: number): Promise<string[]> => {
     const problems: string[] = [];
     // The engine's memory cache keeps environments for a re-apply on purpose: emptied around the counts.
-    const scene = () => page.evaluate(() => (window.skyboxTest.clearMemory(), { counts: window.skyboxTest.counts(), textures: window.skyboxTest.engineTextures() }));
+    const scene = () =>
+      page.evaluate(
+        () => (window.skyboxTest.clearMemory(), { counts: window.skyboxTest.counts(), textures: window.skyboxTest.engineTextures() }),
+      );
     const { counts: before, textures: texturesBefore } = await scene();
     const count = (name: string) => actions.set(name, (actions.get(name) ?? 0) + 1);
     while (Date.now() < deadline) {
@@ -45,15 +48,26 @@ export function pageApplier(page: Page, pageErrors: string[], actions: Map<strin
         };
         const abortAfter = random.chance(0.25) ? random(1500) : -1;
         count(abortAfter >= 0 ? "apply, aborted" : "apply");
-        const result = await page.evaluate(([id, o, ms]) => window.skyboxTest.applyFailing(id, o, ms), [g.id, options, abortAfter] as const);
-        if (result.error && !/\w+ \w+/.test(result.error.message)) problems.push(`apply of ${g.id} failed without a sentence: ${JSON.stringify(result.error)}`);
-        if (result.error && !result.environmentKept) problems.push(`a failed apply of ${g.id} changed the scene's environment: ${result.error.message}`);
+        const result = await page.evaluate(([id, o, ms]) => window.skyboxTest.applyFailing(id, o, ms), [
+          g.id,
+          options,
+          abortAfter,
+        ] as const);
+        if (result.error && !/\w+ \w+/.test(result.error.message))
+          problems.push(`apply of ${g.id} failed without a sentence: ${JSON.stringify(result.error)}`);
+        if (result.error && !result.environmentKept)
+          problems.push(`a failed apply of ${g.id} changed the scene's environment: ${result.error.message}`);
       } else if (roll < 80) {
         count("dispose");
         await page.evaluate(() => window.skyboxTest.disposeCurrent());
       } else if (roll < 90) {
         count("visibility");
-        const parts = { lighting: random.chance(0.5), background: random.chance(0.5), backdrop: random.chance(0.5), sun: random.chance(0.5) };
+        const parts = {
+          lighting: random.chance(0.5),
+          background: random.chance(0.5),
+          backdrop: random.chance(0.5),
+          sun: random.chance(0.5),
+        };
         await page.evaluate((p) => window.skyboxTest.setVisible(p), parts);
       } else {
         count("rotate");
@@ -73,9 +87,12 @@ export function pageApplier(page: Page, pageErrors: string[], actions: Map<strin
     if (left.length) problems.push(`GPU textures left after every skybox was disposed: ${JSON.stringify(left)}`);
     const { engineTextures: _a, ...sceneBefore } = before;
     const { engineTextures: _b, ...sceneAfter } = after;
-    if (JSON.stringify(sceneAfter) !== JSON.stringify(sceneBefore)) problems.push(`the scene after every skybox was disposed is not what it was before: ${JSON.stringify({ sceneBefore, sceneAfter })}`);
+    if (JSON.stringify(sceneAfter) !== JSON.stringify(sceneBefore))
+      problems.push(`the scene after every skybox was disposed is not what it was before: ${JSON.stringify({ sceneBefore, sceneAfter })}`);
     // Chromium logs every 404 it fetched; the apply of a skybox deleted meanwhile gets one, and must say so in a sentence (checked above).
-    problems.push(...pageErrors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e)).map((e) => `page: ${e}`));
+    problems.push(
+      ...pageErrors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e)).map((e) => `page: ${e}`),
+    );
     return problems;
   };
 }

@@ -29,7 +29,10 @@ export interface BabylonMatrix {
 async function view<T>(args: string[]): Promise<T | null> {
   try {
     // No retries: an unreachable registry should be told within seconds, not after npm's back-off.
-    const { stdout } = await run("npm", ["view", ...args, "--json", "--fetch-retries=0", "--fetch-timeout=20000"], { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run("npm", ["view", ...args, "--json", "--fetch-retries=0", "--fetch-timeout=20000"], {
+      timeout: 60_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return stdout.trim() ? (JSON.parse(stdout) as T) : null;
   } catch (error) {
     const { stdout = "" } = error as { stdout?: string };
@@ -78,11 +81,14 @@ class Resolver {
   }
   ask(spec: string): Promise<boolean> {
     if (!this._answers.has(spec))
-      this._answers.set(spec, view<string | string[]>([spec, "version"]).then((v) => {
-        const found = v !== null && v.length > 0;
-        this._known.set(spec, found);
-        return found;
-      }));
+      this._answers.set(
+        spec,
+        view<string | string[]>([spec, "version"]).then((v) => {
+          const found = v !== null && v.length > 0;
+          this._known.set(spec, found);
+          return found;
+        }),
+      );
     return this._answers.get(spec)!;
   }
 }
@@ -96,17 +102,23 @@ export async function findBabylonMatrix(): Promise<BabylonMatrix> {
     [core, loaders, inspectors] = await Promise.all([
       view<string[]>(["@babylonjs/core", "versions"]).then((v) => releases(v ?? [])),
       view<string[]>(["@babylonjs/loaders", "versions"]).then((v) => releases(v ?? [])),
-      view<InspectorRelease[]>([`@babylonjs/inspector@>=${OLDEST.inspector}`, "version", "peerDependencies", "peerDependenciesMeta"]).then((v) => v ?? []),
+      view<InspectorRelease[]>([`@babylonjs/inspector@>=${OLDEST.inspector}`, "version", "peerDependencies", "peerDependenciesMeta"]).then(
+        (v) => v ?? [],
+      ),
     ]);
   } catch (error) {
-    return { entries: [{ label: "oldest", versions: OLDEST }], skipped: `the npm registry could not be reached (${(error as Error).message})` };
+    return {
+      entries: [{ label: "oldest", versions: OLDEST }],
+      skipped: `the npm registry could not be reached (${(error as Error).message})`,
+    };
   }
   const resolves = new Resolver();
   const byVersion = new Map(inspectors.map((r) => [r.version, r]));
   const inspectorVersions = releases([...byVersion.keys()]);
   /** The newest Inspector not newer than `limit` whose peers resolve. */
   const inspectorFor = async (limit: string) => {
-    for (const version of inspectorVersions.filter((v) => compare(v, limit) <= 0).reverse()) if (await peersResolve(byVersion.get(version)!, resolves)) return version;
+    for (const version of inspectorVersions.filter((v) => compare(v, limit) <= 0).reverse())
+      if (await peersResolve(byVersion.get(version)!, resolves)) return version;
     throw new Error(`No @babylonjs/inspector release up to ${limit} has all its peers on the registry`);
   };
   const newest = core.at(-1)!;
@@ -118,7 +130,10 @@ export async function findBabylonMatrix(): Promise<BabylonMatrix> {
   const pool = shared.length ? shared : inside;
   if (pool.length) {
     const middle = pool[Math.floor((pool.length - 1) / 2)]!;
-    entries.push({ label: "between", versions: { core: middle, loaders: newestUpTo(loaders, middle), inspector: await inspectorFor(middle) } });
+    entries.push({
+      label: "between",
+      versions: { core: middle, loaders: newestUpTo(loaders, middle), inspector: await inspectorFor(middle) },
+    });
   }
   return { entries, skipped: null };
 }

@@ -12,7 +12,10 @@ const files = (size: BundleSize) => size.biggestFiles.map((f) => f.name);
 describe("the core entry's size", () => {
   test(`at most ${kb(CORE_BUDGET)} min+gzip on import`, async () => {
     const core = await bundleSize("src/index.ts");
-    const biggest = core.biggestFiles.slice(0, 8).map((f) => `${f.name} ${kb(f.bytes)}`).join(", ");
+    const biggest = core.biggestFiles
+      .slice(0, 8)
+      .map((f) => `${f.name} ${kb(f.bytes)}`)
+      .join(", ");
     expect(
       core.gzip,
       `babylon-skybox weighs ${kb(core.gzip)} min+gzip on import, over its ${kb(CORE_BUDGET)} budget. Biggest (minified): ${describeContributors(core.contributors)}; files: ${biggest}`,
@@ -23,7 +26,14 @@ describe("the core entry's size", () => {
 
   test("an app that only calls applySkybox bundles none of the client's other routes", async () => {
     const applyOnly = await bundleSize({ contents: 'export { applySkybox } from "./src/index.ts"' });
-    const unused = ["client/generation-routes", "client/batch-routes", "client/style-routes", "requests/generate-params", "requests/list-queries", "rules/generation-rules"];
+    const unused = [
+      "client/generation-routes",
+      "client/batch-routes",
+      "client/style-routes",
+      "requests/generate-params",
+      "requests/list-queries",
+      "rules/generation-rules",
+    ];
     expect(files(applyOnly).filter((f) => unused.some((u) => f.includes(`src/api/${u}.ts`)))).toEqual([]);
   });
 

@@ -66,15 +66,18 @@ const prepared = new Map<string, Promise<void>>();
 /** Writes and installs the app of one matrix entry with the README's lines (once). */
 function prepareApp({ label, versions }: MatrixEntry): Promise<void> {
   if (!prepared.has(label))
-    prepared.set(label, (async () => {
-      const dir = appDir(label);
-      const lines = installLines(versions);
-      writeConsumerApp(dir, join(work, pack.filename));
-      // The README's first line with the pane's package added (one resolution of the tree, not three).
-      await npm(dir, ["install", ...lines.core, ...lines.pane, ...NPM_FLAGS]);
-      // Only the oldest app runs the local service.
-      if (label === "oldest") await npm(dir, ["install", "--save-dev", ...lines.localExtras, ...NPM_FLAGS]);
-    })());
+    prepared.set(
+      label,
+      (async () => {
+        const dir = appDir(label);
+        const lines = installLines(versions);
+        writeConsumerApp(dir, join(work, pack.filename));
+        // The README's first line with the pane's package added (one resolution of the tree, not three).
+        await npm(dir, ["install", ...lines.core, ...lines.pane, ...NPM_FLAGS]);
+        // Only the oldest app runs the local service.
+        if (label === "oldest") await npm(dir, ["install", "--save-dev", ...lines.localExtras, ...NPM_FLAGS]);
+      })(),
+    );
   return prepared.get(label)!;
 }
 
@@ -86,12 +89,33 @@ beforeAll(async () => {
   await prepareApp({ label: "oldest", versions: OLDEST });
   localService = await startJsonLine<{ url: string; apiKey: string }>(
     "npx",
-    ["--no-install", "babylon-skybox", "local", "--port", "0", "--image-scale", "0.0625", "--speed", "50", "--data-dir", join(work, "data")],
+    [
+      "--no-install",
+      "babylon-skybox",
+      "local",
+      "--port",
+      "0",
+      "--image-scale",
+      "0.0625",
+      "--speed",
+      "50",
+      "--data-dir",
+      join(work, "data"),
+    ],
     app,
   );
-  proxyUrl = (await startJsonLine<{ url: string }>(process.execPath, ["server.mjs"], app, { SKYBOX_API_KEY: localService.apiKey, SKYBOX_UPSTREAM: localService.url })).url;
-  const releases = matrix.entries.map((e) => `${e.label}: core ${e.versions.core}, loaders ${e.versions.loaders}, inspector ${e.versions.inspector}`);
-  console.log(`consumer app: create-vite ${createViteVersion}, tarball ${pack.filename} ${pack.size} bytes, ${pack.entryCount} files; Babylon ${releases.join("; ")}`);
+  proxyUrl = (
+    await startJsonLine<{ url: string }>(process.execPath, ["server.mjs"], app, {
+      SKYBOX_API_KEY: localService.apiKey,
+      SKYBOX_UPSTREAM: localService.url,
+    })
+  ).url;
+  const releases = matrix.entries.map(
+    (e) => `${e.label}: core ${e.versions.core}, loaders ${e.versions.loaders}, inspector ${e.versions.inspector}`,
+  );
+  console.log(
+    `consumer app: create-vite ${createViteVersion}, tarball ${pack.filename} ${pack.size} bytes, ${pack.entryCount} files; Babylon ${releases.join("; ")}`,
+  );
   if (matrix.skipped) console.log(`consumer app: only the oldest Babylon release is tested: ${matrix.skipped}`);
 }, 900_000);
 
@@ -110,10 +134,20 @@ afterAll(async () => {
 describe("the npm package in a fresh app", () => {
   it("ships the build, README and LICENSE, and nothing of tests, playground or CI", () => {
     const paths = pack.files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(["README.md", "LICENSE", "package.json", "dist/index.js", "dist/index.d.ts", "dist/cli/bin.js", "bin/babylon-skybox.mjs"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "LICENSE",
+        "package.json",
+        "dist/index.js",
+        "dist/index.d.ts",
+        "dist/cli/bin.js",
+        "bin/babylon-skybox.mjs",
+      ]),
+    );
     for (const entry of ["index", "inspector/index", "proxy/index", "local/index"]) expect(paths).toContain(`dist/${entry}.js`);
     expect(paths.filter((p) => !/^(dist\/|bin\/babylon-skybox\.mjs$|README\.md$|LICENSE$|package\.json$)/.test(p))).toEqual([]);
-    expect(paths.filter((p) => /(^|\/)(test|playground|\.ci)\//.test(p) || p.endsWith(".ts") && !p.endsWith(".d.ts"))).toEqual([]);
+    expect(paths.filter((p) => /(^|\/)(test|playground|\.ci)\//.test(p) || (p.endsWith(".ts") && !p.endsWith(".d.ts")))).toEqual([]);
   });
 
   it("installs no TypeScript loader", async () => {
@@ -133,8 +167,10 @@ describe("the npm package in a fresh app", () => {
     expect(JSON.stringify(list)).not.toContain(local.apiKey);
 
     // A video export needs the optional ffmpeg package: without it, the export ends in a sentence naming the install command.
-    const api = (path: string, init?: RequestInit) => fetch(`${proxy.url}/skybox/api/v1${path}`, init).then((r) => r.json() as Promise<Record<string, unknown>>);
-    const post = (path: string, body: object) => api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const api = (path: string, init?: RequestInit) =>
+      fetch(`${proxy.url}/skybox/api/v1${path}`, init).then((r) => r.json() as Promise<Record<string, unknown>>);
+    const post = (path: string, body: object) =>
+      api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const until = async (read: () => Promise<Record<string, unknown>>, done: (r: Record<string, unknown>) => boolean) => {
       for (let i = 0; i < 300; i++) {
         const record = await read();
@@ -144,10 +180,19 @@ describe("the npm package in a fresh app", () => {
       throw new Error("timed out");
     };
     const skybox = await post("/skybox", { prompt: "desert at noon", skybox_style_id: list[0]!.id });
-    const generation = await until(() => api(`/imagine/requests/${String(skybox.id)}`).then((r) => (r.request ?? r) as Record<string, unknown>), (g) => g.status === "complete");
+    const generation = await until(
+      () => api(`/imagine/requests/${String(skybox.id)}`).then((r) => (r.request ?? r) as Record<string, unknown>),
+      (g) => g.status === "complete",
+    );
     const video = await post("/skybox/export", { skybox_id: generation.obfuscated_id, type_id: 7 });
-    const ended = await until(() => api(`/skybox/export/${String(video.id)}`), (e) => e.status === "error" || e.status === "complete");
-    expect(ended).toMatchObject({ status: "error", error_message: expect.stringContaining("npm install --save-dev @ffmpeg-installer/ffmpeg") });
+    const ended = await until(
+      () => api(`/skybox/export/${String(video.id)}`),
+      (e) => e.status === "error" || e.status === "complete",
+    );
+    expect(ended).toMatchObject({
+      status: "error",
+      error_message: expect.stringContaining("npm install --save-dev @ffmpeg-installer/ffmpeg"),
+    });
   });
 });
 
@@ -182,7 +227,13 @@ async function within<T>(ms: number, what: string, promise: Promise<T>): Promise
  * applies a skybox and shows the pane.
  */
 async function applyInChromium(dir: string, versions: BabylonVersions) {
-  const server = await preview({ root: dir, configFile: false, logLevel: "warn", build: { outDir: join(dir, "dist") }, preview: { host: "127.0.0.1", port: 0, proxy: { "/skybox": { target: proxyUrl, changeOrigin: false } } } });
+  const server = await preview({
+    root: dir,
+    configFile: false,
+    logLevel: "warn",
+    build: { outDir: join(dir, "dist") },
+    preview: { host: "127.0.0.1", port: 0, proxy: { "/skybox": { target: proxyUrl, changeOrigin: false } } },
+  });
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
@@ -192,11 +243,28 @@ async function applyInChromium(dir: string, versions: BabylonVersions) {
     await page.goto(server.resolvedUrls!.local[0]!);
     await page.waitForFunction(() => "consumer" in window);
     type Shade = { elevation: number; intensity: number; away: number[]; towards: number[] } | null;
-    type Consumer = { babylon: string; apply(prompt: string): Promise<{ before: number[]; after: number[]; environment: string | null }>; sunShade(prompt: string): Promise<Shade>; openPane(): Promise<void> };
+    type Consumer = {
+      babylon: string;
+      apply(prompt: string): Promise<{ before: number[]; after: number[]; environment: string | null }>;
+      sunShade(prompt: string): Promise<Shade>;
+      openPane(): Promise<void>;
+    };
     const running = await page.evaluate(() => (window as unknown as { consumer: Consumer }).consumer.babylon);
-    const applied = await within(120_000, "applySkybox", page.evaluate((p) => (window as unknown as { consumer: Consumer }).consumer.apply(p), "desert at noon"));
-    const shade = await within(180_000, "applySkybox with the sun", page.evaluate((p) => (window as unknown as { consumer: Consumer }).consumer.sunShade(p), "clear desert at noon"));
-    await within(60_000, "opening the pane", page.evaluate(() => (window as unknown as { consumer: Consumer }).consumer.openPane()));
+    const applied = await within(
+      120_000,
+      "applySkybox",
+      page.evaluate((p) => (window as unknown as { consumer: Consumer }).consumer.apply(p), "desert at noon"),
+    );
+    const shade = await within(
+      180_000,
+      "applySkybox with the sun",
+      page.evaluate((p) => (window as unknown as { consumer: Consumer }).consumer.sunShade(p), "clear desert at noon"),
+    );
+    await within(
+      60_000,
+      "opening the pane",
+      page.evaluate(() => (window as unknown as { consumer: Consumer }).consumer.openPane()),
+    );
     await page.getByTestId("skybox-pane").waitFor({ timeout: 60_000 });
     await page.getByTestId("skybox-style-2").waitFor({ timeout: 60_000 });
     return { running, applied, shade, errors, expected: versions.core };
@@ -214,9 +282,15 @@ for (const entry of matrix.entries) {
 
     it("installs with a plain npm install: one copy of each Babylon package, at the releases asked for", async () => {
       const babylon = await babylonTree(dir);
-      expect([...babylon.keys()]).toEqual(expect.arrayContaining(["@babylonjs/core", "@babylonjs/loaders", "@babylonjs/inspector", "@babylonjs/gui"]));
+      expect([...babylon.keys()]).toEqual(
+        expect.arrayContaining(["@babylonjs/core", "@babylonjs/loaders", "@babylonjs/inspector", "@babylonjs/gui"]),
+      );
       for (const [name, found] of babylon) expect({ name, versions: found.size }).toEqual({ name, versions: 1 });
-      const chosen = { core: babylon.get("@babylonjs/core"), loaders: babylon.get("@babylonjs/loaders"), inspector: babylon.get("@babylonjs/inspector") };
+      const chosen = {
+        core: babylon.get("@babylonjs/core"),
+        loaders: babylon.get("@babylonjs/loaders"),
+        inspector: babylon.get("@babylonjs/inspector"),
+      };
       expect(Object.fromEntries(Object.entries(chosen).map(([k, v]) => [k, [...v!][0]]))).toEqual(versions);
       console.log(`consumer app ${label}: ${[...babylon].map(([name, v]) => `${name}@${[...v].join(",")}`).join(" ")}`);
     });
@@ -238,7 +312,9 @@ for (const entry of matrix.entries) {
       expect(change).toBeGreaterThan(10);
       // A noon sun high up, and with the default intensity a shade at least 25% darker than the ground in the sun.
       const luma = ([r, g, b]: number[]) => 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-      console.log(`consumer app ${label}: noon sun ${shade?.elevation.toFixed(1)} degrees up, intensity ${shade?.intensity.toFixed(2)}, ground ${shade ? luma(shade.away).toFixed(0) : "-"} in the shade, ${shade ? luma(shade.towards).toFixed(0) : "-"} in the sun`);
+      console.log(
+        `consumer app ${label}: noon sun ${shade?.elevation.toFixed(1)} degrees up, intensity ${shade?.intensity.toFixed(2)}, ground ${shade ? luma(shade.away).toFixed(0) : "-"} in the shade, ${shade ? luma(shade.towards).toFixed(0) : "-"} in the sun`,
+      );
       expect(shade).not.toBeNull();
       expect(shade!.elevation).toBeGreaterThan(30);
       expect(luma(shade!.away)).toBeLessThan(0.75 * luma(shade!.towards));
@@ -247,4 +323,5 @@ for (const entry of matrix.entries) {
   });
 }
 
-if (matrix.skipped) describe.skip(`Babylon newest and between (${matrix.skipped})`, () => it.skip("installs, builds, applies a skybox and shows the pane"));
+if (matrix.skipped)
+  describe.skip(`Babylon newest and between (${matrix.skipped})`, () => it.skip("installs, builds, applies a skybox and shows the pane"));

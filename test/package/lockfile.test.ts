@@ -11,8 +11,19 @@ const json = (path: string) => JSON.parse(readFileSync(path, "utf8"));
 test("the lockfile's root entry says what package.json says", () => {
   const manifest = json("package.json");
   const root = json("package-lock.json").packages[""];
-  for (const field of ["name", "version", "license", "engines", "dependencies", "devDependencies", "peerDependencies", "peerDependenciesMeta"]) {
+  for (const field of [
+    "name",
+    "version",
+    "license",
+    "engines",
+    "dependencies",
+    "devDependencies",
+    "peerDependencies",
+    "peerDependenciesMeta",
+  ]) {
     expect(root[field], field).toEqual(manifest[field]);
   }
-  expect(root.bin).toEqual(Object.fromEntries(Object.entries(manifest.bin as Record<string, string>).map(([k, v]) => [k, v.replace(/^\.\//, "")])));
+  expect(root.bin).toEqual(
+    Object.fromEntries(Object.entries(manifest.bin as Record<string, string>).map(([k, v]) => [k, v.replace(/^\.\//, "")])),
+  );
 });

@@ -40,8 +40,10 @@ function answer(r: Recorded): Reply {
     "GET /api/v1/skybox": [model3Style],
     "POST /api/v1/skybox/{id}": creationResponse,
   };
-  if (r.path.startsWith("/files/")) return { body: `bytes of ${r.path}`, headers: { "content-type": "image/jpeg", "content-length": String(9 + r.path.length) } };
-  if (r.path === "/api/v1/skybox/styles" && r.query.get("model_version") === "9") return { status: 401, body: { error: `Unknown API key ${KEY}` } };
+  if (r.path.startsWith("/files/"))
+    return { body: `bytes of ${r.path}`, headers: { "content-type": "image/jpeg", "content-length": String(9 + r.path.length) } };
+  if (r.path === "/api/v1/skybox/styles" && r.query.get("model_version") === "9")
+    return { status: 401, body: { error: `Unknown API key ${KEY}` } };
   return route in bodies ? { body: onUpstream(bodies[route]) } : { status: 404, body: { error: `no route ${route}` } };
 }
 
@@ -105,7 +107,9 @@ describe("every client route works through the proxy", () => {
     const { result: hist, sent } = await through(() => client.exportHistory({ type_id: 4 }));
     expect(sent.query.get("type_id")).toBe("4");
     expect(hist.data[0]!.file_url).toMatch(/^\/skybox\/assets\/http\/127\.0\.0\.1:\d+\/files\/e\/x\.hdr$/);
-    const { result: ex, sent: post } = await through(() => client.requestExport({ skybox_id: creationResponse.obfuscated_id, type_id: 4, resolution_id: 3 }));
+    const { result: ex, sent: post } = await through(() =>
+      client.requestExport({ skybox_id: creationResponse.obfuscated_id, type_id: 4, resolution_id: 3 }),
+    );
     expect(post.json()).toEqual({ skybox_id: creationResponse.obfuscated_id, type_id: 4, resolution_id: 3 });
     expect(ex.status).toBe("complete");
     expect((await through(() => client.getExport(exportRecord.id))).sent.path).toBe(`/api/v1/skybox/export/${exportRecord.id}`);
@@ -122,7 +126,11 @@ describe("every client route works through the proxy", () => {
 
   test("the spec's deprecated routes", async () => {
     expect((await transcript.fetch(`${pair.api}/api/v1/skybox`)).status).toBe(200);
-    const res = await transcript.fetch(`${pair.api}/api/v1/skybox/46`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await transcript.fetch(`${pair.api}/api/v1/skybox/46`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(200);
     expect(pair.upstream.last().path).toBe("/api/v1/skybox/46");
   });

@@ -9,7 +9,14 @@ export const BROWSER_KEY = "sk-browser-sent-0000aaaa";
 /** A recording upstream and a proxy in front of it, both on 127.0.0.1. */
 export async function startProxyPair(respond: Responder, options: Partial<SkyboxProxyServerOptions> = {}) {
   const upstream = await startRecordingServer(respond);
-  const proxy = await startSkyboxProxyServer({ port: 0, apiKey: KEY, apiSecret: SECRET, upstream: upstream.url, log: () => {}, ...options });
+  const proxy = await startSkyboxProxyServer({
+    port: 0,
+    apiKey: KEY,
+    apiSecret: SECRET,
+    upstream: upstream.url,
+    log: () => {},
+    ...options,
+  });
   return {
     upstream,
     proxy,

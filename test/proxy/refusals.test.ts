@@ -8,7 +8,10 @@ import { KEY, rawRequest, startProxyPair } from "./proxy-fixture.ts";
 let pair: Awaited<ReturnType<typeof startProxyPair>>;
 
 beforeAll(async () => {
-  pair = await startProxyPair(() => ({ body: creationResponse }), { maxBodyBytes: 64 * 1024, allowedOrigins: ["https://editor.example.test"] });
+  pair = await startProxyPair(() => ({ body: creationResponse }), {
+    maxBodyBytes: 64 * 1024,
+    allowedOrigins: ["https://editor.example.test"],
+  });
 });
 afterAll(() => pair.close());
 beforeEach(() => {
@@ -19,7 +22,9 @@ beforeEach(() => {
 function rawLine(path: string): Promise<string> {
   const { port } = new URL(pair.url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), "127.0.0.1", () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), "127.0.0.1", () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+    );
     let text = "";
     socket.on("data", (c) => (text += c.toString("latin1")));
     socket.on("end", () => resolve(text.split("\r\n")[0]!));
@@ -60,19 +65,23 @@ describe("not an open proxy", () => {
     expect(pair.upstream.requests).toHaveLength(0);
   });
 
-  test.each(["/skybox/api/v1/../../etc/passwd", "/skybox/api/v1/skybox/../../../etc", "/skybox/api/v1/%2e%2e/%2e%2e/etc", "/skybox/api/v1/skybox/export/..%2f..%2fetc"])(
-    "path traversal %s goes nowhere",
-    async (path) => {
-      expect(await rawLine(path)).toMatch(/^HTTP\/1\.1 40[04]/);
-      expect(pair.upstream.requests).toHaveLength(0);
-    },
-  );
+  test.each([
+    "/skybox/api/v1/../../etc/passwd",
+    "/skybox/api/v1/skybox/../../../etc",
+    "/skybox/api/v1/%2e%2e/%2e%2e/etc",
+    "/skybox/api/v1/skybox/export/..%2f..%2fetc",
+  ])("path traversal %s goes nowhere", async (path) => {
+    expect(await rawLine(path)).toMatch(/^HTTP\/1\.1 40[04]/);
+    expect(pair.upstream.requests).toHaveLength(0);
+  });
 
   test("the Node adapter answers a Host header that is not a host with a 400", async () => {
     const server = createServer(toNodeHandler(createSkyboxProxy({ apiKey: KEY, upstream: pair.upstream.url, log: () => {} })));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
-      const res = await rawRequest(`http://127.0.0.1:${(server.address() as AddressInfo).port}/skybox/config`, { headers: { host: "a b" } });
+      const res = await rawRequest(`http://127.0.0.1:${(server.address() as AddressInfo).port}/skybox/config`, {
+        headers: { host: "a b" },
+      });
       expect(res.status).toBe(400);
     } finally {
       await new Promise((r) => server.close(r));
@@ -96,7 +105,11 @@ describe("not an open proxy", () => {
 
 describe("body limits", () => {
   test("an announced oversized body is a 413 with a JSON error", async () => {
-    const res = await fetch(`${pair.api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "x".repeat(70 * 1024) }) });
+    const res = await fetch(`${pair.api}/api/v1/skybox`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "x".repeat(70 * 1024) }),
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).error).toMatch(/larger than 65536 bytes/);
     expect(pair.upstream.requests).toHaveLength(0);
@@ -110,15 +123,27 @@ describe("body limits", () => {
         c.close();
       },
     });
-    const res = await fetch(`${pair.api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const res = await fetch(`${pair.api}/api/v1/skybox`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(pair.upstream.requests).toHaveLength(0);
   });
 
   test("bodies that are neither JSON nor forms are refused", async () => {
-    expect((await fetch(`${pair.api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "text/plain" }, body: "api_key=x" })).status).toBe(415);
-    expect((await fetch(`${pair.api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" })).status).toBe(400);
-    expect((await fetch(`${pair.api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body: "[1]" })).status).toBe(400);
+    expect(
+      (await fetch(`${pair.api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "text/plain" }, body: "api_key=x" })).status,
+    ).toBe(415);
+    expect(
+      (await fetch(`${pair.api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await fetch(`${pair.api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body: "[1]" })).status,
+    ).toBe(400);
     expect(pair.upstream.requests).toHaveLength(0);
   });
 });
@@ -129,7 +154,11 @@ describe("CORS and origins", () => {
   test("a configured origin gets CORS headers and its preflight answered", async () => {
     const pre = await fetch(styles(), {
       method: "OPTIONS",
-      headers: { origin: "https://editor.example.test", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "https://editor.example.test",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("https://editor.example.test");
@@ -143,7 +172,10 @@ describe("CORS and origins", () => {
   });
 
   test("another origin is refused, preflight and simple form POST alike, before any upstream request", async () => {
-    const pre = await fetch(styles(), { method: "OPTIONS", headers: { origin: "https://evil.example.test", "access-control-request-method": "POST" } });
+    const pre = await fetch(styles(), {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example.test", "access-control-request-method": "POST" },
+    });
     expect(pre.status).toBe(403);
     expect(pre.headers.get("access-control-allow-origin")).toBeNull();
     const form = new FormData();
@@ -176,8 +208,14 @@ describe("rate limit", () => {
   });
 
   test("a trusted client header names the client (its last entry)", async () => {
-    const proxy = createSkyboxProxy({ apiKey: KEY, upstream: pair.upstream.url, rateLimit: { burst: 1, perSecond: 0.001, clientHeader: "x-forwarded-for" }, log: () => {} });
-    const get = (xff: string) => proxy(new Request(`http://127.0.0.1/skybox/config`, { headers: { "x-forwarded-for": xff } }), { clientAddress: "127.0.0.1" });
+    const proxy = createSkyboxProxy({
+      apiKey: KEY,
+      upstream: pair.upstream.url,
+      rateLimit: { burst: 1, perSecond: 0.001, clientHeader: "x-forwarded-for" },
+      log: () => {},
+    });
+    const get = (xff: string) =>
+      proxy(new Request(`http://127.0.0.1/skybox/config`, { headers: { "x-forwarded-for": xff } }), { clientAddress: "127.0.0.1" });
     expect((await get("1.1.1.1, 10.0.0.1")).status).toBe(200);
     expect((await get("2.2.2.2, 10.0.0.1")).status).toBe(429);
     expect((await get("10.0.0.2")).status).toBe(200);
@@ -198,9 +236,13 @@ describe("rate limit", () => {
 
 describe("DNS rebinding", () => {
   test("on loopback, a request naming another host is refused before anything else", async () => {
-    const res = await rawRequest(`${pair.api}/api/v1/skybox/styles`, { headers: { host: "rebound.example.test", origin: "http://rebound.example.test" } });
+    const res = await rawRequest(`${pair.api}/api/v1/skybox/styles`, {
+      headers: { host: "rebound.example.test", origin: "http://rebound.example.test" },
+    });
     expect(res.status).toBe(403);
     expect(pair.upstream.requests).toHaveLength(0);
-    expect((await rawRequest(`${pair.api}/api/v1/skybox/styles`, { headers: { host: `localhost:${new URL(pair.url).port}` } })).status).toBe(200);
+    expect(
+      (await rawRequest(`${pair.api}/api/v1/skybox/styles`, { headers: { host: `localhost:${new URL(pair.url).port}` } })).status,
+    ).toBe(200);
   });
 });

@@ -53,7 +53,9 @@ describe("allow-list", () => {
   });
 
   test("fixed paths win over parameters; parameters are strict", () => {
-    expect(matchApiRoute("DELETE", "/imagine/requests/pending")).toEqual({ route: { method: "DELETE", path: "/imagine/requests/pending" } });
+    expect(matchApiRoute("DELETE", "/imagine/requests/pending")).toEqual({
+      route: { method: "DELETE", path: "/imagine/requests/pending" },
+    });
     expect(matchApiRoute("GET", "/skybox/export/history")).toEqual({ route: { method: "GET", path: "/skybox/export/history" } });
     expect(matchApiRoute("GET", "/imagine/requests/pending")).toEqual({ allowedMethods: ["DELETE"] });
     expect(matchApiRoute("GET", "/skybox/batch/abc")).toBeNull();
@@ -63,11 +65,28 @@ describe("allow-list", () => {
 });
 
 describe("private addresses", () => {
-  test.each(["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "::1", "::", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "[::1]", "not-an-ip"])(
-    "%s is private",
-    (a) => expect(isPrivateAddress(a)).toBe(true),
+  test.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "::1",
+    "::",
+    "fe80::1",
+    "fd00::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "[::1]",
+    "not-an-ip",
+  ])("%s is private", (a) => expect(isPrivateAddress(a)).toBe(true));
+  test.each(["8.8.8.8", "172.32.0.1", "93.184.216.34", "2606:4700::1111", "::ffff:8.8.8.8"])("%s is public", (a) =>
+    expect(isPrivateAddress(a)).toBe(false),
   );
-  test.each(["8.8.8.8", "172.32.0.1", "93.184.216.34", "2606:4700::1111", "::ffff:8.8.8.8"])("%s is public", (a) => expect(isPrivateAddress(a)).toBe(false));
 
   test("the connect-time lookup refuses names that resolve to private addresses", async () => {
     const error = await new Promise<Error | null>((resolve) => publicOnlyLookup("localhost", {}, (e) => resolve(e)));
@@ -87,13 +106,29 @@ describe("asset URLs", () => {
   test("rewrites the record fields at any depth and learns their hosts, nothing else", () => {
     const hosts = new AssetHosts();
     const body = {
-      request: { file_url: "http://a.test/1.jpg", thumb_url: "", depth_map_url: null, prompt: "http://not-a-file.test/x", exports: { glb: "http://b.test/m.glb" } },
+      request: {
+        file_url: "http://a.test/1.jpg",
+        thumb_url: "",
+        depth_map_url: null,
+        prompt: "http://not-a-file.test/x",
+        exports: { glb: "http://b.test/m.glb" },
+      },
       data: [{ image: "https://c.test/s.webp", image_jpg: "relative.jpg" }],
     };
     const out = rewriteAssetUrls(body, (u) => (hosts.learn(u), `/p/${u.host}`)) as typeof body;
-    expect(out.request).toEqual({ file_url: "/p/a.test", thumb_url: "", depth_map_url: null, prompt: "http://not-a-file.test/x", exports: { glb: "/p/b.test" } });
+    expect(out.request).toEqual({
+      file_url: "/p/a.test",
+      thumb_url: "",
+      depth_map_url: null,
+      prompt: "http://not-a-file.test/x",
+      exports: { glb: "/p/b.test" },
+    });
     expect(out.data[0]).toEqual({ image: "/p/c.test", image_jpg: "relative.jpg" });
-    expect(["http://a.test/z", "http://b.test/z", "https://c.test/z", "http://not-a-file.test/x", "https://a.test/z"].map((u) => hosts.has(new URL(u)))).toEqual([true, true, true, false, false]);
+    expect(
+      ["http://a.test/z", "http://b.test/z", "https://c.test/z", "http://not-a-file.test/x", "https://a.test/z"].map((u) =>
+        hosts.has(new URL(u)),
+      ),
+    ).toEqual([true, true, true, false, false]);
   });
 
   test("learned hosts are bounded, oldest forgotten first", () => {
@@ -105,7 +140,8 @@ describe("asset URLs", () => {
 
 describe("presenter", () => {
   const scrub = createScrubber(["s3cr3t-key"]);
-  const record = (host: string, extra = "") => JSON.stringify({ request: { id: 1, file_url: `https://${host}/f.jpg`, prompt: `p${extra}` } });
+  const record = (host: string, extra = "") =>
+    JSON.stringify({ request: { id: 1, file_url: `https://${host}/f.jpg`, prompt: `p${extra}` } });
 
   test("an answer seen again comes out the same, and its hosts are learned again though forgotten meanwhile", () => {
     const hosts = new AssetHosts(1);

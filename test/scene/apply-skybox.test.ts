@@ -36,9 +36,17 @@ let desertHdr: HdrPanorama;
 
 beforeAll(async () => {
   f = await openSceneFixture();
-  const pending = await Promise.all([generate(f.client, "sunset desert", 3, DESERT_SEED), generate(f.client, "night city"), generate(f.client, "alpine lake at noon", 4, MODEL4_SEED)]);
+  const pending = await Promise.all([
+    generate(f.client, "sunset desert", 3, DESERT_SEED),
+    generate(f.client, "night city"),
+    generate(f.client, "alpine lake at noon", 4, MODEL4_SEED),
+  ]);
   // The first one stays pending: applySkybox must wait for it itself.
-  [desert, city, model4] = await Promise.all([Promise.resolve(pending[0]), complete(f.client, pending[1].id), complete(f.client, pending[2].id)]);
+  [desert, city, model4] = await Promise.all([
+    Promise.resolve(pending[0]),
+    complete(f.client, pending[1].id),
+    complete(f.client, pending[2].id),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -48,7 +56,10 @@ afterAll(async () => {
 describe("applySkybox", () => {
   test("waits for a pending skybox, then lights PBR materials with its HDRI: a metallic and a rough sphere show its light", async () => {
     expect(desert.status).not.toBe("complete");
-    const applied = await f.page.evaluate((id) => window.skyboxTest.apply(id, { cache: false, background: false, backdrop: false }), desert.id);
+    const applied = await f.page.evaluate(
+      (id) => window.skyboxTest.apply(id, { cache: false, background: false, backdrop: false }),
+      desert.id,
+    );
     const stages = applied.stages.map((s) => s.stage);
     expect(stages[0]).toBe("waiting");
     expect(stages).toEqual(expect.arrayContaining(["requesting-export", "downloading", "prefiltering"]));
@@ -71,7 +82,9 @@ describe("applySkybox", () => {
     expect(colourDistance(before.rough, after.rough)).toBeGreaterThan(30);
     expect(colourDistance(before.metal, after.metal)).toBeGreaterThan(30);
     expect(colourDistance(after.rough, expectedDiffuse(cityHdr, ROUGH_YAW))).toBeLessThan(8);
-    expect(colourDistance(after.rough, expectedDiffuse(cityHdr, ROUGH_YAW))).toBeLessThan(colourDistance(after.rough, expectedDiffuse(desertHdr, ROUGH_YAW)));
+    expect(colourDistance(after.rough, expectedDiffuse(cityHdr, ROUGH_YAW))).toBeLessThan(
+      colourDistance(after.rough, expectedDiffuse(desertHdr, ROUGH_YAW)),
+    );
     expect(colourDistance(after.metal, expectedMirror(cityHdr, METAL_YAW))).toBeLessThan(25);
   });
 
@@ -80,7 +93,11 @@ describe("applySkybox", () => {
     const want = expectedDiffuse(cityHdr, ROUGH_YAW);
     const lit: Record<string, { environment: string | null; rough: number[] }> = {};
     for (const source of ["hdri-exr", "cube-map", "equirect"] as const) {
-      const applied = await f.page.evaluate(([id, s]) => window.skyboxTest.apply(id, { cache: false, background: false, backdrop: false, lighting: { source: s, size: 64, quality: 32 } }), [city.id, source] as const);
+      const applied = await f.page.evaluate(
+        ([id, s]) =>
+          window.skyboxTest.apply(id, { cache: false, background: false, backdrop: false, lighting: { source: s, size: 64, quality: 32 } }),
+        [city.id, source] as const,
+      );
       lit[source] = { environment: applied.environment, rough: (await f.page.evaluate(() => window.skyboxTest.spheres())).rough };
     }
     expect(lit["hdri-exr"]!.environment).toBe("EXRCubeTexture");
@@ -91,12 +108,18 @@ describe("applySkybox", () => {
       // Tone-mapped 8-bit images are not radiance: compare the hue, not the level.
       const hue = (c: number[]) => c.map((v) => v / (c[0]! + c[1]! + c[2]!));
       expect(colourDistance(hue(rough), hue(want)), source).toBeLessThan(0.08);
-      expect(rough.some((v) => v > 5), source).toBe(true);
+      expect(
+        rough.some((v) => v > 5),
+        source,
+      ).toBe(true);
     }
   });
 
   test("the background shows the panorama itself at full resolution, in every direction", async () => {
-    const applied = await f.page.evaluate((id) => window.skyboxTest.apply(id, { cache: false, lighting: false, backdrop: false }), desert.id);
+    const applied = await f.page.evaluate(
+      (id) => window.skyboxTest.apply(id, { cache: false, lighting: false, backdrop: false }),
+      desert.id,
+    );
     const pano = await panoramaOf(f.pages.url, desert);
     expect(applied.environment).toBeNull();
     expect(applied.textureSizes).toEqual([pano.width]);
@@ -107,7 +130,11 @@ describe("applySkybox", () => {
   });
 
   test("Model 3 backdrop: the GLB export around the camera at the chosen radius, textured and lined up with the panorama", async () => {
-    const applied = await f.page.evaluate((id) => window.skyboxTest.apply(id, { cache: false, lighting: false, background: false, backdrop: { radius: 200, meshQuality: "low" } }), desert.id);
+    const applied = await f.page.evaluate(
+      (id) =>
+        window.skyboxTest.apply(id, { cache: false, lighting: false, background: false, backdrop: { radius: 200, meshQuality: "low" } }),
+      desert.id,
+    );
     expect(applied.backdrop!.scaling).toBeCloseTo(200 / 500, 5);
     expect(applied.backdrop!.children).toEqual([{ vertices: 65 * 33, textured: true }]);
     const pano = await panoramaOf(f.pages.url, desert);
@@ -136,10 +163,21 @@ describe("applySkybox", () => {
     expect(distances.p5 / distances.p95).toBeLessThan(0.9);
     // ...so from 60 units off-centre the view changes (a flat region of the picture may not, so several directions).
     const changes: number[] = [];
-    for (const [yaw, pitch] of [[0, -10], [0, -30], [90, -10], [180, -10], [270, -10]] as const) {
+    for (const [yaw, pitch] of [
+      [0, -10],
+      [0, -30],
+      [90, -10],
+      [180, -10],
+      [270, -10],
+    ] as const) {
       const centre = await f.page.evaluate(([y, p]) => window.skyboxTest.look(y, p), [yaw, pitch] as const);
-      for (const offset of [[0, 0, 60], [60, 0, 0]] as [number, number, number][]) {
-        changes.push(colourDistance(centre, await f.page.evaluate(([y, p, o]) => window.skyboxTest.look(y, p, o), [yaw, pitch, offset] as const)));
+      for (const offset of [
+        [0, 0, 60],
+        [60, 0, 0],
+      ] as [number, number, number][]) {
+        changes.push(
+          colourDistance(centre, await f.page.evaluate(([y, p, o]) => window.skyboxTest.look(y, p, o), [yaw, pitch, offset] as const)),
+        );
       }
     }
     expect(Math.max(...changes)).toBeGreaterThan(5);
@@ -181,7 +219,10 @@ describe("applySkybox", () => {
       // The blurred background samples the environment cube: it must agree with Babylon's own skybox of it
       // (within 12 levels: a sunset sun with its real energy, blurred, spreads a glow whose edge the two
       // samplings place a little differently; 10 held while the HDRI's sun was 1/100 of it).
-      await page.evaluate((id) => window.skyboxTest.apply(id, { cache: false, backdrop: false, rotation: 1, background: { blur: 0.05 } }), desert.id);
+      await page.evaluate(
+        (id) => window.skyboxTest.apply(id, { cache: false, backdrop: false, rotation: 1, background: { blur: 0.05 } }),
+        desert.id,
+      );
       for (const [yaw, pitch] of DIRECTIONS.slice(0, 6)) {
         const seen = await page.evaluate(([y, p]) => window.skyboxTest.look(y, p), [yaw, pitch] as const);
         const reference = await page.evaluate(([y, p]) => window.skyboxTest.reference(y, p), [yaw, pitch] as const);

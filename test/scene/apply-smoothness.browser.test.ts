@@ -25,7 +25,10 @@ let scenario: SmoothScenario;
 let calls: SmoothCall[];
 
 beforeAll(async () => {
-  scenario = await openSmoothScenario({ local: { imageScale: 1 / 16, speed: 50 }, options: { lighting: { size: 64, quality: 16 }, backdrop: { meshQuality: "low" } } }, true);
+  scenario = await openSmoothScenario(
+    { local: { imageScale: 1 / 16, speed: 50 }, options: { lighting: { size: 64, quality: 16 }, backdrop: { meshQuality: "low" } } },
+    true,
+  );
   calls = await scenario.runAll();
 }, 240_000);
 
@@ -46,16 +49,29 @@ describe("applying while the scene renders", () => {
   });
 
   test("no call reads the GPU back synchronously: every read-back waits for the GPU between tasks", () => {
-    const reads = calls.flatMap((c) => c.run.slowCalls.filter((s) => s.name === "readPixels (synchronous)").map((s) => `${c.name}: ${Math.round(s.duration)} ms at ${Math.round(s.start)} ms`));
+    const reads = calls.flatMap((c) =>
+      c.run.slowCalls
+        .filter((s) => s.name === "readPixels (synchronous)")
+        .map((s) => `${c.name}: ${Math.round(s.duration)} ms at ${Math.round(s.start)} ms`),
+    );
     expect(reads).toEqual([]);
   });
 
   test("no step of ours holds the main thread over 50 ms in a task, from the call until whenCached plus a second", () => {
     const blocked = calls.flatMap((c) =>
-      c.run.longTasks.filter((t) => ours(t, c.run.steps, c.run.slowCalls) > LONG_MS).map((t) => `${c.name}: ${Math.round(ours(t, c.run.steps, c.run.slowCalls))} ms of ours in ${describeTask(t, c.run.steps, c.run.slowCalls)}`),
+      c.run.longTasks
+        .filter((t) => ours(t, c.run.steps, c.run.slowCalls) > LONG_MS)
+        .map(
+          (t) =>
+            `${c.name}: ${Math.round(ours(t, c.run.steps, c.run.slowCalls))} ms of ours in ${describeTask(t, c.run.steps, c.run.slowCalls)}`,
+        ),
     );
     // The rest is listed, not judged: the page's own frames on a software GPU, garbage collection, Babylon's own work.
-    const others = calls.flatMap((c) => c.run.longTasks.filter((t) => unexplained(t, c.run.slowCalls) > LONG_MS && ours(t, c.run.steps, c.run.slowCalls) <= LONG_MS).map((t) => `${c.name}: ${describeTask(t, c.run.steps, c.run.slowCalls)}`));
+    const others = calls.flatMap((c) =>
+      c.run.longTasks
+        .filter((t) => unexplained(t, c.run.slowCalls) > LONG_MS && ours(t, c.run.steps, c.run.slowCalls) <= LONG_MS)
+        .map((t) => `${c.name}: ${describeTask(t, c.run.steps, c.run.slowCalls)}`),
+    );
     if (others.length) console.log(`long tasks with under ${LONG_MS} ms of ours:\n${others.join("\n")}`);
     expect(blocked, `tasks holding over ${LONG_MS} ms of our steps besides the named GPU steps`).toEqual([]);
   });

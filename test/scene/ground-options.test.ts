@@ -10,16 +10,31 @@ import { resolveParts, type ApplySkyboxOptions } from "../../src/scene/apply-opt
 describe("background.ground", () => {
   test("is off unless asked for; true takes a 2-unit height and a radius of 100", () => {
     expect(resolveParts({}).background).toEqual({ blur: 0, ground: null });
-    expect(resolveParts({ backdrop: false, background: { ground: true } }).background).toEqual({ blur: 0, ground: { height: 2, radius: 100 } });
-    expect(resolveParts({ backdrop: false, background: { ground: { height: 1.6, radius: 40 } } }).background?.ground).toEqual({ height: 1.6, radius: 40 });
+    expect(resolveParts({ backdrop: false, background: { ground: true } }).background).toEqual({
+      blur: 0,
+      ground: { height: 2, radius: 100 },
+    });
+    expect(resolveParts({ backdrop: false, background: { ground: { height: 1.6, radius: 40 } } }).background?.ground).toEqual({
+      height: 1.6,
+      radius: 40,
+    });
   });
 
   test.each<[ApplySkyboxOptions, string]>([
     [{ backdrop: false, background: { blur: 0.3, ground: true } }, "applySkybox: background.ground: needs background.blur 0 (is 0.3)"],
     [{ background: { ground: true } }, "applySkybox: background.ground: needs backdrop false"],
-    [{ backdrop: false, background: { ground: { height: 0 } } }, "applySkybox: background.ground.height: must be a finite number of at least 0.001 (is 0)"],
-    [{ backdrop: false, background: { ground: { height: 10, radius: 12 } } }, "applySkybox: background.ground.radius: must be more than 1.5 × background.ground.height (15) (is 12)"],
-    [{ backdrop: false, background: { ground: "yes" as never } }, 'applySkybox: background.ground: must be a boolean or an object of ground settings (is "yes")'],
+    [
+      { backdrop: false, background: { ground: { height: 0 } } },
+      "applySkybox: background.ground.height: must be a finite number of at least 0.001 (is 0)",
+    ],
+    [
+      { backdrop: false, background: { ground: { height: 10, radius: 12 } } },
+      "applySkybox: background.ground.radius: must be more than 1.5 × background.ground.height (15) (is 12)",
+    ],
+    [
+      { backdrop: false, background: { ground: "yes" as never } },
+      'applySkybox: background.ground: must be a boolean or an object of ground settings (is "yes")',
+    ],
   ])("%j is refused", (options, message) => {
     expect(() => resolveParts(options)).toThrow(message);
   });
@@ -31,10 +46,18 @@ describe("background.ground", () => {
       skybox: { id: 7, obfuscated_id: "abc", title: "Dunes", prompt: "desert", style: { id: 2, name: "Realistic" }, seed: 42, model: 3 },
       settings: { rotation: 0, intensity: 1, backgroundBlur: 0, backdrop: null },
       sun: null,
-      files: { environment: { ...file("environment.env"), format: "env" }, background: { ...file("background.jpg"), width: 4096, height: 2048 } },
+      files: {
+        environment: { ...file("environment.env"), format: "env" },
+        background: { ...file("background.jpg"), width: 4096, height: 2048 },
+      },
       saved: { by: "pane", at: "2026-11-26T10:00:00.000Z" },
     });
-    expect(resolveLoad(manifest, { background: { ground: { height: 3 } } }).background).toEqual({ blur: 0, ground: { height: 3, radius: 100 } });
-    expect(() => resolveLoad(manifest, { background: { blur: 0.5, ground: true } })).toThrow("loadSkybox: background.ground: needs background.blur 0 (is 0.5)");
+    expect(resolveLoad(manifest, { background: { ground: { height: 3 } } }).background).toEqual({
+      blur: 0,
+      ground: { height: 3, radius: 100 },
+    });
+    expect(() => resolveLoad(manifest, { background: { blur: 0.5, ground: true } })).toThrow(
+      "loadSkybox: background.ground: needs background.blur 0 (is 0.5)",
+    );
   });
 });

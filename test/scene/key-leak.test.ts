@@ -26,7 +26,9 @@ const settle = (ms: number) => Promise.race([Promise.all(reads), new Promise((r)
 async function record(r: Response): Promise<void> {
   try {
     const all = await r.allHeaders();
-    const headers = Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\n");
+    const headers = Object.entries(all)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\n");
     // An event stream never ends, so its body cannot be read here (the proxy's tests search
     // the relay's bytes); its headers are still searched.
     const streaming = (all["content-type"] ?? "").includes("text/event-stream");

@@ -72,7 +72,10 @@ export function echoScores(g: Grey, lag: number, minDetail = 4): number[] {
       for (let k = 0; k < 24; k++) {
         const ux = Math.cos((k * Math.PI) / 24);
         const uy = Math.sin((k * Math.PI) / 24);
-        best = Math.max(best, corr(lag * ux, lag * uy) - Math.max(corr(0.5 * lag * ux, 0.5 * lag * uy), corr(1.5 * lag * ux, 1.5 * lag * uy)));
+        best = Math.max(
+          best,
+          corr(lag * ux, lag * uy) - Math.max(corr(0.5 * lag * ux, 0.5 * lag * uy), corr(1.5 * lag * ux, 1.5 * lag * uy)),
+        );
       }
       scores.push(best);
     }

@@ -34,7 +34,10 @@ export interface SceneFixture {
   close(): Promise<void>;
 }
 
-export async function openSceneFixture(setup: SceneSetup = {}, serving: Pick<ServePagesOptions, "proxy" | "local"> = {}): Promise<SceneFixture> {
+export async function openSceneFixture(
+  setup: SceneSetup = {},
+  serving: Pick<ServePagesOptions, "proxy" | "local"> = {},
+): Promise<SceneFixture> {
   const pages = await servePages({ root: join(import.meta.dirname, "../browser/pages"), ...serving });
   const browser = await launchBrowser(setup.engine === "webgpu" ? { args: WEBGPU_ARGS } : {});
   const page = await browser.newPage();
@@ -167,7 +170,13 @@ export function correlation(a: readonly number[], b: readonly number[]): number 
 }
 
 /** Directions sampled around the viewer (yaw, pitch in degrees). */
-export const DIRECTIONS: readonly [number, number][] = [0, 60, 120, 180, 240, 300].flatMap((yaw) => [[yaw, -15], [yaw, 15]] as [number, number][]);
+export const DIRECTIONS: readonly [number, number][] = [0, 60, 120, 180, 240, 300].flatMap(
+  (yaw) =>
+    [
+      [yaw, -15],
+      [yaw, 15],
+    ] as [number, number][],
+);
 
 /** A linear HDR panorama with the light a sphere at the centre would see. */
 export interface HdrPanorama {
@@ -198,7 +207,12 @@ function directionOf(u: number, v: number): [number, number, number] {
  * Sum of radiance weighted by `weight(cosine to axis)` and solid angle, divided by the sum
  * of weights (or by pi for irradiance), as sRGB 0..255 the way Babylon writes it.
  */
-function integrate(hdr: HdrPanorama, axis: [number, number, number], weight: (c: number) => number, normalise: "weights" | "irradiance"): number[] {
+function integrate(
+  hdr: HdrPanorama,
+  axis: [number, number, number],
+  weight: (c: number) => number,
+  normalise: "weights" | "irradiance",
+): number[] {
   const sum = [0, 0, 0];
   let total = 0;
   for (let y = 0; y < hdr.height; y++) {
@@ -220,7 +234,17 @@ function integrate(hdr: HdrPanorama, axis: [number, number, number], weight: (c:
 
 /** The 9 real spherical harmonics of order 2 at unit direction (x, y, z). */
 function harmonics9(x: number, y: number, z: number): number[] {
-  return [0.282095, 0.488603 * y, 0.488603 * z, 0.488603 * x, 1.092548 * x * y, 1.092548 * y * z, 0.315392 * (3 * z * z - 1), 1.092548 * x * z, 0.546274 * (x * x - y * y)];
+  return [
+    0.282095,
+    0.488603 * y,
+    0.488603 * z,
+    0.488603 * x,
+    1.092548 * x * y,
+    1.092548 * y * z,
+    0.315392 * (3 * z * z - 1),
+    1.092548 * x * z,
+    0.546274 * (x * x - y * y),
+  ];
 }
 
 /**
@@ -242,7 +266,17 @@ export function expectedDiffuse(hdr: HdrPanorama, yawDeg: number): number[] {
       for (let k = 0; k < 9; k++) for (let c = 0; c < 3; c++) coefficients[k]![c]! += Math.min(hdr.rgb[o + c]!, 4096) * basis[k]! * solid;
     }
   }
-  const band = [Math.PI, (2 * Math.PI) / 3, (2 * Math.PI) / 3, (2 * Math.PI) / 3, Math.PI / 4, Math.PI / 4, Math.PI / 4, Math.PI / 4, Math.PI / 4];
+  const band = [
+    Math.PI,
+    (2 * Math.PI) / 3,
+    (2 * Math.PI) / 3,
+    (2 * Math.PI) / 3,
+    Math.PI / 4,
+    Math.PI / 4,
+    Math.PI / 4,
+    Math.PI / 4,
+    Math.PI / 4,
+  ];
   const at = harmonics9(Math.sin(yaw), 0, Math.cos(yaw));
   return [0, 1, 2].map((c) => {
     const irradiance = coefficients.reduce((sum, lm, k) => sum + band[k]! * lm[c]! * at[k]!, 0);

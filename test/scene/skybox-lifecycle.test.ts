@@ -14,7 +14,11 @@ let m4: Generation;
 
 beforeAll(async () => {
   f = await openSceneFixture();
-  const pending = await Promise.all([generate(f.client, "sunset desert"), generate(f.client, "night city"), generate(f.client, "misty harbour", 4)]);
+  const pending = await Promise.all([
+    generate(f.client, "sunset desert"),
+    generate(f.client, "night city"),
+    generate(f.client, "misty harbour", 4),
+  ]);
   [a, b, m4] = (await Promise.all(pending.map((g) => complete(f.client, g.id)))) as [Generation, Generation, Generation];
   await f.page.evaluate(() => window.skyboxTest.clearCache());
 }, 120_000);

@@ -38,7 +38,11 @@ export interface SmoothScenario {
 
 export async function openSmoothScenario(sizes: SmoothSizes, watchCalls = false): Promise<SmoothScenario> {
   // The save command and the page share one client address: no rate limit between them.
-  const pages: ServedPages = await servePages({ root: join(import.meta.dirname, "../browser/pages"), local: sizes.local, proxy: { rateLimit: false } });
+  const pages: ServedPages = await servePages({
+    root: join(import.meta.dirname, "../browser/pages"),
+    local: sizes.local,
+    proxy: { rateLimit: false },
+  });
   const skyboxes = mkdtempSync(join(tmpdir(), "skybox-smooth-"));
   let files: StaticServer | null = null;
   let browser: Browser | null = null;
@@ -65,7 +69,11 @@ export async function openSmoothScenario(sizes: SmoothSizes, watchCalls = false)
     const measure = async (target: number | string, extra: SmoothOptions, mode: SmoothMode): Promise<SmoothRun> => {
       // Options cross into the page as plain JSON.
       const options = JSON.parse(JSON.stringify({ ...sizes.options, ...extra })) as Record<string, unknown>;
-      const run: unknown = await page.evaluate(([t, o, m]) => window.skyboxSmooth.measure(t, o as SmoothOptions, m), [target, options, mode] as const);
+      const run: unknown = await page.evaluate(([t, o, m]) => window.skyboxSmooth.measure(t, o as SmoothOptions, m), [
+        target,
+        options,
+        mode,
+      ] as const);
       return run as SmoothRun;
     };
     const shipped = `${files.url}/skyboxes/desert/skybox.json`;

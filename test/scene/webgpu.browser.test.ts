@@ -11,7 +11,19 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Generation } from "../../src/api/index.ts";
 import type { SceneSpec } from "../../src/local/imagery/scene/scene-spec.ts";
-import { colourDistance, complete, DIRECTIONS, expectedDiffuse, expectedMirror, generate, hdrOf, openSceneFixture, panoramaOf, type HdrPanorama, type SceneFixture } from "./scene-fixture.ts";
+import {
+  colourDistance,
+  complete,
+  DIRECTIONS,
+  expectedDiffuse,
+  expectedMirror,
+  generate,
+  hdrOf,
+  openSceneFixture,
+  panoramaOf,
+  type HdrPanorama,
+  type SceneFixture,
+} from "./scene-fixture.ts";
 
 let f: SceneFixture;
 let desert: Generation;
@@ -25,7 +37,11 @@ let sunElevation: number;
 const METAL_YAW = 169.6;
 const ROUGH_YAW = 190.4;
 const LIGHTING = { size: 64, quality: 32 };
-const EVERYTHING = { lighting: LIGHTING, backdrop: { meshQuality: "low" as const }, sun: { intensity: 10, shadowMapSize: 1024, resolution: "8K" as const } };
+const EVERYTHING = {
+  lighting: LIGHTING,
+  backdrop: { meshQuality: "low" as const },
+  sun: { intensity: 10, shadowMapSize: 1024, resolution: "8K" as const },
+};
 const LIGHTING_ONLY = { lighting: LIGHTING, background: false as const, backdrop: false as const };
 const luma = ([r, g, b]: number[]) => 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 
@@ -47,7 +63,14 @@ afterAll(async () => {
 
 /** Ground brightness near the cylinder, away from and towards the sun seen at `yaw`. */
 async function shade(yaw: number) {
-  const [away, towards] = await f.page.evaluate((y) => window.skyboxTest.ground([{ yaw: y + 180, distance: 0.75 }, { yaw: y, distance: 0.75 }]), yaw);
+  const [away, towards] = await f.page.evaluate(
+    (y) =>
+      window.skyboxTest.ground([
+        { yaw: y + 180, distance: 0.75 },
+        { yaw: y, distance: 0.75 },
+      ]),
+    yaw,
+  );
   return { away: luma(away!), towards: luma(towards!) };
 }
 
@@ -57,7 +80,10 @@ describe("applySkybox on WebGPU", () => {
   });
 
   test("lights PBR as the HDRI says, and the background shows the panorama in every direction", async () => {
-    const applied = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, backdrop: false }), [desert.id, { lighting: LIGHTING }] as const);
+    const applied = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, backdrop: false }), [
+      desert.id,
+      { lighting: LIGHTING },
+    ] as const);
     expect(applied.environment).toBe("HDRCubeTexture");
     expect(applied.stages.map((s) => s.stage)).toContain("prefiltering");
     const spheres = await f.page.evaluate(() => window.skyboxTest.spheres());
@@ -86,7 +112,12 @@ describe("applySkybox on WebGPU", () => {
     expect(Object.entries(languages).filter(([, language]) => (language as number) !== 1)).toEqual([]);
     await f.page.evaluate(() => window.skyboxTest.setVisible({ background: false }));
     const pano = await panoramaOf(f.pages.url, desert);
-    for (const [yaw, pitch] of [[0, 10], [120, 15], [240, 10], [300, 15]] as const) {
+    for (const [yaw, pitch] of [
+      [0, 10],
+      [120, 15],
+      [240, 10],
+      [300, 15],
+    ] as const) {
       const seen = await f.page.evaluate(([y, p]) => window.skyboxTest.look(y, p), [yaw, pitch] as const);
       expect(pano.distance(seen, yaw, pitch, 2), `backdrop, yaw ${yaw} pitch ${pitch}`).toBeLessThan(16);
     }
@@ -125,7 +156,10 @@ describe("applySkybox on WebGPU", () => {
     await f.page.evaluate(() => window.skyboxTest.disposeCurrent());
     await f.page.evaluate(() => window.skyboxTest.clearMemory());
     const baseline = await f.page.evaluate(() => window.skyboxTest.counts());
-    const applied = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, cache: false }), [desert.id, EVERYTHING] as const);
+    const applied = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, cache: false }), [
+      desert.id,
+      EVERYTHING,
+    ] as const);
     await f.page.evaluate(() => window.skyboxTest.spheres());
     expect((await f.page.evaluate(() => window.skyboxTest.counts())).lights).toBe(baseline.lights + 1);
     await f.page.evaluate(() => window.skyboxTest.disposeCurrent());
@@ -135,16 +169,27 @@ describe("applySkybox on WebGPU", () => {
   });
 
   test("the grounded background, in WGSL, shows from its centre what the dome shows, with the sun on", async () => {
-    const views = [[0, 20], [90, -30], [180, -60], [270, 0]] as const;
+    const views = [
+      [0, 20],
+      [90, -30],
+      [180, -60],
+      [270, 0],
+    ] as const;
     const look = async () => {
       const out: number[][] = [];
       for (const [y, p] of views) out.push(await f.page.evaluate(([yy, pp]) => window.skyboxTest.look(yy, pp, [0, 2, 0]), [y, p] as const));
       return out;
     };
-    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, backdrop: false, cache: false }), [desert.id, { lighting: LIGHTING }] as const);
+    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, backdrop: false, cache: false }), [
+      desert.id,
+      { lighting: LIGHTING },
+    ] as const);
     const dome = await look();
     const sun = { ...EVERYTHING.sun, intensity: 1 };
-    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [desert.id, { lighting: LIGHTING, backdrop: false, cache: false, sun, background: { ground: true } }] as const);
+    await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [
+      desert.id,
+      { lighting: LIGHTING, backdrop: false, cache: false, sun, background: { ground: true } },
+    ] as const);
     const ground = await look();
     expect(Math.max(...views.map((_, k) => colourDistance(ground[k]!, dome[k]!)))).toBeLessThan(12);
     const languages = (await f.page.evaluate(() => window.skyboxTest.engineInfo())).shaderLanguages as Record<string, number>;

@@ -83,7 +83,9 @@ export async function startFakeUpstream(options: { retryMs?: number } = {}): Pro
         stormLeft--;
         counts.limited++;
         notBefore = Date.now() + stormSeconds * 1000;
-        res.writeHead(429, { "content-type": "application/json", "retry-after": String(stormSeconds) }).end(JSON.stringify({ error: "Too many requests" }));
+        res
+          .writeHead(429, { "content-type": "application/json", "retry-after": String(stormSeconds) })
+          .end(JSON.stringify({ error: "Too many requests" }));
         return;
       }
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ request: fake.record }));

@@ -17,7 +17,18 @@ describe("record order", () => {
     expect(compareRequests(g("pending", null, 2), g("pending", null, null))).toBe(0);
   });
   test("a batch is ordered by finished generations before its status", () => {
-    const b = (status: Batch["status"], completed: number) => ({ id: 1, obfuscated_id: "b", quantity: 2, status, completed, errored: 0, aborted: 0, successfully_submitted: 2, submission_errors: [] }) as Batch;
+    const b = (status: Batch["status"], completed: number) =>
+      ({
+        id: 1,
+        obfuscated_id: "b",
+        quantity: 2,
+        status,
+        completed,
+        errored: 0,
+        aborted: 0,
+        successfully_submitted: 2,
+        submission_errors: [],
+      }) as Batch;
     expect(compareBatches(b("processing", 0), b("dispatched", 1))).toBe(1);
     expect(compareBatches(b("dispatched", 1), b("processing", 0))).toBe(-1);
     expect(compareBatches(b("processing", 1), b("finalized", 1))).toBe(1);
@@ -25,15 +36,27 @@ describe("record order", () => {
 });
 
 describe("batch settling", () => {
-  const gen = (id: number, status: string) => fakeGeneration(status, { id, obfuscated_id: `${id}`.padStart(32, "0"), pusher_channel: `status_update_${id}` });
+  const gen = (id: number, status: string) =>
+    fakeGeneration(status, { id, obfuscated_id: `${id}`.padStart(32, "0"), pusher_channel: `status_update_${id}` });
   const batch = (status: string, completed: number, generations?: unknown[]) => ({
-    id: 7, obfuscated_id: "b7", status, quantity: 2, completed, errored: 0, aborted: 0, successfully_submitted: 2,
-    pusher_channel: "batch_status_update_b7", pusher_event: "status_update", ...(generations ? { generations } : {}),
+    id: 7,
+    obfuscated_id: "b7",
+    status,
+    quantity: 2,
+    completed,
+    errored: 0,
+    aborted: 0,
+    successfully_submitted: 2,
+    pusher_channel: "batch_status_update_b7",
+    pusher_event: "status_update",
+    ...(generations ? { generations } : {}),
   });
 
   test("a batch that ends before its generations' ends were seen needs one poll, then is terminal", async () => {
     let polled = 0;
-    const client = { getBatch: async () => (polled++, batch("finalized", 2, [gen(1, "complete"), gen(2, "complete")])) } as unknown as StatusClient;
+    const client = {
+      getBatch: async () => (polled++, batch("finalized", 2, [gen(1, "complete"), gen(2, "complete")])),
+    } as unknown as StatusClient;
     const tracked = new TrackedBatch(client, 7, batch("pending", 0, [gen(1, "pending"), gen(2, "pending")]) as unknown as Batch);
     expect(tracked.channels().map((c) => c.channel)).toEqual(["batch_status_update_b7", "status_update_1", "status_update_2"]);
     expect(tracked.merge(gen(1, "complete"))).toBe(true);

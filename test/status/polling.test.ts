@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSkyboxClient, isSkyboxApiError, type SkyboxClient } from "../../src/api/index.ts";
 import { createStatusTracker, type StatusTracker } from "../../src/status/index.ts";
 import { startLocalProcess, type LocalProcess } from "../helpers/local-service.ts";
-import { collect, countedClient, expectForwardOnly, generationStatuses, POLL_ROUTE, statusesOf, type countingFetch } from "./status-fixture.ts";
+import {
+  collect,
+  countedClient,
+  expectForwardOnly,
+  generationStatuses,
+  POLL_ROUTE,
+  statusesOf,
+  type countingFetch,
+} from "./status-fixture.ts";
 
 // Polling alone (push: null), with short intervals so the test sees most statuses.
 let svc: LocalProcess;
@@ -40,7 +48,10 @@ describe("polling alone", () => {
 
   test("a generation by numeric id and by obfuscated id", async () => {
     const created = await creator.generate({ prompt: "snowy pass under stars", skybox_style_id: 2 });
-    const [byId, byHash] = await Promise.all([tracker.watchGeneration(created.id).done, tracker.watchGeneration(created.obfuscated_id).done]);
+    const [byId, byHash] = await Promise.all([
+      tracker.watchGeneration(created.id).done,
+      tracker.watchGeneration(created.obfuscated_id).done,
+    ]);
     expect(byId).toMatchObject({ id: created.id, status: "complete" });
     expect(byHash).toMatchObject({ id: created.id, status: "complete" });
   });
@@ -67,7 +78,10 @@ describe("polling alone", () => {
 
   test("a generation that does not exist: done rejects with not_found", async () => {
     const watch = tracker.watchGeneration(987_654_321);
-    const error = await watch.done.then(() => null, (e: unknown) => e);
+    const error = await watch.done.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(isSkyboxApiError(error) && error.kind).toBe("not_found");
     await expect(collect(watch)).rejects.toThrow();
   });
@@ -79,7 +93,10 @@ describe("polling alone", () => {
     const first = await watch[Symbol.asyncIterator]().next();
     expect(first.value?.status).toBe("pending");
     controller.abort();
-    const error = await watch.done.then(() => null, (e: unknown) => e);
+    const error = await watch.done.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(isSkyboxApiError(error) && error.kind).toBe("aborted");
     const polls = watch.polls;
     await new Promise((r) => setTimeout(r, 300));

@@ -3,7 +3,15 @@ import { createSkyboxClient, type Generation, type SkyboxClient } from "../../sr
 import { compareBatches, createStatusTracker, type StatusTracker } from "../../src/status/index.ts";
 import { startLocalProcess, waitFor, type LocalProcess } from "../helpers/local-service.ts";
 import { startTcpForwarder, type TcpForwarder } from "./tcp-forwarder.ts";
-import { collect, countedClient, expectForwardOnly, generationStatuses, POLL_ROUTE, statusesOf, type countingFetch } from "./status-fixture.ts";
+import {
+  collect,
+  countedClient,
+  expectForwardOnly,
+  generationStatuses,
+  POLL_ROUTE,
+  statusesOf,
+  type countingFetch,
+} from "./status-fixture.ts";
 
 // Push alone: with a live subscription the only poll is the catch-up one as it comes up
 // (the safety poll is set far beyond the test's length).
@@ -152,7 +160,13 @@ describe("a push connection moved to other settings", () => {
   test("retarget: from a port that is gone to the live one, the watch is pushed again and its channel comes up there", async () => {
     const forwarder = await startTcpForwarder(svc.info.pusher.wsPort);
     const { client } = countedClient(svc);
-    const own = createStatusTracker({ client, push: { ...svc.info.pusher, wsPort: forwarder.port }, pollIntervalMs: 200, maxPollIntervalMs: 800, safetyPollMs: 120_000 });
+    const own = createStatusTracker({
+      client,
+      push: { ...svc.info.pusher, wsPort: forwarder.port },
+      pollIntervalMs: 200,
+      maxPollIntervalMs: 800,
+      safetyPollMs: 120_000,
+    });
     cleanups.push(async () => own.dispose());
     await own.push!.ready();
     // The server behind the old settings is gone for good (a restarted local service listens elsewhere).

@@ -96,7 +96,11 @@ describe("relay of the local service's webhooks", () => {
     const creator = createSkyboxClient({ baseUrl: svc.info.url, apiKey: svc.info.apiKey });
     const { client, counter } = countedClient(svc);
     tracker = createStatusTracker({ client, relay: { url: `${fake.url}/events` }, pollIntervalMs: 20_000, safetyPollMs: 60_000 });
-    const created = await creator.generate({ prompt: "northern lights over a frozen lake", skybox_style_id: 2, webhook_url: `${fake.url}/webhook` });
+    const created = await creator.generate({
+      prompt: "northern lights over a frozen lake",
+      skybox_style_id: 2,
+      webhook_url: `${fake.url}/webhook`,
+    });
     const watch = tracker.watchGeneration(created);
     const updates = await collect(watch);
     expectForwardOnly(updates);

@@ -28,7 +28,10 @@ export function batchRoutes(send: Send, styleById: (id: number) => StyleInfo | u
       const ctx = { style, variantName: options.variantName ?? null, account: options.account ?? null };
       assertRules(checkBatch(params, ctx), "generateBatch");
       // A Model 4 batch without a variant got the spec's batch message above; the single rule would repeat it.
-      assertRules(checkGeneration(params, { style }).filter((i) => i.rule !== "model4-needs-variant"), "generateBatch");
+      assertRules(
+        checkGeneration(params, { style }).filter((i) => i.rule !== "model4-needs-variant"),
+        "generateBatch",
+      );
       return send("generateBatch", { ...options, schema: Batch, body: await encodeBody(params, options.encoding) });
     },
     /** GET /skybox/batch: the caller's batches, without generations. */

@@ -18,11 +18,9 @@ export function exportOptionRoutes(send: Send) {
     /** GET /skybox/export: export types `{id, name, key}`; look ids up by key. */
     exportTypes: (options: CallOptions = {}) => send("exportTypes", { ...options, schema: listOf(ExportType) }),
     /** GET /skybox/export/resolutions */
-    exportResolutions: (options: CallOptions = {}) =>
-      send("exportResolutions", { ...options, schema: listOf(ExportResolution) }),
+    exportResolutions: (options: CallOptions = {}) => send("exportResolutions", { ...options, schema: listOf(ExportResolution) }),
     /** GET /skybox/export/mesh-qualities */
-    meshQualities: (options: CallOptions = {}) =>
-      send("meshQualities", { ...options, schema: listOf(MeshQuality) }),
+    meshQualities: (options: CallOptions = {}) => send("meshQualities", { ...options, schema: listOf(MeshQuality) }),
     /** GET /skybox/export/hdri-modes */
     hdriModes: (options: CallOptions = {}) => send("hdriModes", { ...options, schema: listOf(HdriMode) }),
   };

@@ -38,16 +38,20 @@ export function generationRoutes(send: Send, styleById: (id: number) => StyleInf
       return send("history", { ...options, schema: Page(Generation), query: q });
     },
     /** DELETE /imagine/requests/{id}: cancels a generation (it becomes `abort`). */
-    cancelGeneration: (id: number, options: CallOptions = {}) =>
-      send("cancelGeneration", { ...options, params: { id }, schema: Success }),
+    cancelGeneration: (id: number, options: CallOptions = {}) => send("cancelGeneration", { ...options, params: { id }, schema: Success }),
     /** DELETE /imagine/requests/pending: cancels every pending generation; `success` is false when there were none. */
     cancelAllPending: (options: CallOptions = {}) =>
-      send("cancelAllPending", { ...options, schema: z.pipe(Success, z.transform((r) => ({ ...r, success: Boolean(r.success) }))) }),
+      send("cancelAllPending", {
+        ...options,
+        schema: z.pipe(
+          Success,
+          z.transform((r) => ({ ...r, success: Boolean(r.success) })),
+        ),
+      }),
     /** POST /imagine/favorite/{id}: marks a generation as a favourite, or unmarks it; see `history({ my_likes: true })`. */
     toggleFavorite: (id: number, options: CallOptions = {}) =>
       send("toggleFavorite", { ...options, params: { id }, schema: WrappedGeneration }),
     /** DELETE /imagine/deleteImagine/{id}: deletes a generation. */
-    deleteGeneration: (id: number, options: CallOptions = {}) =>
-      send("deleteGeneration", { ...options, params: { id }, schema: Success }),
+    deleteGeneration: (id: number, options: CallOptions = {}) => send("deleteGeneration", { ...options, params: { id }, schema: Success }),
   };
 }

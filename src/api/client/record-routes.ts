@@ -17,10 +17,8 @@ export function recordRoutes(send: Send) {
     getGenerationByObfuscatedId: (obfuscatedId: string, options: CallOptions = {}) =>
       send("getGenerationByObfuscatedId", { ...options, params: { key: obfuscatedId }, schema: WrappedGeneration }),
     /** GET /skybox/export/{id} */
-    getExport: (id: string, options: CallOptions = {}) =>
-      send("getExport", { ...options, params: { key: id }, schema: WrappedExport }),
+    getExport: (id: string, options: CallOptions = {}) => send("getExport", { ...options, params: { key: id }, schema: WrappedExport }),
     /** GET /skybox/batch/{id}: one batch with its generations. */
-    getBatch: (id: number, options: CallOptions = {}) =>
-      send("getBatch", { ...options, params: { id }, schema: Batch }),
+    getBatch: (id: number, options: CallOptions = {}) => send("getBatch", { ...options, params: { id }, schema: Batch }),
   };
 }

@@ -9,11 +9,13 @@ export interface StyleQuery {
 }
 
 export function styleRoutes(send: Send, remember: (styles: Style[]) => void) {
-  const grouped = (route: "families" | "menu") => async (query: StyleQuery = {}, options: CallOptions = {}) => {
-    const families = await send(route, { ...options, schema: listOf(StyleFamily), query: { ...query } });
-    remember(families.flatMap((f) => f.items));
-    return families;
-  };
+  const grouped =
+    (route: "families" | "menu") =>
+    async (query: StyleQuery = {}, options: CallOptions = {}) => {
+      const families = await send(route, { ...options, schema: listOf(StyleFamily), query: { ...query } });
+      remember(families.flatMap((f) => f.items));
+      return families;
+    };
   return {
     /** GET /skybox/styles: the styles, optionally of one model. */
     async styles(query: StyleQuery = {}, options: CallOptions = {}) {

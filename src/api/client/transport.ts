@@ -24,7 +24,10 @@ export interface SendOptions<S extends z.ZodMiniType> extends CallOptions {
 export type ParamsOption<N extends RouteName> = keyof RouteParams<N> extends never ? { params?: never } : { params: RouteParams<N> };
 
 /** Sends one request to a route of the API and returns its parsed, schema-checked body. */
-export type Send = <N extends RouteName, S extends z.ZodMiniType>(route: N, options: SendOptions<S> & ParamsOption<N>) => Promise<z.output<S>>;
+export type Send = <N extends RouteName, S extends z.ZodMiniType>(
+  route: N,
+  options: SendOptions<S> & ParamsOption<N>,
+) => Promise<z.output<S>>;
 
 function retryAfterSeconds(response: Response | undefined): number | null {
   const value = response?.headers.get("retry-after");
@@ -86,7 +89,13 @@ export function createTransport(options: SkyboxClientOptions): Send {
     // The rule sentences name what a field must be here too: no zod locale is bundled.
     const parsed = z.safeParse(schema, raw, { error: ruleSentence });
     if (parsed.success) return parsed.data;
-    throw fail({ kind: "invalid_response", status: 200, serverMessage: `Unexpected response: ${describeSchemaFailure(parsed.error)}`, data: raw, ...where });
+    throw fail({
+      kind: "invalid_response",
+      status: 200,
+      serverMessage: `Unexpected response: ${describeSchemaFailure(parsed.error)}`,
+      data: raw,
+      ...where,
+    });
   };
 }
 
@@ -125,7 +134,13 @@ export function describeSchemaFailure(error: z.core.$ZodError): string {
  * service sends none, but its over-cap batch sentence is read back into the same issue.
  */
 function issuesFromBody(body: unknown, message: string, kind: ErrorKind): RuleIssue[] {
-  const sent = issuesOf(body).map((i) => ({ path: i.path, rule: i.rule, message: i.message, kind, ...(i.limit === undefined ? {} : { limit: i.limit }) }));
+  const sent = issuesOf(body).map((i) => ({
+    path: i.path,
+    rule: i.rule,
+    message: i.message,
+    kind,
+    ...(i.limit === undefined ? {} : { limit: i.limit }),
+  }));
   const recognised = sent.length ? null : batchCapIssueOfMessage(message);
   return recognised ? [recognised] : sent;
 }
@@ -140,13 +155,25 @@ async function errorBody(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(error: unknown, where: { method: ApiMethod; path: string }, fail: (i: ConstructorParameters<typeof SkyboxApiError>[0]) => SkyboxApiError): Promise<SkyboxApiError> {
+async function toApiError(
+  error: unknown,
+  where: { method: ApiMethod; path: string },
+  fail: (i: ConstructorParameters<typeof SkyboxApiError>[0]) => SkyboxApiError,
+): Promise<SkyboxApiError> {
   if (error instanceof HttpStatusError) {
     const { status } = error.response;
     const data = await errorBody(error.response);
     const message = messageFromBody(data) ?? `${status} ${error.response.statusText || "error"}`;
     const kind = errorKindOf(status, message);
-    return fail({ kind, status, serverMessage: message, data, retryAfter: retryAfterSeconds(error.response), issues: issuesFromBody(data, message, kind), ...where });
+    return fail({
+      kind,
+      status,
+      serverMessage: message,
+      data,
+      retryAfter: retryAfterSeconds(error.response),
+      issues: issuesFromBody(data, message, kind),
+      ...where,
+    });
   }
   // A timeout error holds the Request (and with it the key): it is not kept as the cause.
   if (error instanceof RequestTimeoutError) return fail({ kind: "timeout", status: 0, serverMessage: "The request timed out", ...where });
@@ -157,5 +184,11 @@ async function toApiError(error: unknown, where: { method: ApiMethod; path: stri
   // fetch rejects with a TypeError when the network fails (retryingFetch passes it on as it is).
   if (error instanceof TypeError)
     return fail({ kind: "network", status: 0, serverMessage: `Network error: ${error.message}`, cause: error.cause, ...where });
-  return fail({ kind: "network", status: 0, serverMessage: error instanceof Error ? error.message : String(error), cause: error, ...where });
+  return fail({
+    kind: "network",
+    status: 0,
+    serverMessage: error instanceof Error ? error.message : String(error),
+    cause: error,
+    ...where,
+  });
 }

@@ -15,7 +15,12 @@ export function safeParseRequest<S extends z.core.$ZodType>(schema: S, value: un
 
 /** Turns zod issues into rule issues, so type errors and rule errors read alike: `seed: must be … (is -5)`. */
 export function issuesFromZod(error: z.core.$ZodError): RuleIssue[] {
-  return error.issues.map((i) => ({ path: i.path, rule: i.code, message: `${i.message}${quotedInput(i.input)}`, kind: "validation" as const }));
+  return error.issues.map((i) => ({
+    path: i.path,
+    rule: i.code,
+    message: `${i.message}${quotedInput(i.input)}`,
+    kind: "validation" as const,
+  }));
 }
 
 /** Parses a route's request parameters with their schema, throwing a validation error naming each field. */

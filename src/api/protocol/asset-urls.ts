@@ -39,7 +39,9 @@ export function rewriteAssetUrls(value: unknown, rewrite: (url: URL) => string, 
   for (const [key, v] of Object.entries(value)) {
     if (typeof v === "string" && ASSET_FIELDS.has(key)) out[key] = rewriteOne(v, rewrite);
     else if (key === "exports" && v && typeof v === "object" && !Array.isArray(v))
-      out[key] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, u]) => [k, typeof u === "string" ? rewriteOne(u, rewrite) : u]));
+      out[key] = Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).map(([k, u]) => [k, typeof u === "string" ? rewriteOne(u, rewrite) : u]),
+      );
     else out[key] = rewriteAssetUrls(v, rewrite, depth + 1);
   }
   return out;

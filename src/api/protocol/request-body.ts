@@ -62,7 +62,12 @@ export function readFormEntries(bytes: Uint8Array, contentType: string): [string
     const limits = { maxFileSize: bytes.byteLength + 1, maxTotalSize: bytes.byteLength + 1 };
     for (const part of parseMultipart(bytes, { boundary, ...limits })) {
       if (!part.name) continue;
-      entries.push([part.name, part.filename !== undefined ? { bytes: part.bytes, filename: part.filename, type: part.mediaType ?? "application/octet-stream" } : part.text]);
+      entries.push([
+        part.name,
+        part.filename !== undefined
+          ? { bytes: part.bytes, filename: part.filename, type: part.mediaType ?? "application/octet-stream" }
+          : part.text,
+      ]);
     }
   } catch (error) {
     throw new BodyFormatError(`The request body is not valid form data (${(error as Error).message})`);

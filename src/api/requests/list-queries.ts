@@ -10,7 +10,8 @@ export const ALL_STATUSES = "all";
 const statusFilter = <S extends readonly [string, ...string[]]>(statuses: S) => z.optional(z.enum([...statuses, ALL_STATUSES]));
 
 /** Whether a record's status passes a list's status filter (none and `all` pass everything). */
-export const matchesStatus = (filter: string | undefined, status: string): boolean => !filter || filter === ALL_STATUSES || filter === status;
+export const matchesStatus = (filter: string | undefined, status: string): boolean =>
+  !filter || filter === ALL_STATUSES || filter === status;
 
 /**
  * Paging shared by every list route. `offset` counts items (the spec's "page index x

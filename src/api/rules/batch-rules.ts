@@ -31,7 +31,8 @@ export function batchCapFor(plan: Plan): number | null {
 
 /** The largest quantity any batch can have: the highest plan cap spent on the cheapest generations. */
 export const MAX_BATCH_QUANTITY = /* @__PURE__ */ Math.floor(
-  /* @__PURE__ */ Math.max(...Object.values(PLAN_LIMITS).map((l) => l.batchCreditCap ?? 0)) / /* @__PURE__ */ Math.min(...Object.values(CREDIT_COSTS)),
+  /* @__PURE__ */ Math.max(...Object.values(PLAN_LIMITS).map((l) => l.batchCreditCap ?? 0)) /
+    /* @__PURE__ */ Math.min(...Object.values(CREDIT_COSTS)),
 );
 
 const batchPlanIssue = () => issue("quantity", "batch-plan", MESSAGES.batchPlan, "plan_forbidden", 403);
@@ -56,7 +57,10 @@ export function batchCapOf(issues: readonly RuleIssue[]): number | null {
 
 /** `MESSAGES.batchCap` as a pattern: the one template, with its two numbers as groups. */
 const BATCH_CAP_SENTENCE = /* @__PURE__ */ new RegExp(
-  `^${MESSAGES.batchCap(111_111, 222_222).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("111111", "(\\d+)").replace("222222", "(\\d+)")}$`,
+  `^${MESSAGES.batchCap(111_111, 222_222)
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace("111111", "(\\d+)")
+    .replace("222222", "(\\d+)")}$`,
 );
 
 /**
@@ -110,13 +114,10 @@ function checkBatchCost(
   const required = quantity * generationCost(style, mode, variantName);
   const capped = checkBatchCap(quantity, required, batchCapFor(account.plan));
   if (capped.length) return capped;
-  if (style.model === 4 && account.overage)
-    return [issue("skybox_style_id", "model4-overage", MESSAGES.model4Overage, "plan_forbidden")];
+  if (style.model === 4 && account.overage) return [issue("skybox_style_id", "model4-overage", MESSAGES.model4Overage, "plan_forbidden")];
   if (required > account.credits) {
     const message =
-      style.model === 4
-        ? MESSAGES.model4Credits(account.credits, required)
-        : MESSAGES.batchCredits(account.credits, quantity, required);
+      style.model === 4 ? MESSAGES.model4Credits(account.credits, required) : MESSAGES.batchCredits(account.credits, quantity, required);
     return [issue("quantity", "batch-credits", message, "insufficient_credits")];
   }
   return [];

@@ -15,7 +15,11 @@ export function isEnhancedVariant(name: string | null | undefined): boolean {
 }
 
 /** Whether a request is a generation, an edit or an image-to-pano, from the fields it sets. */
-export function generationMode(params: { edit_skybox_id?: unknown; image_to_pano_init_image?: unknown; image_to_pano_init_image_hash?: unknown }): GenerationMode {
+export function generationMode(params: {
+  edit_skybox_id?: unknown;
+  image_to_pano_init_image?: unknown;
+  image_to_pano_init_image_hash?: unknown;
+}): GenerationMode {
   if (params.edit_skybox_id != null) return "edit";
   if (params.image_to_pano_init_image != null || params.image_to_pano_init_image_hash != null) return "image-to-pano";
   return "generate";

@@ -1,11 +1,5 @@
 import type { ExportParams } from "../requests/export-params.ts";
-import {
-  EXPORT_RESOLUTIONS,
-  EXPORT_TYPES,
-  HDRI_MODES,
-  MESH_QUALITIES,
-  type ExportTypeKey,
-} from "../reference.ts";
+import { EXPORT_RESOLUTIONS, EXPORT_TYPES, HDRI_MODES, MESH_QUALITIES, type ExportTypeKey } from "../reference.ts";
 import { issue, type RuleIssue } from "./rule-issue.ts";
 
 type Resolution = (typeof EXPORT_RESOLUTIONS)[number];
@@ -115,7 +109,9 @@ function checkOptions(p: ExportParams, type: ExportTypeEntry): RuleIssue[] {
     const d = Number(p.depth_scale);
     if (!isMeshType(type.key)) out.push(issue("depth_scale", "depth-scale-glb-only", "applies to GLB exports only"));
     else if (!(d >= DEPTH_SCALE.min && d <= DEPTH_SCALE.max))
-      out.push(issue("depth_scale", "depth-scale-range", `must be between ${DEPTH_SCALE.min} and ${DEPTH_SCALE.max} (is ${p.depth_scale})`));
+      out.push(
+        issue("depth_scale", "depth-scale-range", `must be between ${DEPTH_SCALE.min} and ${DEPTH_SCALE.max} (is ${p.depth_scale})`),
+      );
   }
   return out;
 }
@@ -130,8 +126,7 @@ export function resolveExport(p: ExportParams, model: 3 | 4, ctx: ExportContext 
     ? (HDRI_MODES.find((m) => m.id === Number(p.hdri_mode_id ?? NaN)) ?? HDRI_MODES.find((m) => m.key === DEFAULT_HDRI_MODE)!)
     : null;
   const meshQuality = isMeshType(type.key)
-    ? (MESH_QUALITIES.find((m) => m.id === Number(p.mesh_quality_id ?? NaN)) ??
-      MESH_QUALITIES.find((m) => m.key === DEFAULT_MESH_QUALITY)!)
+    ? (MESH_QUALITIES.find((m) => m.id === Number(p.mesh_quality_id ?? NaN)) ?? MESH_QUALITIES.find((m) => m.key === DEFAULT_MESH_QUALITY)!)
     : null;
   const depthScale = isMeshType(type.key) ? Number(p.depth_scale ?? DEPTH_SCALE.default) : null;
   return { type, resolution, hdriMode, meshQuality, depthScale };

@@ -32,7 +32,7 @@ function checkShape(p: GenerateParams): RuleIssue[] {
   if (has(p.init_strength) && !has(p.init_image) && !has(p.init_image_hash))
     out.push(issue("init_strength", "strength-needs-init-image", "needs init_image or init_image_hash"));
   if ((has(p.control_image) || has(p.control_image_hash)) && !has(p.control_model))
-    out.push(issue("control_model", "control-image-needs-model", "is required with control_image (use \"remix\")"));
+    out.push(issue("control_model", "control-image-needs-model", 'is required with control_image (use "remix")'));
   return out;
 }
 
@@ -46,8 +46,7 @@ function checkStyle(p: GenerateParams, style: StyleInfo): RuleIssue[] {
     out.push(issue("variant_id", "model4-needs-variant", "is required for Model 4 styles (Standard or Enhanced)"));
   if (style.model === 3 && mode !== "generate")
     out.push(issue(mode === "edit" ? "edit_skybox_id" : "image_to_pano_init_image", "model4-only", "needs a Model 4 style"));
-  if (style.model === 3 && p.soft_lines === true)
-    out.push(issue("soft_lines", "model4-only", "is a Model 4 option"));
+  if (style.model === 3 && p.soft_lines === true) out.push(issue("soft_lines", "model4-only", "is a Model 4 option"));
   out.push(...checkTextLimits(p, style));
   return out;
 }
@@ -63,7 +62,11 @@ export function checkTextLimits(
   const negative = p.negative_text ?? "";
   if (style.negativeMax != null && negative.length > style.negativeMax)
     out.push(
-      issue("negative_text", "negative-text-max-char", `must be at most ${style.negativeMax} characters for this style (is ${negative.length})`),
+      issue(
+        "negative_text",
+        "negative-text-max-char",
+        `must be at most ${style.negativeMax} characters for this style (is ${negative.length})`,
+      ),
     );
   return out;
 }

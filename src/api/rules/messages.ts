@@ -7,11 +7,9 @@ export const MESSAGES = {
   batchPlan: "Batch generation is not available on your current plan.",
   styleNotFound: "Skybox style does not exist",
   batchNotFound: "Batch not found.",
-  batchInProgress:
-    "A batch is already being processed. Please wait for it to complete before submitting a new one.",
+  batchInProgress: "A batch is already being processed. Please wait for it to complete before submitting a new one.",
   quantity: "Quantity must be a positive integer.",
-  batchVariantRequired:
-    "Batch generation with Model 4 styles requires a Standard or Enhanced variant. Select a variant_id and retry.",
+  batchVariantRequired: "Batch generation with Model 4 styles requires a Standard or Enhanced variant. Select a variant_id and retry.",
   invalidVariant: "Invalid variant_id: variant not found for this generator.",
   /** A batch over the plan's credit cap per batch. */
   batchCap: (quantity: number, cap: number) =>

@@ -39,7 +39,9 @@ export const SaveToProjectMeta = /* @__PURE__ */ z.strictObject({
   sun: SavedSkybox.shape.sun,
   background: z.strictObject({
     /** Widest the saved panorama may be. */
-    width: z.int().check(z.gte(64, { error: "must be an integer from 64 to 16384" }), z.lte(16384, { error: "must be an integer from 64 to 16384" })),
+    width: z
+      .int()
+      .check(z.gte(64, { error: "must be an integer from 64 to 16384" }), z.lte(16384, { error: "must be an integer from 64 to 16384" })),
     format: z.enum(["jpeg", "webp"]),
   }),
 });

@@ -30,7 +30,9 @@ export function parseSavedSkybox(json: unknown, where = MANIFEST_FILE): SavedSky
   const parsed = SavedSkybox.safeParse(json, { error: ruleSentence, reportInput: true });
   const prefix = where === MANIFEST_FILE ? MANIFEST_FILE : `${MANIFEST_FILE} (${where})`;
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "(the whole file)"}: ${i.message}${quotedInput(i.input)}`);
+    const issues = parsed.error.issues.map(
+      (i) => `${i.path.map(String).join(".") || "(the whole file)"}: ${i.message}${quotedInput(i.input)}`,
+    );
     throw new Error(`${prefix} is not a saved skybox manifest: ${issues.join("; ")}`);
   }
   const manifest = parsed.data;
@@ -38,7 +40,9 @@ export function parseSavedSkybox(json: unknown, where = MANIFEST_FILE): SavedSky
   if (manifest.settings.backdrop && !backdrop) throw new Error(`${prefix}: files.backdrop: is required when settings.backdrop is set`);
   const expected = manifest.skybox.model === 3 ? "glb" : "depth-png";
   if (backdrop && backdrop.format !== expected)
-    throw new Error(`${prefix}: files.backdrop.format: must be "${expected}" for a Model ${manifest.skybox.model} skybox (is "${backdrop.format}")`);
+    throw new Error(
+      `${prefix}: files.backdrop.format: must be "${expected}" for a Model ${manifest.skybox.model} skybox (is "${backdrop.format}")`,
+    );
   return manifest;
 }
 
@@ -50,8 +54,12 @@ export function parseSavedSkybox(json: unknown, where = MANIFEST_FILE): SavedSky
  */
 export async function checkSavedFile(entry: SavedFile, bytes: Uint8Array): Promise<void> {
   if (bytes.length !== entry.bytes)
-    throw new Error(`${entry.path} is ${bytes.length} bytes, but ${MANIFEST_FILE} says ${entry.bytes}: the file is not the one saved (replaced, truncated or changed on the way)`);
+    throw new Error(
+      `${entry.path} is ${bytes.length} bytes, but ${MANIFEST_FILE} says ${entry.bytes}: the file is not the one saved (replaced, truncated or changed on the way)`,
+    );
   const sha = await sha256Hex(bytes);
   if (sha !== entry.sha256)
-    throw new Error(`${entry.path} does not match its SHA-256 in ${MANIFEST_FILE} (${sha}, expected ${entry.sha256}): the file was changed after it was saved`);
+    throw new Error(
+      `${entry.path} does not match its SHA-256 in ${MANIFEST_FILE} (${sha}, expected ${entry.sha256}): the file was changed after it was saved`,
+    );
 }

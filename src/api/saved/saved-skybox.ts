@@ -22,7 +22,13 @@ const positiveInt = /* @__PURE__ */ z.int().check(z.gte(1, { error: "must be an 
 const vector3 = /* @__PURE__ */ z.array(finite).check(z.refine((v) => v.length === 3, { error: "must be 3 numbers" }));
 
 /** A file name without a folder, `..`, or characters a static host or a file system may treat otherwise. */
-const fileName = /* @__PURE__ */ z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, { error: "must be a plain file name beside skybox.json (letters, digits, '.', '_', '-')" }));
+const fileName = /* @__PURE__ */ z
+  .string()
+  .check(
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, {
+      error: "must be a plain file name beside skybox.json (letters, digits, '.', '_', '-')",
+    }),
+  );
 
 /** One file of the folder: its name, byte size and SHA-256 (lowercase hex). */
 export const SavedFile = /* @__PURE__ */ z.strictObject({
@@ -53,7 +59,13 @@ export const SavedSun = /* @__PURE__ */ z.strictObject({
     sky: vector3,
     pixels: z.array(finite),
     /** Where its pixels are in the panorama it was found in: its size, and each pixel's index. */
-    at: z.optional(z.strictObject({ width: positiveInt, height: positiveInt, indices: z.array(z.int().check(z.gte(0, { error: "must be an integer of at least 0" }))) })),
+    at: z.optional(
+      z.strictObject({
+        width: positiveInt,
+        height: positiveInt,
+        indices: z.array(z.int().check(z.gte(0, { error: "must be an integer of at least 0" }))),
+      }),
+    ),
     /** The size of the saved environment's cube, when it was made from that panorama: the sun's share is then taken out texel by texel. */
     cube: z.optional(positiveInt),
   }),
@@ -64,7 +76,9 @@ const meshQuality = /* @__PURE__ */ z.enum(MESH_QUALITIES.map((m) => m.key) as [
 
 /** The skybox's manifest. */
 export const SavedSkybox = /* @__PURE__ */ z.strictObject({
-  format: z.literal(SAVED_SKYBOX_FORMAT, { error: `must be ${SAVED_SKYBOX_FORMAT} (this version of babylon-skybox reads format ${SAVED_SKYBOX_FORMAT})` }),
+  format: z.literal(SAVED_SKYBOX_FORMAT, {
+    error: `must be ${SAVED_SKYBOX_FORMAT} (this version of babylon-skybox reads format ${SAVED_SKYBOX_FORMAT})`,
+  }),
   /** The generation it was saved from. */
   skybox: z.strictObject({
     id: z.int(),
@@ -79,11 +93,18 @@ export const SavedSkybox = /* @__PURE__ */ z.strictObject({
   settings: z.strictObject({
     rotation: finite,
     intensity: nonNegative,
-    backgroundBlur: z.number().check(z.gte(0, { error: "must be a number from 0 to 1" }), z.lte(1, { error: "must be a number from 0 to 1" })),
+    backgroundBlur: z
+      .number()
+      .check(z.gte(0, { error: "must be a number from 0 to 1" }), z.lte(1, { error: "must be a number from 0 to 1" })),
     /** The backdrop's settings, or null when it was off (then no backdrop file is saved). */
     backdrop: z.nullable(
       z.strictObject({
-        depthScale: z.number().check(z.gte(DEPTH_SCALE.min, { error: `must be a number from ${DEPTH_SCALE.min} to ${DEPTH_SCALE.max}` }), z.lte(DEPTH_SCALE.max, { error: `must be a number from ${DEPTH_SCALE.min} to ${DEPTH_SCALE.max}` })),
+        depthScale: z
+          .number()
+          .check(
+            z.gte(DEPTH_SCALE.min, { error: `must be a number from ${DEPTH_SCALE.min} to ${DEPTH_SCALE.max}` }),
+            z.lte(DEPTH_SCALE.max, { error: `must be a number from ${DEPTH_SCALE.min} to ${DEPTH_SCALE.max}` }),
+          ),
         meshQuality,
       }),
     ),

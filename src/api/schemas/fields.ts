@@ -17,7 +17,9 @@ export const num = z.union(
   [
     z.number(),
     z.pipe(
-      /* @__PURE__ */ z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, { error: "expected a number or a numeric string" })),
+      /* @__PURE__ */ z
+        .string()
+        .check(z.trim(), z.regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, { error: "expected a number or a numeric string" })),
       z.transform(Number),
     ),
   ],

@@ -38,11 +38,25 @@ export async function backgroundImage(panorama: Uint8Array, options: BackgroundI
     const header = readImageHeader(panorama);
     if (!header) throw new Error("The panorama is not a PNG, JPEG or WebP image");
     const extension = header.format === "jpeg" ? "jpg" : header.format;
-    return { bytes: panorama, width: header.width, height: header.height, extension, note: "sharp is not installed: the panorama is saved as served (npm install --save-dev sharp to resize and re-encode it)" };
+    return {
+      bytes: panorama,
+      width: header.width,
+      height: header.height,
+      extension,
+      note: "sharp is not installed: the panorama is saved as served (npm install --save-dev sharp to resize and re-encode it)",
+    };
   }
   const format = options.format ?? "jpeg";
   const quality = options.quality ?? 90;
   const image = sharp(panorama).resize({ width: options.width ?? 4096, withoutEnlargement: true });
-  const { data, info } = await (format === "webp" ? image.webp({ quality }) : image.jpeg({ quality, mozjpeg: true })).toBuffer({ resolveWithObject: true });
-  return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, extension: format === "webp" ? "webp" : "jpg", note: null };
+  const { data, info } = await (format === "webp" ? image.webp({ quality }) : image.jpeg({ quality, mozjpeg: true })).toBuffer({
+    resolveWithObject: true,
+  });
+  return {
+    bytes: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    extension: format === "webp" ? "webp" : "jpg",
+    note: null,
+  };
 }

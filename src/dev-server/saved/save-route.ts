@@ -40,14 +40,16 @@ class BadSave extends Error {}
  */
 export function createSaveRoute(options: SaveRouteOptions): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
   const path = `${options.basePath}${SAVE_TO_PROJECT_PATH}`;
-  if (!inside(options.root, options.folder)) throw new Error(`babylon-skybox: saveFolder ${options.folder} is outside the project's root ${options.root}`);
+  if (!inside(options.root, options.folder))
+    throw new Error(`babylon-skybox: saveFolder ${options.folder} is outside the project's root ${options.root}`);
   return (req, res, next) => {
     if (new URL(req.url ?? "/", "http://x").pathname !== path) return next();
     if (req.method !== "POST") return answer(res, 405, { error: `${path} takes POST` });
     save(req, options).then(
       (body) => answer(res, 200, body),
       (error: unknown) => {
-        if (error instanceof FolderExistsError) return answer(res, 409, { error: error.message, folder: projectPath(options.project ?? options.root, error.dir) });
+        if (error instanceof FolderExistsError)
+          return answer(res, 409, { error: error.message, folder: projectPath(options.project ?? options.root, error.dir) });
         if (error instanceof BadSave) return answer(res, 400, { error: error.message });
         answer(res, 500, { error: `The skybox could not be saved: ${(error as Error).message}` });
       },
@@ -56,7 +58,12 @@ export function createSaveRoute(options: SaveRouteOptions): (req: IncomingMessag
 }
 
 async function save(req: IncomingMessage, options: SaveRouteOptions): Promise<SaveToProjectAnswer> {
-  const form = await new Request("http://dev-server/", { method: "POST", headers: req.headers as HeadersInit, body: Readable.toWeb(req) as ReadableStream, duplex: "half" } as RequestInit)
+  const form = await new Request("http://dev-server/", {
+    method: "POST",
+    headers: req.headers as HeadersInit,
+    body: Readable.toWeb(req) as ReadableStream,
+    duplex: "half",
+  } as RequestInit)
     .formData()
     .catch((error: unknown) => {
       throw new BadSave(`The save is not multipart form data: ${(error as Error).message}`);
@@ -68,7 +75,12 @@ async function save(req: IncomingMessage, options: SaveRouteOptions): Promise<Sa
     if (!(value instanceof Blob)) throw new BadSave(`${name}: is required (a file)`);
     return new Uint8Array(await value.arrayBuffer());
   };
-  const [environment, panorama, hdr, backdrop] = await Promise.all([file("environment", true), file("panorama", true), file("hdr", false), file("backdrop", meta.settings.backdrop !== null)]);
+  const [environment, panorama, hdr, backdrop] = await Promise.all([
+    file("environment", true),
+    file("panorama", true),
+    file("hdr", false),
+    file("backdrop", meta.settings.backdrop !== null),
+  ]);
   const dir = resolve(options.folder, meta.slug);
   // The slug's rule already keeps it in the folder; this holds whatever the folder is.
   if (!inside(options.root, dir)) throw new BadSave(`slug: the folder would be outside the project (${dir})`);
@@ -83,13 +95,26 @@ async function save(req: IncomingMessage, options: SaveRouteOptions): Promise<Sa
       files: {
         environment: { path: "environment.env", bytes: environment!, extra: { format: "env" } },
         hdr: hdr && { path: "environment.hdr", bytes: hdr, extra: {} },
-        background: { path: `background.${background.extension}`, bytes: background.bytes, extra: { width: background.width, height: background.height } },
-        backdrop: backdrop && meta.settings.backdrop ? { path: meta.skybox.model === 3 ? "backdrop.glb" : "depth.png", bytes: backdrop, extra: { format: meta.skybox.model === 3 ? "glb" : "depth-png" } } : undefined,
+        background: {
+          path: `background.${background.extension}`,
+          bytes: background.bytes,
+          extra: { width: background.width, height: background.height },
+        },
+        backdrop:
+          backdrop && meta.settings.backdrop
+            ? {
+                path: meta.skybox.model === 3 ? "backdrop.glb" : "depth.png",
+                bytes: backdrop,
+                extra: { format: meta.skybox.model === 3 ? "glb" : "depth-png" },
+              }
+            : undefined,
       },
     },
     meta.overwrite,
   );
-  const url = inside(options.publicDir, dir) ? `${options.base.replace(/\/?$/, "/")}${relative(options.publicDir, dir).split(sep).join("/")}/skybox.json` : null;
+  const url = inside(options.publicDir, dir)
+    ? `${options.base.replace(/\/?$/, "/")}${relative(options.publicDir, dir).split(sep).join("/")}/skybox.json`
+    : null;
   const folder = projectPath(options.project ?? options.root, dir);
   return {
     folder,
@@ -108,7 +133,10 @@ function parseMeta(value: FormDataEntryValue | null): SaveToProjectMeta {
     throw new BadSave("meta: must be JSON");
   }
   const parsed = SaveToProjectMeta.safeParse(json, { error: ruleSentence, reportInput: true });
-  if (!parsed.success) throw new BadSave(parsed.error.issues.map((i) => `meta.${i.path.map(String).join(".")}: ${i.message}${quotedInput(i.input)}`).join("; "));
+  if (!parsed.success)
+    throw new BadSave(
+      parsed.error.issues.map((i) => `meta.${i.path.map(String).join(".")}: ${i.message}${quotedInput(i.input)}`).join("; "),
+    );
   return parsed.data;
 }
 

@@ -60,7 +60,8 @@ export async function writeSavedFolder(dir: string, contents: SavedFolderContent
   });
   const written = Object.values(contents.files).filter((f): f is FileToWrite => f !== undefined);
   const names = written.map((f) => f.path);
-  if (new Set([...names, MANIFEST_FILE]).size !== names.length + 1) throw new Error(`Two files of the saved skybox share a name: ${names.join(", ")}`);
+  if (new Set([...names, MANIFEST_FILE]).size !== names.length + 1)
+    throw new Error(`Two files of the saved skybox share a name: ${names.join(", ")}`);
   await mkdir(dirname(dir), { recursive: true });
   const staging = join(dirname(dir), `.${basename(dir)}.saving-${process.pid}-${Date.now()}`);
   try {

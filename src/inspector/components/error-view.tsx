@@ -29,7 +29,9 @@ export const ErrorView: FunctionComponent<IErrorViewProps> = ({ error, onDismiss
         )}
       </MessageBarBody>
       {onDismiss && (
-        <MessageBarActions containerAction={<Button appearance="transparent" aria-label="Dismiss" icon={<DismissRegular />} onClick={onDismiss} />} />
+        <MessageBarActions
+          containerAction={<Button appearance="transparent" aria-label="Dismiss" icon={<DismissRegular />} onClick={onDismiss} />}
+        />
       )}
     </MessageBar>
   );

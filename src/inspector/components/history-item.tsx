@@ -1,5 +1,15 @@
 import {
-  Button, Caption1, Caption1Strong, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DialogTrigger, Tooltip,
+  Button,
+  Caption1,
+  Caption1Strong,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Tooltip,
 } from "@fluentui/react-components";
 import { ArrowExportRegular, BranchForkRegular, CopyRegular, DeleteRegular, NumberSymbolRegular, StopRegular } from "@fluentui/react-icons";
 import { useState, type FunctionComponent, type ReactElement } from "react";
@@ -9,7 +19,13 @@ import { usePaneStyles } from "./pane-styles.ts";
 import { ApplyButton } from "./sections/progress-view.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-const IconAction: FunctionComponent<{ label: string; icon: ReactElement; onClick?: () => void; disabled?: boolean; id: string }> = ({ label, icon, onClick, disabled, id }) => (
+const IconAction: FunctionComponent<{ label: string; icon: ReactElement; onClick?: () => void; disabled?: boolean; id: string }> = ({
+  label,
+  icon,
+  onClick,
+  disabled,
+  id,
+}) => (
   <Tooltip content={label} relationship="label">
     <Button size="small" appearance="subtle" icon={icon} onClick={onClick} disabled={disabled} data-testid={id} />
   </Tooltip>
@@ -38,7 +54,9 @@ export const HistoryItem: FunctionComponent<IHistoryItemProps> = ({ state, item,
       <div className={pane.row}>
         {item.thumb_url ? <img className={pane.thumb} src={item.thumb_url} alt="" loading="lazy" /> : <div className={pane.thumb} />}
         <div className={pane.grow}>
-          <Caption1Strong className={pane.ellipsis} title={item.prompt ?? ""}>{item.title || item.prompt || `#${item.id}`}</Caption1Strong>
+          <Caption1Strong className={pane.ellipsis} title={item.prompt ?? ""}>
+            {item.title || item.prompt || `#${item.id}`}
+          </Caption1Strong>
           <div className={pane.row}>
             <StatusBadge status={item.status} />
             <Caption1 className={pane.muted}>{item.skybox_style_name ?? ""}</Caption1>
@@ -50,14 +68,43 @@ export const HistoryItem: FunctionComponent<IHistoryItemProps> = ({ state, item,
         {complete && <ApplyButton state={state} record={item} />}
         {!noResult && (
           <>
-            <IconAction label="Remix it (fills the Generate form)" icon={<BranchForkRegular />} disabled={!complete} onClick={() => state.remix(item)} id="skybox-history-remix" />
-            <IconAction label="Export it" icon={<ArrowExportRegular />} disabled={!complete} onClick={() => state.exportFrom(item)} id="skybox-history-export" />
+            <IconAction
+              label="Remix it (fills the Generate form)"
+              icon={<BranchForkRegular />}
+              disabled={!complete}
+              onClick={() => state.remix(item)}
+              id="skybox-history-remix"
+            />
+            <IconAction
+              label="Export it"
+              icon={<ArrowExportRegular />}
+              disabled={!complete}
+              onClick={() => state.exportFrom(item)}
+              id="skybox-history-export"
+            />
           </>
         )}
-        <IconAction label={`Reuse seed ${item.seed ?? ""}`} icon={<NumberSymbolRegular />} disabled={item.seed == null} onClick={() => state.reuseSeed(item)} id="skybox-history-seed" />
-        <IconAction label={copied ? "Copied" : `Copy id ${item.id}`} icon={<CopyRegular />} onClick={() => void copy()} id="skybox-history-copy" />
+        <IconAction
+          label={`Reuse seed ${item.seed ?? ""}`}
+          icon={<NumberSymbolRegular />}
+          disabled={item.seed == null}
+          onClick={() => state.reuseSeed(item)}
+          id="skybox-history-seed"
+        />
+        <IconAction
+          label={copied ? "Copied" : `Copy id ${item.id}`}
+          icon={<CopyRegular />}
+          onClick={() => void copy()}
+          id="skybox-history-copy"
+        />
         {!isRequestTerminal(item.status) && (
-          <IconAction label="Cancel" icon={<StopRegular />} disabled={Boolean(busy)} onClick={() => void state.history.cancel(item.id)} id="skybox-history-cancel" />
+          <IconAction
+            label="Cancel"
+            icon={<StopRegular />}
+            disabled={Boolean(busy)}
+            onClick={() => void state.history.cancel(item.id)}
+            id="skybox-history-cancel"
+          />
         )}
         <DeleteButton disabled={Boolean(busy)} title={item.title || `#${item.id}`} onConfirm={() => void state.history.remove(item.id)} />
       </div>

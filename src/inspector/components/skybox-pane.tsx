@@ -29,9 +29,19 @@ const UpstreamLine: FunctionComponent<{ state: SkyboxPaneState }> = ({ state }) 
   return (
     <div className={pane.spread} style={{ padding: "4px 8px" }}>
       <Caption1 className={pane.muted} data-testid="skybox-upstream">
-        {c.upstream === "local" ? "Local Skybox service (offline)" : c.upstream === "real" ? "Skybox API" : c.configProblem ? "Skybox API (no /config)" : "Connecting…"}
+        {c.upstream === "local"
+          ? "Local Skybox service (offline)"
+          : c.upstream === "real"
+            ? "Skybox API"
+            : c.configProblem
+              ? "Skybox API (no /config)"
+              : "Connecting…"}
       </Caption1>
-      {running > 0 && <Badge size="small" color="brand">{running} running</Badge>}
+      {running > 0 && (
+        <Badge size="small" color="brand">
+          {running} running
+        </Badge>
+      )}
     </div>
   );
 };

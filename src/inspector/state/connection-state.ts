@@ -48,7 +48,15 @@ export class ConnectionState extends Slice<ConnectionValue> {
    * @param _options where the proxy is, and optionally a client and tracker to use instead
    */
   public constructor(private readonly _options: { baseUrl: string; client?: SkyboxClient; tracker?: StatusTracker; fetch?: typeof fetch }) {
-    super({ upstream: null, updates: _options.tracker ? "push" : null, configProblem: null, lost: null, pushState: null, saveToProject: null, saveToProjectFolder: null });
+    super({
+      upstream: null,
+      updates: _options.tracker ? "push" : null,
+      configProblem: null,
+      lost: null,
+      pushState: null,
+      saveToProject: null,
+      saveToProjectFolder: null,
+    });
     const onReach = (reach: ProxyReach) => this._onReach(reach);
     const global: typeof fetch = (input, init) => globalThis.fetch(input, init);
     this._fetch = observedFetch(_options.fetch ?? global, onReach);
@@ -65,7 +73,12 @@ export class ConnectionState extends Slice<ConnectionValue> {
     const config = await this._readConfig();
     const push = config?.push ? { ...config.push } : null;
     const relay = config?.eventsUrl ? { url: config.eventsUrl } : null;
-    this._set({ upstream: config?.upstream ?? null, updates: push || relay ? "push" : "poll", saveToProject: config?.saveToProject ?? null, saveToProjectFolder: config?.saveToProjectFolder ?? null });
+    this._set({
+      upstream: config?.upstream ?? null,
+      updates: push || relay ? "push" : "poll",
+      saveToProject: config?.saveToProject ?? null,
+      saveToProjectFolder: config?.saveToProjectFolder ?? null,
+    });
     const tracker = createStatusTracker({ client: this.client, push, relay, assetsUrl: config?.assetsUrl ?? null });
     this._ownTracker = tracker;
     if (this._disposed) tracker.dispose();

@@ -43,7 +43,19 @@ export class HistoryState extends Slice<HistoryValue> {
     private readonly _client: SkyboxClient,
     pageSize: number,
   ) {
-    super({ query: "", status: null, styleId: null, items: [], totalCount: 0, hasMore: false, offset: 0, pageSize, loading: false, error: null, busy: {} });
+    super({
+      query: "",
+      status: null,
+      styleId: null,
+      items: [],
+      totalCount: 0,
+      hasMore: false,
+      offset: 0,
+      pageSize,
+      loading: false,
+      error: null,
+      busy: {},
+    });
   }
 
   /** Loads the current page again. */
@@ -87,7 +99,12 @@ export class HistoryState extends Slice<HistoryValue> {
 
   /** Deletes a generation (the pane asks for confirmation first), then reloads the page. */
   public remove(id: number): Promise<void> {
-    return this._act(id, { busy: "deleting", call: () => this._client.deleteGeneration(id), failure: "Delete failed", done: () => this.onDeletedObservable.notifyObservers(id) });
+    return this._act(id, {
+      busy: "deleting",
+      call: () => this._client.deleteGeneration(id),
+      failure: "Delete failed",
+      done: () => this.onDeletedObservable.notifyObservers(id),
+    });
   }
 
   /** Cancels a generation still pending or processing. */

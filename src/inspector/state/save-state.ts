@@ -52,8 +52,20 @@ export class SaveState extends Slice<SaveValue> {
     private readonly _apply: ApplyState,
     private readonly _fetch: typeof fetch = (...a) => globalThis.fetch(...a),
   ) {
-    super({ slug: "", includeHdr: false, backgroundWidth: 4096, backgroundFormat: "jpeg", saving: false, steps: [], exists: null, saved: null, error: null });
-    _apply.onAppliedObservable.add((h) => h && this._set({ slug: slugOf(h.record.title, h.record.id), exists: null, saved: null, error: null }));
+    super({
+      slug: "",
+      includeHdr: false,
+      backgroundWidth: 4096,
+      backgroundFormat: "jpeg",
+      saving: false,
+      steps: [],
+      exists: null,
+      saved: null,
+      error: null,
+    });
+    _apply.onAppliedObservable.add(
+      (h) => h && this._set({ slug: slugOf(h.record.title, h.record.id), exists: null, saved: null, error: null }),
+    );
   }
 
   /** The route, when the dev server has one. */
@@ -97,7 +109,18 @@ export class SaveState extends Slice<SaveValue> {
       this._set({ saving: false, steps: [], saved });
       return saved;
     } catch (error) {
-      if (!abort.signal.aborted) this._set({ saving: false, steps: [], error: { title: "Save failed", message: "The skybox could not be saved into the project; nothing was written.", serverMessage: (error as Error).message, kind: "scene", status: 0 } });
+      if (!abort.signal.aborted)
+        this._set({
+          saving: false,
+          steps: [],
+          error: {
+            title: "Save failed",
+            message: "The skybox could not be saved into the project; nothing was written.",
+            serverMessage: (error as Error).message,
+            kind: "scene",
+            status: 0,
+          },
+        });
       return null;
     }
   }
@@ -113,7 +136,8 @@ export class SaveState extends Slice<SaveValue> {
       hdr: v.includeHdr ? { hdriMode: a.hdriMode, resolution: a.resolution === "auto" ? null : a.resolution } : null,
       backdrop,
       signal,
-      onProgress: ({ detail, stage, part, fraction }) => this._step({ label: detail ?? stage, stage, ...(part ? { part } : {}), ...(fraction !== undefined ? { fraction } : {}) }),
+      onProgress: ({ detail, stage, part, fraction }) =>
+        this._step({ label: detail ?? stage, stage, ...(part ? { part } : {}), ...(fraction !== undefined ? { fraction } : {}) }),
     });
     const skybox = savedIdentity(handle.record, contents.model);
     const meta: SaveToProjectMeta = SaveToProjectMeta.parse({

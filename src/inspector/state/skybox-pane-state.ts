@@ -46,7 +46,12 @@ export class SkyboxPaneState {
     this.styles = new StylesState(client, options.plan ?? null);
     this.jobs = new JobsState(this.connection);
     this.history = new HistoryState(client, options.pageSize ?? 12);
-    this.apply = new ApplyState({ connection: this.connection, scene: () => this._scene, settings: options.apply, sunReplaces: options.sunReplaces });
+    this.apply = new ApplyState({
+      connection: this.connection,
+      scene: () => this._scene,
+      settings: options.apply,
+      sunReplaces: options.sunReplaces,
+    });
     this.exports = new ExportState(this.connection);
     this.save = new SaveState(this.connection, this.apply);
     this.edit = new EditPicker(this.form, () => this.apply.rotation);
@@ -102,7 +107,11 @@ export class SkyboxPaneState {
 
   /** What the form's request needs to be checked and sent. */
   public get requestContext(): RequestContext {
-    return { style: this.styles.byId(this.form.value.styleId), editSource: this.apply.value.applied, model4Blocked: this.styles.value.model4Blocked };
+    return {
+      style: this.styles.byId(this.form.value.styleId),
+      editSource: this.apply.value.applied,
+      model4Blocked: this.styles.value.model4Blocked,
+    };
   }
 
   /** Why Generate is disabled, in sentences (empty when it is enabled). */
@@ -182,7 +191,9 @@ export class SkyboxPaneState {
   public dispose(): void {
     this._observers.forEach((o) => o.remove());
     this.edit.dispose();
-    [this.jobs, this.exports, this.save, this.apply, this.history, this.styles, this.form, this.layout, this.connection].forEach((s) => s.dispose());
+    [this.jobs, this.exports, this.save, this.apply, this.history, this.styles, this.form, this.layout, this.connection].forEach((s) =>
+      s.dispose(),
+    );
   }
 }
 

@@ -32,13 +32,52 @@ export const FAMILIES: readonly CatalogueFamily[] = [
   { id: 5, name: "Model 4", sortOrder: 0 },
 ];
 
-const m3 = (id: number, name: string, familyId: number, look: Look, sortOrder: number, previewPrompt: string, extra: Partial<CatalogueStyle> = {}): CatalogueStyle => ({
-  id, name, description: `${name} (Model 3)`, model: 3, familyId, look, maxChar: 600, negativeMaxChar: 200, sortOrder,
-  premium: false, isNew: false, experimental: false, previewPrompt, ...extra,
+const m3 = (
+  id: number,
+  name: string,
+  familyId: number,
+  look: Look,
+  sortOrder: number,
+  previewPrompt: string,
+  extra: Partial<CatalogueStyle> = {},
+): CatalogueStyle => ({
+  id,
+  name,
+  description: `${name} (Model 3)`,
+  model: 3,
+  familyId,
+  look,
+  maxChar: 600,
+  negativeMaxChar: 200,
+  sortOrder,
+  premium: false,
+  isNew: false,
+  experimental: false,
+  previewPrompt,
+  ...extra,
 });
-const m4 = (id: number, name: string, look: Look, sortOrder: number, previewPrompt: string, extra: Partial<CatalogueStyle> = {}): CatalogueStyle => ({
-  id, name, description: `${name} (Model 4, natively 4K)`, model: 4, familyId: 5, look, maxChar: 1000, negativeMaxChar: 400, sortOrder,
-  premium: true, isNew: true, experimental: false, previewPrompt, ...extra,
+const m4 = (
+  id: number,
+  name: string,
+  look: Look,
+  sortOrder: number,
+  previewPrompt: string,
+  extra: Partial<CatalogueStyle> = {},
+): CatalogueStyle => ({
+  id,
+  name,
+  description: `${name} (Model 4, natively 4K)`,
+  model: 4,
+  familyId: 5,
+  look,
+  maxChar: 1000,
+  negativeMaxChar: 400,
+  sortOrder,
+  premium: true,
+  isNew: true,
+  experimental: false,
+  previewPrompt,
+  ...extra,
 });
 
 /** The catalogue: Model 3 styles in four families, Model 4 styles with Standard and Enhanced variants. */

@@ -8,7 +8,10 @@ import { API_PREFIX, MATCH_ORDER, ROUTES, templateOf, type RouteName, type Route
 import type { App, AppEnv } from "./context.ts";
 
 /** Answers one route; `params` are its path parameters as the request gave them. */
-export type ApiHandler<N extends RouteName> = (c: Context<AppEnv>, params: { [P in keyof RouteParams<N>]: string }) => Response | Promise<Response>;
+export type ApiHandler<N extends RouteName> = (
+  c: Context<AppEnv>,
+  params: { [P in keyof RouteParams<N>]: string },
+) => Response | Promise<Response>;
 
 export type ApiHandlers = { [N in RouteName]: ApiHandler<N> };
 

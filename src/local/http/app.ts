@@ -32,7 +32,15 @@ export interface AppParts {
 /** The local service's HTTP API as a Fetch handler (hono). */
 export function createApp({ ctx, uploads, previews, webhookTargets, adminToken, pusherHttp, log }: AppParts): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`); } }));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+      },
+    }),
+  );
 
   app.get("/files/styles/:file{[0-9]+\\.jpg}", async (c) => {
     if (!(await previews.ensure(Number.parseInt(c.req.param("file"), 10)))) throw notFound("File not found");
@@ -48,7 +56,12 @@ export function createApp({ ctx, uploads, previews, webhookTargets, adminToken, 
     if (c.req.method === "POST") await webhookTargets.check("webhook_url", c.get("body").webhook_url);
     await next();
   });
-  const handlers: ApiHandlers = { ...styleHandlers(ctx), ...generationHandlers(ctx, uploads), ...exportHandlers(ctx), ...batchHandlers(ctx, uploads) };
+  const handlers: ApiHandlers = {
+    ...styleHandlers(ctx),
+    ...generationHandlers(ctx, uploads),
+    ...exportHandlers(ctx),
+    ...batchHandlers(ctx, uploads),
+  };
   registerApiRoutes(app, handlers, limitPolling(ctx));
 
   app.notFound((c) => c.json(errorEnvelope(`No route ${c.req.method} ${c.req.path}`), 404));

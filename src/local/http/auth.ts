@@ -31,7 +31,12 @@ export function limitPolling(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { ok, retryAfter } = ctx.pollLimit.buckets.take(c.get("account").apiKey);
     if (!ok)
-      throw new HttpError(429, `Too many polling requests: at most ${ctx.pollLimit.perMinute} a minute. Retry after ${retryAfter} s, or use the push channel.`, {}, { "retry-after": String(retryAfter) });
+      throw new HttpError(
+        429,
+        `Too many polling requests: at most ${ctx.pollLimit.perMinute} a minute. Retry after ${retryAfter} s, or use the push channel.`,
+        {},
+        { "retry-after": String(retryAfter) },
+      );
     await next();
   };
 }

@@ -12,7 +12,11 @@ const KEY_FIELD = "api_key";
  * never values); every field it knows is still checked, and a bad value is a 422 naming the
  * field and the rule.
  */
-export function parseApiInput<S extends z.ZodMiniObject>(schema: S, input: Record<string, unknown>, ignored: (names: string[]) => void): z.output<S> {
+export function parseApiInput<S extends z.ZodMiniObject>(
+  schema: S,
+  input: Record<string, unknown>,
+  ignored: (names: string[]) => void,
+): z.output<S> {
   const known = (name: string) => Object.hasOwn(schema.shape, name);
   const unknown = Object.keys(input).filter((name) => !known(name) && name !== KEY_FIELD);
   if (unknown.length) ignored(unknown);
@@ -28,5 +32,9 @@ export const queryInput = <S extends z.ZodMiniObject>(ctx: Pick<ServiceContext, 
   parseApiInput(schema, queryObject(c.req.url), logIgnored(ctx, c));
 
 /** The request's body (read once by authentication), read leniently with `schema`. */
-export const bodyInput = <S extends z.ZodMiniObject>(ctx: Pick<ServiceContext, "debug">, c: Context<AppEnv>, schema: S, extra: Record<string, unknown> = {}): z.output<S> =>
-  parseApiInput(schema, { ...extra, ...c.get("body") }, logIgnored(ctx, c));
+export const bodyInput = <S extends z.ZodMiniObject>(
+  ctx: Pick<ServiceContext, "debug">,
+  c: Context<AppEnv>,
+  schema: S,
+  extra: Record<string, unknown> = {},
+): z.output<S> => parseApiInput(schema, { ...extra, ...c.get("body") }, logIgnored(ctx, c));

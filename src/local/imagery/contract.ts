@@ -6,16 +6,7 @@
 import type { ExportTypeKey, HdriModeKey, MeshQualityKey } from "../../api/reference.ts";
 
 /** Visual styles the procedural renderer knows; every catalogue style maps to one. */
-export const LOOKS = [
-  "photoreal",
-  "painterly",
-  "anime",
-  "watercolor",
-  "low-poly",
-  "neon",
-  "pixel-art",
-  "digital-art",
-] as const;
+export const LOOKS = ["photoreal", "painterly", "anime", "watercolor", "low-poly", "neon", "pixel-art", "digital-art"] as const;
 export type Look = (typeof LOOKS)[number];
 
 export interface Size {

@@ -45,6 +45,9 @@ export async function createWorkerImagery(): Promise<Imagery> {
   const pool = createImageryPool();
   // A warm-up that fails (no temporary folder, the pool closed meanwhile) only leaves the
   // first generation to compile the renderer itself.
-  void pool.ready().then(() => warmUp(pool)).catch(() => {});
+  void pool
+    .ready()
+    .then(() => warmUp(pool))
+    .catch(() => {});
   return pool;
 }

@@ -41,7 +41,8 @@ export function buildGeneration(store: RecordStore, dataDir: string, uploads: Up
     return g;
   };
   const editSource = own(p.edit_skybox_id, "edit_skybox_id");
-  if (editSource && editSource.status !== "complete") throw brokenRules([issue("edit_skybox_id", "edit-source-complete", "must be a completed skybox")]);
+  if (editSource && editSource.status !== "complete")
+    throw brokenRules([issue("edit_skybox_id", "edit-source-complete", "must be a completed skybox")]);
   own(p.remix_imagine_id, "remix_imagine_id");
   if (p.remix_collection_id != null) {
     const batch = store.batches.get(p.remix_collection_id);
@@ -94,5 +95,8 @@ export function buildGeneration(store: RecordStore, dataDir: string, uploads: Up
 
 /** "You have N credits remaining. This generation requires M credits." (answered 422). */
 export function insufficientCredits(account: Account, required: number): DomainError {
-  return new DomainError("insufficient-credits", `You have ${account.credits} credits remaining. This generation requires ${required} credits.`);
+  return new DomainError(
+    "insufficient-credits",
+    `You have ${account.credits} credits remaining. This generation requires ${required} credits.`,
+  );
 }

@@ -14,7 +14,6 @@ export interface GenerationRunnerDeps extends RunnerDeps {
   accounts: Accounts;
 }
 
-
 /**
  * Moves generations through pending → dispatched → processing → complete (or error),
  * sending an event at each step. Cancelled ones end in abort and are refunded.
@@ -88,7 +87,11 @@ export class GenerationRunner {
     this._rendering.set(g.id, stop);
     try {
       mkdirSync(dir, { recursive: true });
-      const result = await this._d.imagery.generate(renderRequestOf(g, this._d.store, this._d.dataDir, this._d.imageScale), dir, stop.signal);
+      const result = await this._d.imagery.generate(
+        renderRequestOf(g, this._d.store, this._d.dataDir, this._d.imageScale),
+        dir,
+        stop.signal,
+      );
       const synced = performance.now();
       await syncFolderFiles(dir);
       const syncMs = performance.now() - synced;

@@ -28,7 +28,10 @@ export function renderRequestOf(g: GenerationEntity, store: RecordStore, dataDir
     const source = id == null ? undefined : store.generations.get(id);
     return source?.status === "complete" ? generationDir(dataDir, source.obfuscatedId) : undefined;
   };
-  const collectionSource = g.remixCollectionId == null ? undefined : store.batches.get(g.remixCollectionId)?.generationIds.find((id) => store.generations.get(id)?.status === "complete");
+  const collectionSource =
+    g.remixCollectionId == null
+      ? undefined
+      : store.batches.get(g.remixCollectionId)?.generationIds.find((id) => store.generations.get(id)?.status === "complete");
   const initImage = input("init_image");
   const controlImage = input("control_image");
   const imageToPano = input("image_to_pano_init_image");

@@ -49,7 +49,8 @@ function jpegHeader(bytes: Uint8Array): ImageHeader | null {
       continue;
     }
     if (marker === 0xd9 || marker === 0xda) return null; // image ends or data starts before any frame header
-    if (JPEG_FRAMES.has(marker)) return at + 9 <= bytes.length ? { format: "jpeg", height: v.getUint16(at + 5), width: v.getUint16(at + 7) } : null;
+    if (JPEG_FRAMES.has(marker))
+      return at + 9 <= bytes.length ? { format: "jpeg", height: v.getUint16(at + 5), width: v.getUint16(at + 7) } : null;
     at += 2 + v.getUint16(at + 2);
   }
   return null;

@@ -12,7 +12,8 @@ const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
  */
 export function inputImageIssues(field: string, bytes: Uint8Array): RuleIssue[] {
   const { maxBytes, maxWidth, maxHeight } = INPUT_IMAGE_LIMITS;
-  if (bytes.byteLength > maxBytes) return [issue(field, "image-bytes", `must be at most ${megabytes(maxBytes)} (is ${bytes.byteLength} bytes)`)];
+  if (bytes.byteLength > maxBytes)
+    return [issue(field, "image-bytes", `must be at most ${megabytes(maxBytes)} (is ${bytes.byteLength} bytes)`)];
   const header = readImageHeader(bytes);
   if (!header) return [issue(field, "image-format", "must be a PNG, JPEG or WebP image")];
   if (header.width > maxWidth || header.height > maxHeight)

@@ -10,7 +10,11 @@ import { fileUrl, generationFileUrl } from "./files.ts";
 
 /** Title of a generation: `<label> #<id>`, the label from the prompt's first words. */
 export function titleOf(g: Pick<GenerationEntity, "id" | "prompt">): string {
-  const words = g.prompt.replace(/[^\p{L}\p{N}\s]/gu, " ").split(/\s+/).filter(Boolean).slice(0, 4);
+  const words = g.prompt
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 4);
   const label = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ") || "Skybox";
   return `${label} #${g.id}`;
 }

@@ -61,7 +61,17 @@ export class Accounts {
   upsert(input: NewAccount): Account {
     const existing = input.apiKey ? this.byKey(input.apiKey) : undefined;
     if (existing) {
-      Object.assign(existing, definedOnly({ apiSecret: input.apiSecret, plan: input.plan, credits: input.credits, subscriptionActive: input.subscriptionActive, overage: input.overage, username: input.username }));
+      Object.assign(
+        existing,
+        definedOnly({
+          apiSecret: input.apiSecret,
+          plan: input.plan,
+          credits: input.credits,
+          subscriptionActive: input.subscriptionActive,
+          overage: input.overage,
+          username: input.username,
+        }),
+      );
       this.persist(existing);
       return existing;
     }

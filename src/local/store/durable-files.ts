@@ -25,7 +25,7 @@ export function writeAtomically(path: string, content: string | Uint8Array, mode
 /** writeSync until every byte is written (one call may write fewer). */
 export function writeFully(fd: number, content: string | Uint8Array): void {
   const bytes = typeof content === "string" ? Buffer.from(content) : content;
-  for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
+  for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
 }
 
 /** Makes a rename or a new file in `dir` durable (a no-op where folders cannot be opened, as on Windows). */

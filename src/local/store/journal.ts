@@ -45,7 +45,8 @@ export class Journal<S extends z.ZodType> {
     lines.forEach((line, at) => {
       const entry = this.parse(line);
       if (entry === undefined) firstBad = firstBad < 0 ? at : firstBad;
-      else if (firstBad >= 0) throw new Error(`${this.path} is damaged at line ${firstBad + 1} (later lines are intact); move it aside to start without it`);
+      else if (firstBad >= 0)
+        throw new Error(`${this.path} is damaged at line ${firstBad + 1} (later lines are intact); move it aside to start without it`);
       else entries.push(entry);
     });
     return { entries, tornTail: firstBad >= 0 || tail !== "" };
@@ -86,7 +87,10 @@ export class Journal<S extends z.ZodType> {
     const json = line.slice(space + 1);
     if (space !== 16 || checksum(json) !== line.slice(0, space)) return undefined;
     const parsed = this._schema.safeParse(JSON.parse(json));
-    if (!parsed.success) throw new Error(`${this.path}: an entry does not match the store's schema: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new Error(
+        `${this.path}: an entry does not match the store's schema: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+      );
     return parsed.data;
   }
 }

@@ -17,7 +17,8 @@ export class JsonFile<S extends z.ZodType> {
   load(fallback: z.output<S>): z.output<S> {
     if (!existsSync(this.path)) return fallback;
     const parsed = this._schema.safeParse(JSON.parse(readFileSync(this.path, "utf8")));
-    if (!parsed.success) throw new Error(`${this.path} is not valid: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new Error(`${this.path} is not valid: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
     return parsed.data;
   }
 

@@ -78,7 +78,8 @@ export class AssetClient {
     const { url } = request;
     const host = url.hostname.replace(/^\[|\]$/g, "");
     if (!request.allowPrivate && isIP(host) && isPrivateAddress(host)) throw new PrivateAddressError(`${host} is a private address`);
-    for (const name in request.headers) if (LINE_BREAK.test(request.headers[name]!)) throw new ProxyError(400, `The ${name} header holds a line break`);
+    for (const name in request.headers)
+      if (LINE_BREAK.test(request.headers[name]!)) throw new ProxyError(400, `The ${name} header holds a line break`);
     const egress = this._egress && !isLoopbackHost(url) ? this._egress : null;
     if (egress && !request.allowPrivate && !isIP(host)) await checkPublicHost(host);
     const dispatcher = (egress ?? { public: this._public, own: this._own })[request.allowPrivate ? "own" : "public"];
@@ -131,7 +132,10 @@ class Watchdog {
   private readonly _controller = new AbortController();
   private readonly _timer: NodeJS.Timeout;
 
-  constructor(timeoutMs: number, private readonly _client: AbortSignal) {
+  constructor(
+    timeoutMs: number,
+    private readonly _client: AbortSignal,
+  ) {
     this._timer = setTimeout(() => this._controller.abort(new AssetTimeoutError("The asset host did not answer in time")), timeoutMs);
     if (_client.aborted) this._onClientGone();
     else _client.addEventListener("abort", this._onClientGone, { once: true });
@@ -154,7 +158,8 @@ class Watchdog {
     this._client.removeEventListener("abort", this._onClientGone);
   }
 
-  private readonly _onClientGone = () => this._controller.abort(this._client.reason instanceof Error ? this._client.reason : new Error("The client went away"));
+  private readonly _onClientGone = () =>
+    this._controller.abort(this._client.reason instanceof Error ? this._client.reason : new Error("The client went away"));
 }
 
 type Decoder = () => NodeJS.ReadWriteStream;
@@ -167,7 +172,10 @@ const DECODERS: Record<string, Decoder> = { gzip: createGunzip, "x-gzip": create
  */
 function decodeTransferCodings(body: Readable, codings: string | null): Readable {
   if (!codings) return body;
-  const applied = codings.split(",").map((c) => c.trim().toLowerCase()).filter((c) => c && c !== "chunked");
+  const applied = codings
+    .split(",")
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== "chunked");
   let decoded: Readable = body;
   for (const coding of applied.reverse()) {
     const decoder = DECODERS[coding];

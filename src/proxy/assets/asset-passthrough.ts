@@ -28,10 +28,15 @@ const ACTIVE_TYPE = /html|xml|javascript|ecmascript|svg/i;
 export async function serveAsset(ctx: AssetContext, request: ProxyRequest, rest: string): Promise<StreamResponse> {
   if (request.method !== "GET" && request.method !== "HEAD") throw new ProxyError(405, "Assets are read with GET", { allow: "GET, HEAD" });
   const target = assetTarget(rest, new URL(request.url).search);
-  if (!target) throw new ProxyError(400, `Name the file as ${ctx.basePath}/assets/{http|https}/{host}/{path} or ${ctx.basePath}/assets?url={encoded URL}`);
+  if (!target)
+    throw new ProxyError(
+      400,
+      `Name the file as ${ctx.basePath}/assets/{http|https}/{host}/{path} or ${ctx.basePath}/assets?url={encoded URL}`,
+    );
   // The upstream's own files are always its to name: a record pushed to the browser by Pusher
   // (not through the proxy) may be the first to name them.
-  if (!ctx.hosts.has(target) && !isUpstreamHost(target, ctx.upstream)) throw new ProxyError(403, "This file's host is not one the Skybox API has named");
+  if (!ctx.hosts.has(target) && !isUpstreamHost(target, ctx.upstream))
+    throw new ProxyError(403, "This file's host is not one the Skybox API has named");
   let source: AssetSource;
   try {
     source = await ctx.client.fetch({

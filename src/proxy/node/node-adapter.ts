@@ -33,7 +33,8 @@ export function toNodeHandler(handler: FetchHandler & { basePath?: string }): No
     responded
       .then(
         (response) => writeNodeResponse(response, req, res),
-        (error: unknown) => (next ? next(error) : writeNodeResponse(new ProxyError(500, "The Skybox proxy failed").toTextResponse(), req, res)),
+        (error: unknown) =>
+          next ? next(error) : writeNodeResponse(new ProxyError(500, "The Skybox proxy failed").toTextResponse(), req, res),
       )
       // Writing failed (a header Node refuses): nothing more can be sent, and the process must not fall over.
       .catch(() => res.destroy());

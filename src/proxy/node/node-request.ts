@@ -51,7 +51,12 @@ export class NodeProxyRequest implements ProxyRequest {
       const raw = this._incoming.rawHeaders;
       for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
       const body = this.body;
-      this._fetchRequest = new Request(this.url, { method: this.method, headers, signal: this.signal, ...(body ? { body, duplex: "half" } : {}) });
+      this._fetchRequest = new Request(this.url, {
+        method: this.method,
+        headers,
+        signal: this.signal,
+        ...(body ? { body, duplex: "half" } : {}),
+      });
     }
     return this._fetchRequest;
   }

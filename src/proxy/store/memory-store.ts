@@ -34,7 +34,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ProxyStore 
     if (entry && entry.expires <= now()) values.delete(key);
     return entry && entry.expires > now() ? entry.value : null;
   };
-  const write = (key: string, value: string, ttlMs?: number) => values.set(key, { value, expires: ttlMs === undefined ? Infinity : now() + ttlMs });
+  const write = (key: string, value: string, ttlMs?: number) =>
+    values.set(key, { value, expires: ttlMs === undefined ? Infinity : now() + ttlMs });
   const guardFor = (ttlMs: number) => {
     const guard = claims.get(ttlMs) ?? new ReplayGuard(ttlMs, options.maxClaims ?? 10_000, now);
     claims.set(ttlMs, guard);

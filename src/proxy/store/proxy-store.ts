@@ -70,7 +70,11 @@ export class StoreUnavailableError extends ProxyError {
 
   /** The 503 the proxy responds with while its store cannot be reached; `detail` says why, for the log. */
   constructor(detail: string) {
-    super(503, "The Skybox proxy cannot reach its shared store (Redis) right now, so it serves nothing that depends on it. Try again in a few seconds.", { "retry-after": "5" });
+    super(
+      503,
+      "The Skybox proxy cannot reach its shared store (Redis) right now, so it serves nothing that depends on it. Try again in a few seconds.",
+      { "retry-after": "5" },
+    );
     this.detail = detail;
   }
 }

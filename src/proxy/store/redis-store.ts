@@ -68,20 +68,23 @@ export function createRedisStore(options: RedisStoreOptions): ProxyStore {
         const { ok, value } = await client.takeToken(k(key), burst, perSecond);
         return { ok, retryAfter: value };
       }),
-    claim: (key, ttlMs) => within(async () => (await client.set(k(key), "1", { condition: "NX", expiration: { type: "PX", value: ttlMs } })) === "OK"),
+    claim: (key, ttlMs) =>
+      within(async () => (await client.set(k(key), "1", { condition: "NX", expiration: { type: "PX", value: ttlMs } })) === "OK"),
     release: (key) => within(async () => void (await client.del(k(key)))),
     put: (entries, ttlMs) =>
       within(async () => {
         if (!entries.length) return;
         const multi = client.multi();
-        for (const [key, value] of entries) multi.set(k(key), value, ttlMs === undefined ? undefined : { expiration: { type: "PX", value: ttlMs } });
+        for (const [key, value] of entries)
+          multi.set(k(key), value, ttlMs === undefined ? undefined : { expiration: { type: "PX", value: ttlMs } });
         await multi.exec();
       }),
     get: (keys) => within(async () => (keys.length ? (await client.mGet(keys.map(k))).map((v) => (v === null ? null : String(v))) : [])),
-    take: (key) => within(async () => {
-      const value = await client.getDel(k(key));
-      return value === null ? null : String(value);
-    }),
+    take: (key) =>
+      within(async () => {
+        const value = await client.getDel(k(key));
+        return value === null ? null : String(value);
+      }),
     addWithin: (key, amount, ceiling, ttlMs) => within(() => client.addWithin(k(key), amount, ceiling ?? -1, ttlMs)),
     indexAdd: (key, member, score) => within(async () => void (await client.zAdd(k(key), { score, value: member }))),
     indexRemove: (key, members) => within(async () => void (members.length && (await client.zRem(k(key), [...members])))),
@@ -101,7 +104,9 @@ export function createRedisStore(options: RedisStoreOptions): ProxyStore {
       const handlers = topics.get(topic) ?? new Set<Handler>();
       if (!topics.has(topic)) {
         topics.set(topic, handlers);
-        subscriber.subscribe(k(topic), (message) => handlers.forEach((h) => h(String(message)))).catch((error: Error) => log(`babylon-skybox proxy: Redis subscribe failed: ${error.message}`));
+        subscriber
+          .subscribe(k(topic), (message) => handlers.forEach((h) => h(String(message))))
+          .catch((error: Error) => log(`babylon-skybox proxy: Redis subscribe failed: ${error.message}`));
       }
       handlers.add(onMessage);
       if (onGap) gapListeners.add(onGap);

@@ -50,7 +50,11 @@ export async function forwardApi(ctx: ApiContext, request: ProxyRequest, apiPath
     const webhookBase = options.webhookBase();
     const own = webhookBase ? `${webhookBase}${options.basePath}/webhook` : null;
     const webhookUrl = match.route.startsWork ? webhookUrlChoice(own, options.allowedWebhookUrls) : NO_WEBHOOK_URL;
-    const forward = await rewriteApiBody(await readBodyLimited(request, options.maxBodyBytes), request.headers.get("content-type"), webhookUrl);
+    const forward = await rewriteApiBody(
+      await readBodyLimited(request, options.maxBodyBytes),
+      request.headers.get("content-type"),
+      webhookUrl,
+    );
     body = forward.body;
     delete headers["content-type"];
     if (forward.contentType) headers["content-type"] = forward.contentType;
@@ -87,7 +91,8 @@ function forwardedQuery(url: string): string {
 
 function relayResponse(ctx: ApiContext, upstreamResponse: UpstreamResponse): TextResponse {
   // A redirect would carry x-api-key to wherever it points.
-  if (upstreamResponse.status >= 300 && upstreamResponse.status < 400 && upstreamResponse.status !== 304) throw new ProxyError(502, "The Skybox API answered with a redirect");
+  if (upstreamResponse.status >= 300 && upstreamResponse.status < 400 && upstreamResponse.status !== 304)
+    throw new ProxyError(502, "The Skybox API answered with a redirect");
   if (!upstreamResponse.bytes) throw new ProxyError(502, "The Skybox API's response is too large");
   const headers = ctx.scrub.headers(apiResponseHeaders(upstreamResponse.header));
   const empty = upstreamResponse.status === 204 || upstreamResponse.status === 304;

@@ -80,7 +80,11 @@ function rewriteJson(bytes: Uint8Array, webhookUrl: WebhookUrlChoice): ForwardBo
   return { body: JSON.stringify(body), contentType: "application/json" };
 }
 
-async function rewriteForm(entries: [string, FormValue][], kind: "multipart" | "urlencoded", webhookUrl: WebhookUrlChoice): Promise<ForwardBody> {
+async function rewriteForm(
+  entries: [string, FormValue][],
+  kind: "multipart" | "urlencoded",
+  webhookUrl: WebhookUrlChoice,
+): Promise<ForwardBody> {
   const hook = webhookUrl(entries.find(([name]) => name === WEBHOOK_URL_FIELD)?.[1]);
   const kept = entries.filter(([name]) => !isKeyName(name) && name !== WEBHOOK_URL_FIELD);
   if (hook) kept.push([WEBHOOK_URL_FIELD, hook]);

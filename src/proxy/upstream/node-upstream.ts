@@ -90,7 +90,11 @@ class ResponseGatherer implements Dispatcher.DispatchHandler {
     if (this._endedEarly) controller.abort(this._endedEarly);
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
     this._status = statusCode;
     this._headers = headers;
   }

@@ -45,7 +45,11 @@ export function fetchUpstreamClient(fetch: typeof globalThis.fetch): UpstreamCli
         redirect: "manual",
         signal: r.signal ? AbortSignal.any([r.signal, AbortSignal.timeout(r.timeoutMs)]) : AbortSignal.timeout(r.timeoutMs),
       });
-      return { status: response.status, header: (name) => response.headers.get(name), bytes: await readStreamLimited(response.body, r.maxBytes) };
+      return {
+        status: response.status,
+        header: (name) => response.headers.get(name),
+        bytes: await readStreamLimited(response.body, r.maxBytes),
+      };
     },
     close() {},
   };

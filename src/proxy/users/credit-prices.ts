@@ -57,10 +57,12 @@ export class CreditPrices {
   private _reload(): Promise<void> {
     this._loading ??= this._loadStyles()
       .then((lists) => {
-        const styles = lists.flatMap((list): unknown[] => (Array.isArray(list) ? list : [])).flatMap((s) => {
-          const parsed = Style.safeParse(s);
-          return parsed.success ? [parsed.data] : [];
-        });
+        const styles = lists
+          .flatMap((list): unknown[] => (Array.isArray(list) ? list : []))
+          .flatMap((s) => {
+            const parsed = Style.safeParse(s);
+            return parsed.success ? [parsed.data] : [];
+          });
         if (styles.length) this._styles = new Map(styles.map((s) => [s.id, s]));
       })
       .catch(() => {

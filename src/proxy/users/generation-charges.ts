@@ -83,7 +83,10 @@ export class GenerationCharges {
   async commit(reservation: Reservation, generationIds: readonly string[], each: number): Promise<void> {
     const charged = reservation.credits === 0 ? 0 : each;
     const charge: Charge = { user: reservation.user, day: reservation.day, credits: charged };
-    await this._store.put(generationIds.map((id) => [chargeKey(id), JSON.stringify(charge)] as const), CHARGE_TTL_MS);
+    await this._store.put(
+      generationIds.map((id) => [chargeKey(id), JSON.stringify(charge)] as const),
+      CHARGE_TTL_MS,
+    );
     await Promise.all(generationIds.map((id) => this._store.indexAdd(openKey(reservation.user), id, this._now())));
     await this.release(reservation, reservation.credits - charged * generationIds.length);
   }
@@ -96,7 +99,8 @@ export class GenerationCharges {
     if (!text) return;
     const charge = JSON.parse(text) as Charge;
     await this._store.indexRemove(openKey(charge.user), [id]);
-    if (status !== "complete" && charge.credits > 0) await this._store.addWithin(spendKey(charge.day, charge.user), -charge.credits, null, SPEND_TTL_MS);
+    if (status !== "complete" && charge.credits > 0)
+      await this._store.addWithin(spendKey(charge.day, charge.user), -charge.credits, null, SPEND_TTL_MS);
   }
 
   /** The user's open generations, oldest first; those whose charge expired are dropped. */

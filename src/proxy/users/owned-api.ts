@@ -46,18 +46,32 @@ export async function forwardOwned(ctx: OwnedContext, caller: Caller, request: P
 
 type ReadRule = Extract<RouteRule, { does: "read" }>;
 
-async function readOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string, route: ApiRoute, rule: ReadRule): Promise<TextResponse> {
+async function readOwned(
+  ctx: OwnedContext,
+  caller: Caller,
+  request: ProxyRequest,
+  apiPath: string,
+  route: ApiRoute,
+  rule: ReadRule,
+): Promise<TextResponse> {
   const id = paramOf(route, apiPath.slice(API_PREFIX.length)) ?? "";
   const owner = caller.owned ? await ctx.ledger.ownerOf(refOf(rule.names, id)) : null;
   if (caller.owned && !maySee(caller, owner)) throw new ProxyError(404, rule.notFound(id));
   const forwarded = await forwardApi(ctx.api, request, apiPath);
   if (rule.deletes && forwarded.ok && owner !== null) await ctx.ledger.unlist(owner, "generation", [id]);
   // A cancelled generation is aborted: its credits come back at once.
-  if (rule.cancels && forwarded.ok && ctx.charges && (forwarded.json() as { success?: unknown } | null)?.success) await ctx.charges.settle(id, "abort").catch(() => {});
+  if (rule.cancels && forwarded.ok && ctx.charges && (forwarded.json() as { success?: unknown } | null)?.success)
+    await ctx.charges.settle(id, "abort").catch(() => {});
   return observed(ctx, rule.record, forwarded);
 }
 
-async function listOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, route: ApiRoute, rule: Extract<RouteRule, { does: "list" }>): Promise<TextResponse> {
+async function listOwned(
+  ctx: OwnedContext,
+  caller: Caller,
+  request: ProxyRequest,
+  route: ApiRoute,
+  rule: Extract<RouteRule, { does: "list" }>,
+): Promise<TextResponse> {
   const list = { caller, kind: rule.record, path: route.path, idFilter: rule.idFilter, query: new URL(request.url).searchParams };
   const page = await ownedListPage(ctx.ledger, upstreamCalls(ctx.api, request.signal), list);
   await settle(ctx, rule.record, page);

@@ -22,7 +22,14 @@ import { withBody, type ProxyRequest } from "../proxy-request.ts";
 type CreateRule = Extract<RouteRule, { does: "create" }>;
 
 /** @param pathStyle the style id a deprecated create names in its path, used when the body names none */
-export async function createOwned(ctx: OwnedContext, caller: Caller, request: ProxyRequest, apiPath: string, rule: CreateRule, pathStyle: string | null): Promise<TextResponse> {
+export async function createOwned(
+  ctx: OwnedContext,
+  caller: Caller,
+  request: ProxyRequest,
+  apiPath: string,
+  rule: CreateRule,
+  pathStyle: string | null,
+): Promise<TextResponse> {
   const bytes = await readBodyLimited(request, ctx.api.options.maxBodyBytes);
   const read = await requestFields(bytes, request.headers.get("content-type"), new URL(request.url).searchParams);
   const fields = pathStyle && !read.has("skybox_style_id") ? new Map([...read, ["skybox_style_id", [pathStyle]]]) : read;
@@ -53,16 +60,30 @@ export async function createOwned(ctx: OwnedContext, caller: Caller, request: Pr
 /** Fails with 404 when a field names a record the caller may not see. */
 async function checkReferences(ctx: OwnedContext, caller: Caller, fields: RequestFields, references: readonly Reference[]): Promise<void> {
   const named = references.flatMap((r) =>
-    (fields.get(r.field) ?? []).map((value) => ({ field: r.field, value, ref: refOf(r.names === "generation-hash" && /^\d+$/.test(value) ? "generation" : r.names, value) })),
+    (fields.get(r.field) ?? []).map((value) => ({
+      field: r.field,
+      value,
+      ref: refOf(r.names === "generation-hash" && /^\d+$/.test(value) ? "generation" : r.names, value),
+    })),
   );
   if (!named.length) return;
   const owners = await ctx.ledger.ownersOf(named.map((n) => n.ref));
   const hidden = named.find((_, i) => !maySee(caller, owners[i] ?? null));
-  if (hidden) throw new ProxyError(404, `${hidden.field}: ${hidden.field === "remix_collection_id" ? "collection" : "skybox"} ${hidden.value} not found`);
+  if (hidden)
+    throw new ProxyError(
+      404,
+      `${hidden.field}: ${hidden.field === "remix_collection_id" ? "collection" : "skybox"} ${hidden.value} not found`,
+    );
 }
 
 /** Holds the request's credits against the caller's day (generations and batches; exports cost none here). */
-async function reserve(ctx: OwnedContext, caller: Caller, request: ProxyRequest, fields: RequestFields, rule: CreateRule): Promise<{ held: Reservation; each: number } | null> {
+async function reserve(
+  ctx: OwnedContext,
+  caller: Caller,
+  request: ProxyRequest,
+  fields: RequestFields,
+  rule: CreateRule,
+): Promise<{ held: Reservation; each: number } | null> {
   const charges = ctx.charges;
   if (!charges || rule.record === "export") return null;
   const batch = rule.record === "batch";
@@ -70,10 +91,12 @@ async function reserve(ctx: OwnedContext, caller: Caller, request: ProxyRequest,
   const upstream = upstreamCalls(ctx.api, request.signal);
   const held = await charges.reserve(caller.user, total, async (ids) => {
     // Read each open generation again: those that ended give their credits back.
-    await Promise.all(ids.map(async (id) => {
-      const record = recordIn(await upstream("GET", pathOf("getGeneration", { id })).catch(() => null));
-      if (record) await charges.settle(id, record.status);
-    }));
+    await Promise.all(
+      ids.map(async (id) => {
+        const record = recordIn(await upstream("GET", pathOf("getGeneration", { id })).catch(() => null));
+        if (record) await charges.settle(id, record.status);
+      }),
+    );
   });
   return { held, each };
 }
@@ -83,6 +106,10 @@ async function recordOwner(ctx: OwnedContext, caller: Caller, created: ReturnTyp
     await ctx.ledger.record(caller.user, created);
   } catch (error) {
     if (!(error instanceof ProxyError)) throw error;
-    throw new ProxyError(503, "The Skybox API accepted the request, but the proxy could not record that it is yours (its store is unreachable): it is shown to administrators only. Try again in a few seconds.", { "retry-after": "5" });
+    throw new ProxyError(
+      503,
+      "The Skybox API accepted the request, but the proxy could not record that it is yours (its store is unreachable): it is shown to administrators only. Try again in a few seconds.",
+      { "retry-after": "5" },
+    );
   }
 }

@@ -56,14 +56,24 @@ export async function ownedListPage(ledger: OwnershipLedger, upstream: UpstreamC
 }
 
 /** The item with `id` through the list's id filter: the item, "gone" when the upstream has none, null when it did not filter. */
-async function readItem(upstream: UpstreamCall, list: ListRequest, id: string, filters = new URLSearchParams()): Promise<Item | "gone" | null> {
+async function readItem(
+  upstream: UpstreamCall,
+  list: ListRequest,
+  id: string,
+  filters = new URLSearchParams(),
+): Promise<Item | "gone" | null> {
   const query = new URLSearchParams(filters);
   query.set(list.idFilter, id);
   const page = pageOf(await upstream("GET", list.path, query));
   return page.data.find((item) => idOf(item) === id) ?? (page.totalCount === 0 ? "gone" : null);
 }
 
-async function ledgerPage(ledger: OwnershipLedger, upstream: UpstreamCall, list: ListRequest, p: { limit: number; offset: number; desc: boolean }): Promise<ListPage> {
+async function ledgerPage(
+  ledger: OwnershipLedger,
+  upstream: UpstreamCall,
+  list: ListRequest,
+  p: { limit: number; offset: number; desc: boolean },
+): Promise<ListPage> {
   for (let attempt = 0; ; attempt++) {
     const { members, total } = await ledger.page(list.caller.user, list.kind, p.offset, p.limit, p.desc);
     const items = await mapLimited(members, PARALLEL, (id) => readItem(upstream, list, id));
@@ -79,8 +89,19 @@ async function ledgerPage(ledger: OwnershipLedger, upstream: UpstreamCall, list:
 }
 
 /** Every item of the caller that matches `filters`, in the list's order. */
-async function filteredItems(ledger: OwnershipLedger, upstream: UpstreamCall, list: ListRequest, filters: URLSearchParams, desc: boolean): Promise<Item[]> {
-  const scan = (offset: number) => upstream("GET", list.path, new URLSearchParams([...filters, ["limit", String(SCAN_PAGE)], ["offset", String(offset)], ["order", desc ? "DESC" : "ASC"]]));
+async function filteredItems(
+  ledger: OwnershipLedger,
+  upstream: UpstreamCall,
+  list: ListRequest,
+  filters: URLSearchParams,
+  desc: boolean,
+): Promise<Item[]> {
+  const scan = (offset: number) =>
+    upstream(
+      "GET",
+      list.path,
+      new URLSearchParams([...filters, ["limit", String(SCAN_PAGE)], ["offset", String(offset)], ["order", desc ? "DESC" : "ASC"]]),
+    );
   const first = pageOf(await scan(0));
   const mine = await ledger.page(list.caller.user, list.kind, 0, 0, desc);
   const scanRequests = Math.ceil(first.totalCount / SCAN_PAGE);
@@ -90,7 +111,7 @@ async function filteredItems(ledger: OwnershipLedger, upstream: UpstreamCall, li
     return items.filter((item): item is Item => item !== null && item !== "gone");
   }
   const kept = await ownItems(ledger, list, first.data);
-  for (let seen = first.data.length; seen < first.totalCount; ) {
+  for (let seen = first.data.length; seen < first.totalCount;) {
     const page = pageOf(await scan(seen));
     if (page.data.length === 0) break;
     kept.push(...(await ownItems(ledger, list, page.data)));

@@ -22,7 +22,9 @@ export async function cancelOwnPending(charges: GenerationCharges, upstream: Ups
       return true;
     }
     // Not cancellable: it ended (settled by what it became) or is gone (no longer followed).
-    const record = await upstream("GET", pathOf("getGeneration", { id })).then(recordIn, (error: unknown) => (error instanceof ProxyError && error.status === 404 ? { status: "complete" } : null));
+    const record = await upstream("GET", pathOf("getGeneration", { id })).then(recordIn, (error: unknown) =>
+      error instanceof ProxyError && error.status === 404 ? { status: "complete" } : null,
+    );
     if (record) await charges.settle(id, record.status);
     return false;
   });

@@ -38,7 +38,9 @@ export function createProxyUsers(options: UserOptions, store: ProxyStore, api: A
   const charges = counted ? new GenerationCharges(store, users.dailyCredits) : null;
   const prices = new CreditPrices(async () => {
     const upstream = upstreamCalls(api);
-    return Promise.all([3, 4].map((v) => upstream("GET", "/skybox/styles", new URLSearchParams({ model_version: String(v) })).catch(() => [])));
+    return Promise.all(
+      [3, 4].map((v) => upstream("GET", "/skybox/styles", new URLSearchParams({ model_version: String(v) })).catch(() => [])),
+    );
   });
   const ctx: OwnedContext = { api, ledger, charges, prices };
   return {

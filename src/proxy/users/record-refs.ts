@@ -15,7 +15,7 @@ export const refOf = (kind: RefKind, id: string | number) => `${kind}:${id}`;
 
 type Fields = Record<string, unknown>;
 
-const text = (v: unknown) => (typeof v === "string" && v !== "") || typeof v === "number" ? String(v) : null;
+const text = (v: unknown) => ((typeof v === "string" && v !== "") || typeof v === "number" ? String(v) : null);
 
 /** The record inside a response that may wrap it (`{ request }`, `{ imagine }`), or null when it is none. */
 export function recordIn(body: unknown): Fields | null {
@@ -34,7 +34,8 @@ export function refsOf(kind: RecordKind, record: Fields): string[] {
   const hash = text(record.obfuscated_id);
   const refs = new Set<string>();
   if (id) refs.add(refOf(kind, id));
-  if (kind === "generation" && hash) [refOf("generation-hash", hash), refOf("channel", generationChannel(hash))].forEach((r) => refs.add(r));
+  if (kind === "generation" && hash)
+    [refOf("generation-hash", hash), refOf("channel", generationChannel(hash))].forEach((r) => refs.add(r));
   if (kind === "batch" && hash) [refOf("batch-hash", hash), refOf("channel", batchChannel(hash))].forEach((r) => refs.add(r));
   if (kind === "export" && id) refs.add(refOf("channel", exportChannel(id)));
   const channel = text(record.pusher_channel);

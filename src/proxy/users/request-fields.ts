@@ -29,7 +29,8 @@ async function bodyEntries(bytes: Uint8Array, contentType: string | null): Promi
       const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
       return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? Object.entries(parsed) : [];
     }
-    if (type === "multipart/form-data") return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType! } }).formData();
+    if (type === "multipart/form-data")
+      return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType! } }).formData();
     if (type === "application/x-www-form-urlencoded") return new URLSearchParams(new TextDecoder().decode(bytes));
   } catch {
     // Unreadable: forwarding refuses it.

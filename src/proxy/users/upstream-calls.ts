@@ -17,7 +17,9 @@ export type UpstreamCall = (method: "GET" | "DELETE", path: string, query?: URLS
 export function upstreamCalls(api: ApiContext, signal?: AbortSignal): UpstreamCall {
   return async (method, path, query) => {
     // Only the query of this URL is read; the path travels beside it.
-    const request = ownRequest(method, `http://skybox-proxy.invalid${API_PREFIX}${path}${query?.size ? `?${query}` : ""}`, { accept: "application/json" });
+    const request = ownRequest(method, `http://skybox-proxy.invalid${API_PREFIX}${path}${query?.size ? `?${query}` : ""}`, {
+      accept: "application/json",
+    });
     const forwarded = await forwardApi(api, request, `${API_PREFIX}${path}`, signal);
     const body = forwarded.json();
     if (!forwarded.ok) throw new ProxyError(forwarded.status, messageFromBody(body) ?? `The Skybox API answered ${forwarded.status}`);

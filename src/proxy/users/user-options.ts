@@ -58,15 +58,23 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 export function resolveUserOptions(options: UserOptions): ResolvedUserOptions {
   const { identify, userHeader } = options;
   if (identify && userHeader) throw new Error("createSkyboxProxy: give identify or userHeader, not both");
-  if (userHeader !== undefined && !HEADER_NAME.test(userHeader)) throw new Error(`createSkyboxProxy: userHeader is not a header name: ${JSON.stringify(userHeader)}`);
+  if (userHeader !== undefined && !HEADER_NAME.test(userHeader))
+    throw new Error(`createSkyboxProxy: userHeader is not a header name: ${JSON.stringify(userHeader)}`);
   const credits = options.userDailyCredits;
-  if (credits !== undefined && !(Number.isInteger(credits) && credits >= 0)) throw new Error("createSkyboxProxy: userDailyCredits must be a whole number of credits, 0 or more");
+  if (credits !== undefined && !(Number.isInteger(credits) && credits >= 0))
+    throw new Error("createSkyboxProxy: userDailyCredits must be a whole number of credits, 0 or more");
   const header = userHeader?.toLowerCase();
   // The app's hook gets a Fetch-API Request; a trusted header is read in place.
-  const find = identify ? (request: ProxyRequest) => identify(fetchRequestOf(request)) : header ? (request: ProxyRequest) => request.headers.get(header) : null;
+  const find = identify
+    ? (request: ProxyRequest) => identify(fetchRequestOf(request))
+    : header
+      ? (request: ProxyRequest) => request.headers.get(header)
+      : null;
   return {
     identify: find && (async (request) => userIdOf(await find(request))),
-    missingUser: header ? `This request has no ${header} header naming its user; requests reach the Skybox proxy through the app's sign-in` : "The app did not identify a user for this request",
+    missingUser: header
+      ? `This request has no ${header} header naming its user; requests reach the Skybox proxy through the app's sign-in`
+      : "The app did not identify a user for this request",
     admins: new Set(options.adminUsers ?? []),
     dailyCredits: credits ?? null,
   };

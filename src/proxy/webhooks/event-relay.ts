@@ -54,9 +54,17 @@ export class EventRelay {
   subscribe(channels: readonly string[], signal: AbortSignal, client = "unknown"): Response {
     // The client's own cap first: a client at its cap is told so even when all slots are taken.
     if (this.streamsOf(client) >= this._maxPerClient)
-      throw new ProxyError(429, `events: this client already holds ${this._maxPerClient} event streams, the most one client may open (events.maxPerClient); close one and retry`, { "retry-after": "5" });
+      throw new ProxyError(
+        429,
+        `events: this client already holds ${this._maxPerClient} event streams, the most one client may open (events.maxPerClient); close one and retry`,
+        { "retry-after": "5" },
+      );
     if (this._all.size >= this._maxSubscribers)
-      throw new ProxyError(503, `events: all ${this._maxSubscribers} event streams of the proxy are in use (events.maxSubscribers); retry later`, { "retry-after": "5" });
+      throw new ProxyError(
+        503,
+        `events: all ${this._maxSubscribers} event streams of the proxy are in use (events.maxSubscribers); retry later`,
+        { "retry-after": "5" },
+      );
     let subscriber: Subscriber;
     const stream = new ReadableStream<Uint8Array>(
       {

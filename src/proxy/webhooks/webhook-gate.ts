@@ -32,9 +32,13 @@ export class WebhookGate {
   async admit(client: string): Promise<void> {
     const { ok, retryAfter } = await this._take(client);
     if (!ok)
-      throw new ProxyError(429, `webhook: too many requests from this client, at most ${this._limits.perSecond} a second in bursts of ${this._limits.burst} (webhooks.perSecond); retry after ${retryAfter} s`, {
-        "retry-after": String(retryAfter),
-      });
+      throw new ProxyError(
+        429,
+        `webhook: too many requests from this client, at most ${this._limits.perSecond} a second in bursts of ${this._limits.burst} (webhooks.perSecond); retry after ${retryAfter} s`,
+        {
+          "retry-after": String(retryAfter),
+        },
+      );
   }
 
   /** A 413 before reading when the announced body is over the limit. */
@@ -47,7 +51,11 @@ export class WebhookGate {
   async read(request: ProxyRequest): Promise<Uint8Array> {
     this.checkSize(request);
     if (this._reading >= this._limits.maxConcurrent)
-      throw new ProxyError(503, `webhook: ${this._limits.maxConcurrent} webhook bodies are being read already (webhooks.maxConcurrent); retry shortly`, { "retry-after": "1" });
+      throw new ProxyError(
+        503,
+        `webhook: ${this._limits.maxConcurrent} webhook bodies are being read already (webhooks.maxConcurrent); retry shortly`,
+        { "retry-after": "1" },
+      );
     this._reading++;
     try {
       // Released, not cancelled: cancelling would tear down the socket before the 413 is written.

@@ -11,7 +11,13 @@ import type { TextResponse } from "../text-response.ts";
 import type { SharedRelay } from "../store/shared-relay.ts";
 import type { ReplayCheck } from "../store/shared-replay-guard.ts";
 import type { WebhookGate } from "./webhook-gate.ts";
-import { isSignatureShaped, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "./signature-check.ts";
+import {
+  isSignatureShaped,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  verifyWebhookSignature,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "./signature-check.ts";
 import type { ProxyRequest } from "../proxy-request.ts";
 
 export interface WebhookContext {
@@ -33,9 +39,11 @@ export async function receiveWebhook(ctx: WebhookContext, request: ProxyRequest,
   ctx.gate.checkSize(request);
   checkTimestamp(request.headers.get(TIMESTAMP_HEADER), (ctx.now ?? Date.now)());
   const signature = request.headers.get(SIGNATURE_HEADER) ?? "";
-  if (!isSignatureShaped(signature)) throw new ProxyError(401, `${SIGNATURE_HEADER}: must be the hex HMAC-SHA256 of the body (64 hex digits)`);
+  if (!isSignatureShaped(signature))
+    throw new ProxyError(401, `${SIGNATURE_HEADER}: must be the hex HMAC-SHA256 of the body (64 hex digits)`);
   const raw = await ctx.gate.read(request);
-  if (!(await verifyWebhookSignature(raw, signature, ctx.secret))) throw new ProxyError(401, `${SIGNATURE_HEADER}: does not match the body`);
+  if (!(await verifyWebhookSignature(raw, signature, ctx.secret)))
+    throw new ProxyError(401, `${SIGNATURE_HEADER}: does not match the body`);
   const key = signature.trim().toLowerCase();
   if (!(await ctx.replays.firstSeen(key))) throw new ProxyError(409, "This webhook was already received");
   let record: unknown;
@@ -52,7 +60,10 @@ export async function receiveWebhook(ctx: WebhookContext, request: ProxyRequest,
 function checkTimestamp(header: string | null, nowMs: number): void {
   const age = Math.abs(nowMs / 1000 - Number(header));
   if (header === null || header.trim() === "" || !Number.isFinite(age) || age > WEBHOOK_TOLERANCE_SECONDS)
-    throw new ProxyError(401, `${TIMESTAMP_HEADER}: must be the Unix time in seconds, within ${WEBHOOK_TOLERANCE_SECONDS} s of now (is ${header === null ? "missing" : JSON.stringify(header.slice(0, 40))})`);
+    throw new ProxyError(
+      401,
+      `${TIMESTAMP_HEADER}: must be the Unix time in seconds, within ${WEBHOOK_TOLERANCE_SECONDS} s of now (is ${header === null ? "missing" : JSON.stringify(header.slice(0, 40))})`,
+    );
 }
 
 /** Relays an accepted record; when that fails (the store is away), the claim is forgotten so the sender's retry is taken. */

@@ -80,7 +80,8 @@ function darkTest(image: HdrPixels, rows: DiskRow[], at: PixelAt): (i: number) =
   const last = Math.max(...rows.map((r) => r.last));
   const span = last - first + 1;
   const above: number[] = [];
-  for (let y = Math.max(0, top - 3); y < top - 1; y++) for (let x = first - span; x <= last + span; x++) above.push(luminanceAt(image.rgb, at(y, x)));
+  for (let y = Math.max(0, top - 3); y < top - 1; y++)
+    for (let x = first - span; x <= last + span; x++) above.push(luminanceAt(image.rgb, at(y, x)));
   above.sort((a, b) => a - b);
   const sky = above.length ? above[above.length >> 1]! : 0;
   return (i) => luminanceAt(image.rgb, i) < DARK * sky;
@@ -135,7 +136,14 @@ function outline(rows: DiskRow[], squeeze: number): { y: number; radius: number 
  * Share of a disk at (cx, circle.y) that shows: of the pixels within its radius (a sun's
  * disk is about evenly bright), those `hidden` are not.
  */
-function shownShare(cx: number, circle: { y: number; radius: number }, squeeze: number, height: number, at: PixelAt, hidden: (i: number) => boolean): number {
+function shownShare(
+  cx: number,
+  circle: { y: number; radius: number },
+  squeeze: number,
+  height: number,
+  at: PixelAt,
+  hidden: (i: number) => boolean,
+): number {
   const r = circle.radius;
   let total = 0;
   let covered = 0;

@@ -59,7 +59,9 @@ export function decodeDepthPng(png: Uint8Array): DepthImage {
  */
 export async function decodeDepthPngInSlices(png: Uint8Array, slices: WorkSlices): Promise<DepthImage> {
   const { width, height, depth, channels, zlib } = parseDepthPng(png);
-  const raw = new Uint8Array(await new Response(new Blob([zlib as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
+  const raw = new Uint8Array(
+    await new Response(new Blob([zlib as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer(),
+  );
   const bpp = (channels * depth) / 8;
   checkLength(raw, width, height, bpp);
   const out = new Uint8Array(height * width * bpp);
@@ -86,7 +88,7 @@ function parseDepthPng(png: Uint8Array): DepthPng {
   let depth = 0;
   let channels = 0;
   const idat: Uint8Array[] = [];
-  for (let o = 8; o + 8 <= png.length; ) {
+  for (let o = 8; o + 8 <= png.length;) {
     const length = view.getUint32(o);
     const type = String.fromCharCode(png[o + 4]!, png[o + 5]!, png[o + 6]!, png[o + 7]!);
     const data = png.subarray(o + 8, o + 8 + length);
@@ -100,7 +102,8 @@ function parseDepthPng(png: Uint8Array): DepthPng {
     else if (type === "IEND") break;
     o += 12 + length;
   }
-  if (!width || !height || !channels || (depth !== 8 && depth !== 16)) throw new Error(`Unsupported depth map PNG (bit depth ${depth}, ${channels} channels)`);
+  if (!width || !height || !channels || (depth !== 8 && depth !== 16))
+    throw new Error(`Unsupported depth map PNG (bit depth ${depth}, ${channels} channels)`);
   return { width, height, depth, channels, zlib: joined(idat) };
 }
 
@@ -128,7 +131,8 @@ function unfilterRows(raw: Uint8Array, out: Uint8Array, width: number, bpp: numb
       const b = y > 0 ? out[up + i]! : 0;
       const c = y > 0 && i >= bpp ? out[up + i - bpp]! : 0;
       const x = raw[src + i]!;
-      out[row + i] = (filter === 0 ? x : filter === 1 ? x + a : filter === 2 ? x + b : filter === 3 ? x + ((a + b) >> 1) : x + paeth(a, b, c)) & 0xff;
+      out[row + i] =
+        (filter === 0 ? x : filter === 1 ? x + a : filter === 2 ? x + b : filter === 3 ? x + ((a + b) >> 1) : x + paeth(a, b, c)) & 0xff;
     }
   }
 }

@@ -390,7 +390,13 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare
  * placed at its foot and refused, the sun is placed again where the clear sky fits best
  * (`onHazeFoot`).
  */
-function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minShare: number, seen: FloodedBlobs): DetectedSun | null | typeof TOO_WIDE {
+function fromBlob(
+  image: HdrPixels,
+  candidate: SunCandidate,
+  scan: SkyScan,
+  minShare: number,
+  seen: FloodedBlobs,
+): DetectedSun | null | typeof TOO_WIDE {
   const blob = placeInBlob(image, indexOf(candidate, image), scan.top, seen);
   if (!blob) return null;
   const sun = blobsSun(image, blob, scan, minShare);
@@ -401,7 +407,8 @@ function fromBlob(image: HdrPixels, candidate: SunCandidate, scan: SkyScan, minS
 function blobsSun(image: HdrPixels, blob: SaturatedBlob, scan: SkyScan, minShare: number): DetectedSun | null {
   // The edge of a blob larger than a disk is where the sky reaches the clip level: the clear sky fitted around it
   // must come close to it there. A disk clips by its own light.
-  const reaches = (elevation: number) => (fit: SkyFit) => blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - elevation, blob.rim) >= scan.top;
+  const reaches = (elevation: number) => (fit: SkyFit) =>
+    blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - elevation, blob.rim) >= scan.top;
   const placed = blobSun(blob.direction, blob.solidAngle);
   const sun = fromFit(image, placed, scan, minShare, blob.visible, reaches(placed.elevation));
   if (sun || blob.byDisk || !onHazeFoot(blob, placed.elevation)) return sun;
@@ -448,7 +455,14 @@ function blobSun(direction: [number, number, number], solidAngle: number): Detec
 }
 
 /** The sun's irradiance from the clear sky fitted around it, when that sky is a clear one. */
-function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: number, visible: number, consistent: (fit: SkyFit) => boolean = () => true): DetectedSun | null {
+function fromFit(
+  image: HdrPixels,
+  sun: DetectedSun,
+  scan: SkyScan,
+  minShare: number,
+  visible: number,
+  consistent: (fit: SkyFit) => boolean = () => true,
+): DetectedSun | null {
   const fit = fitSky(image, sun.direction, scan.top);
   if (!fit || fit.residual > MAX_RESIDUAL || !clear(fit, sun.elevation) || !consistent(fit)) return null;
   // The sky's sun must cast its share whole (a ridge or trees in front of its disk hide a part of what it casts
@@ -457,7 +471,8 @@ function fromFit(image: HdrPixels, sun: DetectedSun, scan: SkyScan, minShare: nu
   if (whole <= needed(sun, scan, minShare, sun.illuminance)) return null;
   const irradiance = fit.irradiance.map((v) => v * visible) as [number, number, number];
   const illuminance = whole * visible;
-  if (!(illuminance > sun.illuminance) || scan.skyIrradiance < MIN_SKY_IRRADIANCE || !lightsGround(image, scan, sun.elevation, illuminance)) return null;
+  if (!(illuminance > sun.illuminance) || scan.skyIrradiance < MIN_SKY_IRRADIANCE || !lightsGround(image, scan, sun.elevation, illuminance))
+    return null;
   const intensity = Math.max(...irradiance);
   // Trust falls with the residual and with the air mass the assumed clear path crosses.
   const confidence = (1 - fit.residual / MAX_RESIDUAL) / Math.sqrt(airMass(Math.PI / 2 - sun.elevation));

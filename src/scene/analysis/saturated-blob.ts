@@ -161,8 +161,21 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   // the sky falls off around it there.
   if (blob.solidAngle <= clippedDiskSolidAngle(width)) {
     const disk = clippedDisk(image, blob.pixels);
-    if (!profileFit(samples, uOfDirection(disk.direction[0], disk.direction[2]), Math.asin(disk.direction[1])).fallsOff || diskHidden(image, disk.direction, clip)) return null;
-    return { ...disk, isDisk: true, byDisk: true, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction), foot: bottom, top };
+    if (
+      !profileFit(samples, uOfDirection(disk.direction[0], disk.direction[2]), Math.asin(disk.direction[1])).fallsOff ||
+      diskHidden(image, disk.direction, clip)
+    )
+      return null;
+    return {
+      ...disk,
+      isDisk: true,
+      byDisk: true,
+      pixels: blob.pixels,
+      solidAngle: blob.solidAngle,
+      rim: rim(disk.direction),
+      foot: bottom,
+      top,
+    };
   }
   // Only a sun whose sky falls off around it is a candidate: lower down, a clipped horizon band explains the sky as well.
   // And only one whose disk the blob holds (a sun clips before its aureole), with the pixels around it when the
@@ -185,11 +198,24 @@ export function placeInBlob(image: HdrPixels, seed: number, clip: number, seen: 
   // Its disk, where it shows as a core clipped in every channel inside a blob clipped in two, places the sun more
   // closely than the sky's fit, when the sky fits about as well around it (a white fleck of paint in the glow does not).
   const fitAt = (d: readonly number[]) => profileFit(samples, uOfDirection(d[0]!, d[2]!), Math.asin(d[1]!)).cost;
-  const core = bestOf(diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip, last), fitAt);
+  const core = bestOf(
+    diskCores(image, blob.pixels, (i) => seen.mask[i] === seen.blobs, clip, last),
+    fitAt,
+  );
   const byDisk = core !== null && fitAt(core) <= SAME_FIT * best.cost;
   if (byDisk) direction.splice(0, 3, ...core);
   else if (diskHidden(image, direction, clip)) return null;
-  return { direction, visible: 1, isDisk: false, byDisk, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(direction), foot: bottom, top };
+  return {
+    direction,
+    visible: 1,
+    isDisk: false,
+    byDisk,
+    pixels: blob.pixels,
+    solidAngle: blob.solidAngle,
+    rim: rim(direction),
+    foot: bottom,
+    top,
+  };
 }
 
 /** Solid angle of the largest clipped disk (CLIPPED_RADIUS_DEG) in a panorama `width` pixels wide. */
@@ -207,7 +233,13 @@ export function clippedDiskSolidAngle(width: number): number {
  * (the blob's lowest) down count as enclosing it: there the horizon's haze under a low sun
  * clips in fewer channels than the blob.
  */
-function diskCores(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, clip: number, foot: number): [number, number, number][] {
+function diskCores(
+  image: HdrPixels,
+  blob: number[],
+  inBlob: (i: number) => boolean,
+  clip: number,
+  foot: number,
+): [number, number, number][] {
   const { width, height, rgb } = image;
   const level = SATURATED * clip;
   const white = (i: number) => clipsWhite(rgb, i, level);
@@ -274,7 +306,8 @@ function diskHidden(image: HdrPixels, direction: readonly number[], clip: number
     for (let k = -across; k <= across; k++) {
       const x = (((x0 + k) % width) + width) % width;
       directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
-      if (d[0]! * direction[0]! + d[1]! * direction[1]! + d[2]! * direction[2]! >= cosReach && clipsWhite(rgb, y * width + x, level)) return false;
+      if (d[0]! * direction[0]! + d[1]! * direction[1]! + d[2]! * direction[2]! >= cosReach && clipsWhite(rgb, y * width + x, level))
+        return false;
     }
   }
   return true;
@@ -364,7 +397,10 @@ function symmetryU(image: HdrPixels, pixels: number[], clip: number): number {
   for (const y of [...byRow.keys()].sort((a, b) => a - b)) {
     const runs = rowRuns(byRow.get(y)!, width);
     if (!runs.length) break;
-    const run: Run = at === null ? runs.reduce((a, b) => (b.length > a.length ? b : a)) : (runs.find((r) => covers(r, at!, width)) ?? nearestRun(runs, at, width));
+    const run: Run =
+      at === null
+        ? runs.reduce((a, b) => (b.length > a.length ? b : a))
+        : (runs.find((r) => covers(r, at!, width)) ?? nearestRun(runs, at, width));
     at = (run.start + (run.length - 1) / 2) % width;
     all.push(at);
     if (sky(y, run.start - 1) && sky(y, (run.start + run.length) % width)) midpoints.push(at);
@@ -426,7 +462,15 @@ interface Samples {
  * place), in each channel of CHANNELS where it is not clipped (luminance would be clipped
  * wherever one channel is).
  */
-function skyAround(image: HdrPixels, blob: number[], inBlob: (i: number) => boolean, u: number, elevation: number, halfSpan: number, clip: number): Samples {
+function skyAround(
+  image: HdrPixels,
+  blob: number[],
+  inBlob: (i: number) => boolean,
+  u: number,
+  elevation: number,
+  halfSpan: number,
+  clip: number,
+): Samples {
   const { width, height, rgb } = image;
   const out: Samples = { direction: [], band: [], logValue: [] };
   const level = SATURATED * clip;
@@ -464,7 +508,12 @@ function skyAround(image: HdrPixels, blob: number[], inBlob: (i: number) => bool
     const x = i % width;
     const y = Math.floor(i / width);
     if (x % k || y % k) continue;
-    const next = [y * width + ((x + k) % width), y * width + ((x + width - k) % width), y >= k ? i - k * width : -1, y + k < rows ? i + k * width : -1];
+    const next = [
+      y * width + ((x + k) % width),
+      y * width + ((x + width - k) % width),
+      y >= k ? i - k * width : -1,
+      y + k < rows ? i + k * width : -1,
+    ];
     for (const j of next) if (j >= 0 && !inBlob(j)) rim.add(j);
   }
   for (const j of rim) add(j % width, Math.floor(j / width));
@@ -557,7 +606,12 @@ function circumsolar(gamma: number): number {
  * the (aureole bin, elevation band) table, so the passes run over its filled cells: a third
  * as many as the samples, or fewer.
  */
-function solveProfile(bins: Int32Array, bands: number[], logValue: number[], keep: Uint8Array): { aureole: Float64Array; counts: Int32Array; residuals: Float64Array } {
+function solveProfile(
+  bins: Int32Array,
+  bands: number[],
+  logValue: number[],
+  keep: Uint8Array,
+): { aureole: Float64Array; counts: Int32Array; residuals: Float64Array } {
   const table = profileTable(bins, bands, logValue, keep);
   const aureole = new Float64Array(CHANNEL_BINS);
   const horizon = new Float64Array(CHANNEL_BINS);

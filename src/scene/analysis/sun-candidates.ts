@@ -97,7 +97,13 @@ export function scanSky(image: HdrPixels, count: number): SkyScan {
   }
   // Each sample stands for stride x stride pixels of solid angle (2 pi / width)(pi / height) cos(elevation).
   const cell = ((stride * 2 * Math.PI) / width) * ((stride * Math.PI) / height);
-  return { stride, skyMean: weights > 0 ? sum / weights : 0, skyIrradiance: upward * cell, top, candidates: brightest(best, where, width, height, count) };
+  return {
+    stride,
+    skyMean: weights > 0 ? sum / weights : 0,
+    skyIrradiance: upward * cell,
+    top,
+    candidates: brightest(best, where, width, height, count),
+  };
 }
 
 /** The `count` brightest block maxima, skipping those within SEPARATION_DEG of a brighter one. */

@@ -122,7 +122,10 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
   const largest = Math.PI * maxRadius * maxRadius;
   if (halfMaximum > largest || spill > 0.25 * largest) return null;
   const clipped = clippedAt.length >= Math.max(FLAT_TOP, FLAT_SHARE * brightPixels);
-  const sun: DetectedSun = { ...describe(sum, irradiance, peakExcess), disk: { sky, pixels, at: { width: image.width, height: image.height, indices } } };
+  const sun: DetectedSun = {
+    ...describe(sum, irradiance, peakExcess),
+    disk: { sky, pixels, at: { width: image.width, height: image.height, indices } },
+  };
   if (!clipped) return { sun, peak, sky: skyLuminance, clipped, visible: 1 };
   // A clipped disk is placed by its clipped pixels alone (clipped-disk.ts): the excess-weighted
   // mean leans towards the unclipped glow on its sky side, away from the terrain below a low sun.
@@ -172,20 +175,27 @@ function readWindow(image: HdrPixels, at: number, radius: number): Window {
   const y0 = Math.max(0, cy - reach);
   const y1 = Math.min(skyRows(height) - 1, cy + reach);
   // A row spans fewer degrees of the sky near the zenith: read wider there (the whole row at the pole).
-  const across = (y: number) => Math.min(Math.floor(width / 2), Math.ceil(reach / Math.max(Math.cos(elevationOfV((y + 0.5) / height)), 1e-3)));
+  const across = (y: number) =>
+    Math.min(Math.floor(width / 2), Math.ceil(reach / Math.max(Math.cos(elevationOfV((y + 0.5) / height)), 1e-3)));
   let capacity = 0;
   let widest = 0;
   for (let y = y0; y <= y1; y++) {
     capacity += 2 * across(y) + 1;
     widest = Math.max(widest, across(y));
   }
-  const w: Window = { count: 0, index: new Int32Array(capacity), direction: new Float64Array(capacity * 3), cosine: new Float64Array(capacity), solidAngle: new Float64Array(capacity) };
+  const w: Window = {
+    count: 0,
+    index: new Int32Array(capacity),
+    direction: new Float64Array(capacity * 3),
+    cosine: new Float64Array(capacity),
+    solidAngle: new Float64Array(capacity),
+  };
   // Each column's azimuth sine and cosine once (directionOfUv's terms, so the directions are the same): a window of an
   // 8K panorama holds a hundred thousand pixels, and their trigonometry would take most of a detection's time.
   const sinAzimuth = new Float64Array(2 * widest + 1);
   const cosAzimuth = new Float64Array(2 * widest + 1);
   for (let dx = -widest; dx <= widest; dx++) {
-    const azimuth = azimuthOfU(((((cx + dx) % width) + width) % width + 0.5) / width);
+    const azimuth = azimuthOfU((((((cx + dx) % width) + width) % width) + 0.5) / width);
     sinAzimuth[dx + widest] = Math.sin(azimuth);
     cosAzimuth[dx + widest] = Math.cos(azimuth);
   }

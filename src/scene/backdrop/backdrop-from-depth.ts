@@ -48,7 +48,12 @@ export interface DepthBackdropInput {
  * @param name unique name
  * @param signal stops the depth map's decoding between slices
  */
-export async function buildDepthBackdrop(scene: Scene, input: DepthBackdropInput, name: string, signal?: AbortSignal): Promise<SkyboxBackdrop> {
+export async function buildDepthBackdrop(
+  scene: Scene,
+  input: DepthBackdropInput,
+  name: string,
+  signal?: AbortSignal,
+): Promise<SkyboxBackdrop> {
   const depth = await decodeDepthPngInSlices(input.depthPng, new WorkSlices(nextTaskSlice, signal));
   const { across, down, texture: maxTexture } = DEPTH_MESH_SEGMENTS[input.meshQuality];
   const limit = Math.min(maxTexture, scene.getEngine().getCaps().maxTextureSize);

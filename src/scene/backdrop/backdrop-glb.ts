@@ -30,7 +30,13 @@ import { EXPORT_SKY_RADIUS, placeBackdrop, SkyboxBackdrop } from "./backdrop.ts"
  * @param fileName the file's name, which names its textures in the engine's texture cache: a
  *   name unique to the file's content lets the load share textures kept from an earlier one
  */
-export async function loadGlbBackdrop(scene: Scene, glb: Uint8Array, name: string, radius: number | null, fileName = name): Promise<SkyboxBackdrop> {
+export async function loadGlbBackdrop(
+  scene: Scene,
+  glb: Uint8Array,
+  name: string,
+  radius: number | null,
+  fileName = name,
+): Promise<SkyboxBackdrop> {
   // KHR_materials_unlit makes the export's material unlit; without the extensions the
   // material would be lit PBR. Registration replaces entries, so an app's own stays if present.
   if (!registeredGLTFExtensions.has("KHR_materials_unlit")) registerBuiltInGLTFExtensions();

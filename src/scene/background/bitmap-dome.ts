@@ -33,7 +33,10 @@ const SPHERE_ID = "babylon-skybox-dome-sphere";
  * over 50 ms on a loaded slow core; what a scene holds is the Geometry made from a copy of it.
  */
 let unitSphereData: VertexData | null = null;
-const unitSphere = (): VertexData => (unitSphereData ??= timedStep("dome-sphere", () => CreateSphereVertexData({ segments: DOME_SEGMENTS, diameter: 1, sideOrientation: Mesh.BACKSIDE })));
+const unitSphere = (): VertexData =>
+  (unitSphereData ??= timedStep("dome-sphere", () =>
+    CreateSphereVertexData({ segments: DOME_SEGMENTS, diameter: 1, sideOrientation: Mesh.BACKSIDE }),
+  ));
 
 /** The next task: the page draws a frame between the dome's steps. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -96,7 +99,12 @@ export async function createDome(options: DomeOptions): Promise<PhotoDome> {
  * own `dispose` expects the parts it never made.
  */
 function undoneOnFailure<T>(scene: Scene, make: () => T): T {
-  const [nodes, meshes, materials, textures] = [scene.transformNodes.length, scene.meshes.length, scene.materials.length, scene.textures.length];
+  const [nodes, meshes, materials, textures] = [
+    scene.transformNodes.length,
+    scene.meshes.length,
+    scene.materials.length,
+    scene.textures.length,
+  ];
   try {
     return make();
   } catch (error) {
@@ -134,12 +142,16 @@ export class BitmapPhotoDome extends PhotoDome {
   }
 
   protected override _initTexture(url: string, scene: Scene, options: BitmapDomeOptions): Texture {
-    return timedStep("panorama-texture", () => new Texture(url, scene, {
-      noMipmap: !options.generateMipMaps,
-      invertY: false,
-      buffer: options.bitmap,
-      onLoad: () => this.onLoadObservable.notifyObservers(),
-      onError: (message) => this.onLoadErrorObservable.notifyObservers(message || "Unknown error"),
-    }));
+    return timedStep(
+      "panorama-texture",
+      () =>
+        new Texture(url, scene, {
+          noMipmap: !options.generateMipMaps,
+          invertY: false,
+          buffer: options.bitmap,
+          onLoad: () => this.onLoadObservable.notifyObservers(),
+          onError: (message) => this.onLoadErrorObservable.notifyObservers(message || "Unknown error"),
+        }),
+    );
   }
 }

@@ -103,7 +103,12 @@ export class GroundedBackground implements SkyboxPart, ShadowGround {
  * @param name unique name
  * @returns once the texture is loaded
  */
-export async function createGroundedBackground(scene: Scene, bytes: Uint8Array, settings: GroundSettings, name: string): Promise<GroundedBackground> {
+export async function createGroundedBackground(
+  scene: Scene,
+  bytes: Uint8Array,
+  settings: GroundSettings,
+  name: string,
+): Promise<GroundedBackground> {
   const { url } = await panoramaUrl(bytes, scene.getEngine().getCaps().maxTextureSize);
   try {
     return await groundedOf(scene, url, settings, name);
@@ -117,7 +122,12 @@ export async function createGroundedBackground(scene: Scene, bytes: Uint8Array, 
  * URL: the engine's texture cache hands back the kept texture, nothing loads).
  * @param kept the panorama's GPU texture, held by the caller while this runs
  */
-export async function createKeptGroundedBackground(scene: Scene, kept: InternalTexture, settings: GroundSettings, name: string): Promise<GroundedBackground> {
+export async function createKeptGroundedBackground(
+  scene: Scene,
+  kept: InternalTexture,
+  settings: GroundSettings,
+  name: string,
+): Promise<GroundedBackground> {
   const part = await groundedOf(scene, kept.url, settings, name);
   if (part.texture.getInternalTexture() !== kept) {
     part.dispose();
@@ -130,7 +140,15 @@ async function groundedOf(scene: Scene, url: string, settings: GroundSettings, n
   let texture!: Texture;
   // Mipmapped: the ground is seen at grazing angles. Not flipped: v = 0 is the image's top row, the zenith.
   const loaded = new Promise<void>((resolve, reject) => {
-    texture = new Texture(url, scene, false, false, Texture.TRILINEAR_SAMPLINGMODE, () => resolve(), (message) => reject(new Error(`The panorama could not be shown: ${message ?? "unknown error"}`)));
+    texture = new Texture(
+      url,
+      scene,
+      false,
+      false,
+      Texture.TRILINEAR_SAMPLINGMODE,
+      () => resolve(),
+      (message) => reject(new Error(`The panorama could not be shown: ${message ?? "unknown error"}`)),
+    );
   });
   texture.name = `${name}-texture`;
   texture.wrapU = Texture.WRAP_ADDRESSMODE;
@@ -168,4 +186,3 @@ async function groundedOf(scene: Scene, url: string, settings: GroundSettings, n
   }
   return part;
 }
-

@@ -15,6 +15,10 @@ import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture
  * @example
  * const bytes = await bakeEnvironment(scene.environmentTexture!);
  */
-export async function bakeEnvironment(texture: BaseTexture, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<Uint8Array> {
+export async function bakeEnvironment(
+  texture: BaseTexture,
+  signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
+): Promise<Uint8Array> {
   return (await import("./env-bake.ts")).bakeEnvironment(texture, signal, onProgress);
 }

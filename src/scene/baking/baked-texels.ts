@@ -64,7 +64,8 @@ export function encodeBakedTexels(header: BakedTexelsHeader, levels: TexelLevels
  * @returns the header and views of the texels (copied only when `bytes` is not 2-byte aligned)
  */
 export function decodeBakedTexels(bytes: Uint8Array): { header: BakedTexelsHeader; levels: TexelLevels } {
-  if (bytes.length < MAGIC.length + 4 || new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) throw new Error("Not a baked environment");
+  if (bytes.length < MAGIC.length + 4 || new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC)
+    throw new Error("Not a baked environment");
   const jsonLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(MAGIC.length, true);
   const header = checkHeader(JSON.parse(new TextDecoder().decode(bytes.subarray(MAGIC.length + 4, MAGIC.length + 4 + jsonLength))));
   const data = bytes.byteOffset % 2 === 0 ? bytes : bytes.slice();
@@ -88,8 +89,12 @@ function checkHeader(value: unknown): BakedTexelsHeader {
   const h = value as Partial<BakedTexelsHeader> | null;
   const finite = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
   const sizeOk = finite(h?.size) && h.size >= 1 && Number.isInteger(Math.log2(h.size));
-  const polynomialOk = Array.isArray(h?.polynomial) && h.polynomial.length === 9 && h.polynomial.every((v) => Array.isArray(v) && v.length === 3 && v.every(finite));
-  if (!h || !sizeOk || !polynomialOk || !finite(h.lodGenerationScale) || !finite(h.lodGenerationOffset)) throw new Error("Baked environment has a damaged header");
+  const polynomialOk =
+    Array.isArray(h?.polynomial) &&
+    h.polynomial.length === 9 &&
+    h.polynomial.every((v) => Array.isArray(v) && v.length === 3 && v.every(finite));
+  if (!h || !sizeOk || !polynomialOk || !finite(h.lodGenerationScale) || !finite(h.lodGenerationOffset))
+    throw new Error("Baked environment has a damaged header");
   return h as BakedTexelsHeader;
 }
 

@@ -23,7 +23,11 @@ const READ_SHARE = 0.5;
  * @param onProgress told the share done (0..1) as faces are read and encoded
  * @returns the .env file
  */
-export async function bakeEnvironment(texture: BaseTexture, signal: AbortSignal = new AbortController().signal, onProgress?: (fraction: number) => void): Promise<Uint8Array> {
+export async function bakeEnvironment(
+  texture: BaseTexture,
+  signal: AbortSignal = new AbortController().signal,
+  onProgress?: (fraction: number) => void,
+): Promise<Uint8Array> {
   signal.throwIfAborted();
   await harmonicsReady(texture);
   // Its own harmonics, not those a sun light's balance makes it answer: a skybox loaded
@@ -31,7 +35,12 @@ export async function bakeEnvironment(texture: BaseTexture, signal: AbortSignal 
   const polynomial = ownHarmonics(texture);
   if (!polynomial) throw new Error("The environment has no irradiance harmonics to bake");
   const texels = decodeBakedTexels(await bakeTexels(texture, signal, nextTaskSlice, (f) => onProgress?.(f * READ_SHARE)));
-  const info = { size: texels.header.size, lodGenerationScale: texels.header.lodGenerationScale, polynomial, gammaSpace: texture.gammaSpace };
+  const info = {
+    size: texels.header.size,
+    lodGenerationScale: texels.header.lodGenerationScale,
+    polynomial,
+    gammaSpace: texture.gammaSpace,
+  };
   let yieldAt = performance.now() + TASK_SLICE_MS;
   return encodeEnvFile(info, texels.levels, async (done, total) => {
     onProgress?.(READ_SHARE + ((1 - READ_SHARE) * done) / total);

@@ -37,7 +37,11 @@ export interface EnvFileInfo {
  * @param onFace called after each face is encoded (between faces the caller may yield)
  * @returns the `.env` bytes
  */
-export async function encodeEnvFile(info: EnvFileInfo, levels: TexelLevels, onFace?: (done: number, total: number) => Promise<void> | void): Promise<Uint8Array> {
+export async function encodeEnvFile(
+  info: EnvFileInfo,
+  levels: TexelLevels,
+  onFace?: (done: number, total: number) => Promise<void> | void,
+): Promise<Uint8Array> {
   const total = mipCount(info.size) * 6;
   const images: Uint8Array[] = [];
   for (let mip = 0; mip < mipCount(info.size); mip++)
@@ -52,7 +56,13 @@ export async function encodeEnvFile(info: EnvFileInfo, levels: TexelLevels, onFa
     position += image.length;
     return entry;
   });
-  const manifest = { version: ENV_VERSION, width: info.size, imageType: "image/png", irradiance: irradianceOf(info.polynomial), specular: { mipmaps, lodGenerationScale: info.lodGenerationScale } };
+  const manifest = {
+    version: ENV_VERSION,
+    width: info.size,
+    imageType: "image/png",
+    irradiance: irradianceOf(info.polynomial),
+    specular: { mipmaps, lodGenerationScale: info.lodGenerationScale },
+  };
   // ASCII JSON, ended by a NUL, as Babylon's reader expects.
   const json = new TextEncoder().encode(`${JSON.stringify(manifest)}\0`);
   const out = new Uint8Array(MAGIC.length + json.length + position);

@@ -56,7 +56,12 @@ export function encodePngRgba(width: number, height: number, rgba: Uint8Array): 
   view.setUint32(0, width);
   view.setUint32(4, height);
   header.set([8, RGBA8, 0, 0, 0], 8);
-  const parts = [Uint8Array.from(SIGNATURE), chunk("IHDR", header), chunk("IDAT", zlibSync(filtered, { level: 6 })), chunk("IEND", new Uint8Array(0))];
+  const parts = [
+    Uint8Array.from(SIGNATURE),
+    chunk("IHDR", header),
+    chunk("IDAT", zlibSync(filtered, { level: 6 })),
+    chunk("IEND", new Uint8Array(0)),
+  ];
   const file = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -27,7 +27,12 @@ export type { WaitForSlice };
  * @param onProgress told the share of mips read (0..1) after each read-back
  * @returns the baked texels
  */
-export async function bakeTexels(texture: BaseTexture, signal: AbortSignal, wait: WaitForSlice = idleSlice, onProgress?: (fraction: number) => void): Promise<Uint8Array> {
+export async function bakeTexels(
+  texture: BaseTexture,
+  signal: AbortSignal,
+  wait: WaitForSlice = idleSlice,
+  onProgress?: (fraction: number) => void,
+): Promise<Uint8Array> {
   const slices = new WorkSlices(wait, signal);
   await slices.next();
   await harmonicsReady(texture);
@@ -45,7 +50,12 @@ export async function bakeTexels(texture: BaseTexture, signal: AbortSignal, wait
   // Laying the file out copies every texel once more: a slice of its own too.
   await wait(signal);
   signal.throwIfAborted();
-  const header = { size, lodGenerationScale: texture.lodGenerationScale, lodGenerationOffset: texture.lodGenerationOffset, polynomial: coefficients(polynomial) };
+  const header = {
+    size,
+    lodGenerationScale: texture.lodGenerationScale,
+    lodGenerationOffset: texture.lodGenerationOffset,
+    polynomial: coefficients(polynomial),
+  };
   return timedStep("bake-layout", () => encodeBakedTexels(header, levels));
 }
 

@@ -25,7 +25,6 @@ interface WebGL2Engine {
 /** Most bytes one read-back holds: mips are read together up to it (a 256 cube's whole chain is 8 MiB of floats). */
 const BATCH_BYTES = 16 * 1024 * 1024;
 
-
 /**
  * The mips of a cube, grouped so each group is one read-back: consecutive mips up to
  * BATCH_BYTES of floats, at least one mip a group.
@@ -55,12 +54,20 @@ export function mipBatches(size: number, count: number): number[][] {
  * @param slices the time the conversion runs in
  * @param signal stops the wait for the GPU (rejects with its reason)
  */
-export async function readMips(texture: BaseTexture, mips: readonly number[], slices: WorkSlices, signal: AbortSignal): Promise<Uint16Array[][]> {
+export async function readMips(
+  texture: BaseTexture,
+  mips: readonly number[],
+  slices: WorkSlices,
+  signal: AbortSignal,
+): Promise<Uint16Array[][]> {
   const internal = texture.getInternalTexture();
   if (!internal) throw new Error("The environment has no GPU texture to read back");
   const size = texture.getSize().width;
   const engine = internal.getEngine() as unknown as Partial<WebGL2Engine>;
-  const floats = engine._gl && (engine.webGLVersion ?? 1) >= 2 ? await readWebGL2(engine as WebGL2Engine, internal, size, mips, signal) : await readEngine(texture, mips, signal);
+  const floats =
+    engine._gl && (engine.webGLVersion ?? 1) >= 2
+      ? await readWebGL2(engine as WebGL2Engine, internal, size, mips, signal)
+      : await readEngine(texture, mips, signal);
   const out: Uint16Array[][] = [];
   for (const [i, mip] of mips.entries()) {
     const length = floatBytes(size, mip) / 4;
@@ -78,7 +85,13 @@ function floatBytes(size: number, mip: number): number {
 }
 
 /** WebGL 2: one pixel-pack buffer for every face of `mips`, one fence, one read once the GPU passed it. */
-async function readWebGL2(engine: WebGL2Engine, internal: InternalTexture, size: number, mips: readonly number[], signal: AbortSignal): Promise<Float32Array[][]> {
+async function readWebGL2(
+  engine: WebGL2Engine,
+  internal: InternalTexture,
+  size: number,
+  mips: readonly number[],
+  signal: AbortSignal,
+): Promise<Float32Array[][]> {
   const gl = engine._gl;
   const texture = internal._hardwareTexture?.underlyingResource as WebGLTexture | undefined;
   if (!texture) throw new Error("The environment has no GPU texture to read back");
@@ -132,7 +145,8 @@ async function readEngine(texture: BaseTexture, mips: readonly number[], signal:
     for (let face = 0; face < 6; face++) {
       signal.throwIfAborted();
       const pixels = await texture.readPixels(face, mip);
-      if (!(pixels instanceof Float32Array) && !(pixels instanceof Uint16Array)) throw new Error("The environment read back is not floating point RGBA");
+      if (!(pixels instanceof Float32Array) && !(pixels instanceof Uint16Array))
+        throw new Error("The environment read back is not floating point RGBA");
       faces.push(pixels);
     }
     out.push(faces);

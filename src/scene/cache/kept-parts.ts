@@ -34,7 +34,13 @@ function trimOnDispose(memory: EnvironmentCache, texture: BaseTexture): void {
  * The environment of `key` as the cache keeps it, as a lighting part; null on a miss.
  * @returns the lighting, and whether it still needs a bake for the apply's cache database
  */
-export function keptEnvironment(ctx: KeepContext, key: string, name: string, active: boolean, intensity: number): { lighting: SkyboxLighting; needsBake: boolean } | null {
+export function keptEnvironment(
+  ctx: KeepContext,
+  key: string,
+  name: string,
+  active: boolean,
+  intensity: number,
+): { lighting: SkyboxLighting; needsBake: boolean } | null {
   const memory = memoryOf(ctx);
   const kept = memory?.get(key);
   if (!memory || !kept) return null;

@@ -24,7 +24,8 @@ type MipUpload = { _uploadArrayBufferViewToTexture(texture: InternalTexture, dat
 export function cubeFromTexels(scene: Scene, bytes: Uint8Array, name: string): RawCubeTexture {
   const { header, levels } = decodeBakedTexels(bytes);
   const engine = scene.getEngine() as AbstractEngine & Partial<MipUpload>;
-  if (typeof engine._uploadArrayBufferViewToTexture !== "function") throw new Error("This engine cannot upload the mips of a baked environment");
+  if (typeof engine._uploadArrayBufferViewToTexture !== "function")
+    throw new Error("This engine cannot upload the mips of a baked environment");
   const { TEXTUREFORMAT_RGBA: RGBA, TEXTURETYPE_HALF_FLOAT: HALF, TEXTURE_TRILINEAR_SAMPLINGMODE: TRILINEAR } = Constants;
   const texture = new RawCubeTexture(scene, null, header.size, RGBA, HALF, true, false, TRILINEAR);
   texture.name = name;

@@ -38,17 +38,35 @@ export interface LoadedEnvironment {
  * @param name unique texture name
  * @returns the texture, ready, not yet prefiltered unless baked texels
  */
-export async function loadEnvironment(scene: Scene, format: EnvironmentFormat, bytes: Uint8Array, size: number, name: string): Promise<LoadedEnvironment> {
+export async function loadEnvironment(
+  scene: Scene,
+  format: EnvironmentFormat,
+  bytes: Uint8Array,
+  size: number,
+  name: string,
+): Promise<LoadedEnvironment> {
   switch (format) {
     case "hdr": {
       // Decoded, converted and projected in slices (hdr-cube.ts), its code loaded on first use.
       const { SlicedHdrCubeTexture } = await import("./hdr-cube.ts");
-      const texture = (await fromUrl(bytes, name, (url, onLoad, onError) => new SlicedHdrCubeTexture(url, scene, size, onLoad, onError))) as InstanceType<typeof SlicedHdrCubeTexture>;
+      const texture = (await fromUrl(
+        bytes,
+        name,
+        (url, onLoad, onError) => new SlicedHdrCubeTexture(url, scene, size, onLoad, onError),
+      )) as InstanceType<typeof SlicedHdrCubeTexture>;
       return { texture, prefiltered: false, polynomial: texture.polynomial };
     }
     case "exr":
       (await import("./zip-formats.ts")).provideFflate();
-      return { texture: await fromUrl(bytes, name, (url, onLoad, onError) => new EXRCubeTexture(url, scene, size, false, true, false, false, onLoad, onError)), prefiltered: false, polynomial: null };
+      return {
+        texture: await fromUrl(
+          bytes,
+          name,
+          (url, onLoad, onError) => new EXRCubeTexture(url, scene, size, false, true, false, false, onLoad, onError),
+        ),
+        prefiltered: false,
+        polynomial: null,
+      };
     case "cube-zip": {
       const [{ facesOfZip }, { cubeFromFaces }] = await Promise.all([import("./zip-formats.ts"), import("./raw-cube.ts")]);
       const cube = await cubeFromFaces(scene, facesOfZip(bytes), size, name);
@@ -85,9 +103,15 @@ function fromUrl(bytes: Uint8Array, name: string, build: Build): Promise<Environ
     texture = build(
       url,
       () => queueMicrotask(() => finish()),
-      (message, exception) => queueMicrotask(() => finish(new Error(`Could not decode the environment ${name}: ${message ?? (exception instanceof Error ? exception.message : "unknown error")}`))),
+      (message, exception) =>
+        queueMicrotask(() =>
+          finish(
+            new Error(
+              `Could not decode the environment ${name}: ${message ?? (exception instanceof Error ? exception.message : "unknown error")}`,
+            ),
+          ),
+        ),
     );
     texture.name = name;
   });
 }
-

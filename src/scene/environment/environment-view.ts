@@ -52,7 +52,8 @@ export class EnvironmentView extends BaseTexture {
     this._rotationY = value;
     const next = Matrix.RotationY(value);
     // Materials compile a rotation in or out: tell them when it appears or goes.
-    if (next.isIdentity() !== this._matrix.isIdentity()) this.getScene()?.markAllMaterialsAsDirty(1, (m) => m.getActiveTextures().includes(this));
+    if (next.isIdentity() !== this._matrix.isIdentity())
+      this.getScene()?.markAllMaterialsAsDirty(1, (m) => m.getActiveTextures().includes(this));
     this._matrix = next;
   }
 

@@ -18,7 +18,12 @@ import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
  * @param quality GGX samples
  * @param polynomial harmonics to put back on the new GPU texture, when known
  */
-export async function prefilterEnvironment(engine: AbstractEngine, texture: BaseTexture, quality: number, polynomial: SphericalPolynomial | null): Promise<void> {
+export async function prefilterEnvironment(
+  engine: AbstractEngine,
+  texture: BaseTexture,
+  quality: number,
+  polynomial: SphericalPolynomial | null,
+): Promise<void> {
   if (!engine._features.allowTexturePrefiltering)
     throw new Error("This engine cannot prefilter environment textures (WebGL 2 or WebGPU is required)");
   await new HDRFiltering(engine, { quality }).prefilter(texture);
@@ -54,7 +59,8 @@ export async function prefilterDone(texture: BaseTexture): Promise<void> {
  */
 export async function harmonicsReady(texture: BaseTexture, timeoutMs = 10_000): Promise<void> {
   if (texture.sphericalPolynomial) return;
-  const pending = (texture.getInternalTexture() as { _sphericalPolynomialPromise?: Promise<unknown> | null } | null)?._sphericalPolynomialPromise;
+  const pending = (texture.getInternalTexture() as { _sphericalPolynomialPromise?: Promise<unknown> | null } | null)
+    ?._sphericalPolynomialPromise;
   if (!pending) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([pending.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);

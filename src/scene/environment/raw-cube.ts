@@ -32,15 +32,39 @@ export async function cubeFromPanorama(scene: Scene, bytes: Uint8Array, size: nu
 /** Six face images (+X, -X, +Y, -Y, +Z, -Z) as a cube of `size`. */
 export async function cubeFromFaces(scene: Scene, faces: readonly Uint8Array[], size: number, name: string): Promise<CpuCube> {
   const [right, left, up, down, front, back] = await Promise.all(faces.map(async (f) => toLinear(await decodeScaled(f, size, size))));
-  const info: CubeMapInfo = { size, right: right!, left: left!, up: up!, down: down!, front: front!, back: back!, format: Constants.TEXTUREFORMAT_RGB, type: Constants.TEXTURETYPE_FLOAT, gammaSpace: false };
+  const info: CubeMapInfo = {
+    size,
+    right: right!,
+    left: left!,
+    up: up!,
+    down: down!,
+    front: front!,
+    back: back!,
+    format: Constants.TEXTUREFORMAT_RGB,
+    type: Constants.TEXTURETYPE_FLOAT,
+    gammaSpace: false,
+  };
   return upload(scene, info, name);
 }
 
 function upload(scene: Scene, info: CubeMapInfo, name: string): CpuCube {
   const faces = [info.right, info.left, info.up, info.down, info.front, info.back].map((f) => f!);
-  const texture = new RawCubeTexture(scene, faces, info.size, Constants.TEXTUREFORMAT_RGB, Constants.TEXTURETYPE_FLOAT, true, false, Constants.TEXTURE_TRILINEAR_SAMPLINGMODE);
+  const texture = new RawCubeTexture(
+    scene,
+    faces,
+    info.size,
+    Constants.TEXTUREFORMAT_RGB,
+    Constants.TEXTURETYPE_FLOAT,
+    true,
+    false,
+    Constants.TEXTURE_TRILINEAR_SAMPLINGMODE,
+  );
   texture.name = name;
-  const polynomial = CubeMapToSphericalPolynomialTools.ConvertCubeMapToSphericalPolynomial({ ...info, format: Constants.TEXTUREFORMAT_RGB, gammaSpace: false });
+  const polynomial = CubeMapToSphericalPolynomialTools.ConvertCubeMapToSphericalPolynomial({
+    ...info,
+    format: Constants.TEXTUREFORMAT_RGB,
+    gammaSpace: false,
+  });
   texture.sphericalPolynomial = polynomial;
   return { texture, polynomial };
 }

@@ -16,7 +16,14 @@ import type { WorkSlices } from "../scheduling/work-slices.ts";
 
 /** Babylon's face helpers (static members it keeps private, present since Babylon 4). */
 interface PanoramaFaces {
-  CalcProjectionSpherical(direction: Vector3, data: Float32Array, width: number, height: number, stride: number, invertY: boolean): { r: number; g: number; b: number };
+  CalcProjectionSpherical(
+    direction: Vector3,
+    data: Float32Array,
+    width: number,
+    height: number,
+    stride: number,
+    invertY: boolean,
+  ): { r: number; g: number; b: number };
   FACE_FRONT: Vector3[];
   FACE_BACK: Vector3[];
   FACE_LEFT: Vector3[];
@@ -49,9 +56,22 @@ interface HarmonicsTools {
  * @param size face size
  * @param slices the time it runs in
  */
-export async function panoramaToCube(data: Float32Array, width: number, height: number, size: number, slices: WorkSlices): Promise<CubeMapInfo> {
+export async function panoramaToCube(
+  data: Float32Array,
+  width: number,
+  height: number,
+  size: number,
+  slices: WorkSlices,
+): Promise<CubeMapInfo> {
   const tools = PanoramaToCubeMapTools as unknown as PanoramaFaces;
-  const faces = { front: tools.FACE_FRONT, back: tools.FACE_BACK, left: tools.FACE_LEFT, right: tools.FACE_RIGHT, up: tools.FACE_UP, down: tools.FACE_DOWN };
+  const faces = {
+    front: tools.FACE_FRONT,
+    back: tools.FACE_BACK,
+    left: tools.FACE_LEFT,
+    right: tools.FACE_RIGHT,
+    up: tools.FACE_UP,
+    down: tools.FACE_DOWN,
+  };
   const out: Partial<Record<keyof typeof faces, Float32Array>> = {};
   for (const [name, corners] of Object.entries(faces) as [keyof typeof faces, Vector3[]][]) {
     const face = new Float32Array(size * size * 3);
@@ -60,7 +80,7 @@ export async function panoramaToCube(data: Float32Array, width: number, height: 
     const dy = 1 / size;
     // fy steps by additions, as Babylon's does: the same directions, the same texels.
     let fy = 0;
-    for (let y = 0; y < size; ) {
+    for (let y = 0; y < size;) {
       await slices.next();
       timedStep("panorama-to-cube", () => {
         for (const end = Math.min(size, y + ROWS); y < end; y++, fy += dy) {
@@ -103,7 +123,7 @@ export async function cubeHarmonics(cube: CubeMapInfo, slices: WorkSlices): Prom
     const data = cube[face.name] as Float32Array;
     // u and v step by additions, as Babylon's do: the same floats, the same sums.
     let v = minUV;
-    for (let y = 0; y < size; ) {
+    for (let y = 0; y < size;) {
       await slices.next();
       timedStep("harmonics", () => {
         for (const end = Math.min(size, y + ROWS); y < end; y++, v += du) {
@@ -112,7 +132,10 @@ export async function cubeHarmonics(cube: CubeMapInfo, slices: WorkSlices): Prom
             const direction = face.worldAxisForFileX.scale(u).add(face.worldAxisForFileY.scale(v)).add(face.worldAxisForNormal);
             direction.normalize();
             const solidAngle =
-              tools._AreaElement(u - halfTexel, v - halfTexel) - tools._AreaElement(u - halfTexel, v + halfTexel) - tools._AreaElement(u + halfTexel, v - halfTexel) + tools._AreaElement(u + halfTexel, v + halfTexel);
+              tools._AreaElement(u - halfTexel, v - halfTexel) -
+              tools._AreaElement(u - halfTexel, v + halfTexel) -
+              tools._AreaElement(u + halfTexel, v - halfTexel) +
+              tools._AreaElement(u + halfTexel, v + halfTexel);
             const o = (y * size + x) * stride;
             harmonics.addLight(direction, clamped(data[o]!, data[o + 1]!, data[o + 2]!, tools), solidAngle);
             totalSolidAngle += solidAngle;

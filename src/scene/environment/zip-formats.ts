@@ -12,7 +12,11 @@ export function facesOfZip(zip: Uint8Array): Uint8Array[] {
   const files = unzipSync(zip);
   const byFace = new Map<string, Uint8Array>();
   for (const [path, data] of Object.entries(files)) {
-    const base = path.split("/").pop()!.toLowerCase().replace(/\.(png|jpe?g|webp)$/, "");
+    const base = path
+      .split("/")
+      .pop()!
+      .toLowerCase()
+      .replace(/\.(png|jpe?g|webp)$/, "");
     byFace.set(base, data);
   }
   return FACE_NAMES.map((face) => {
@@ -31,5 +35,6 @@ export function facesOfZip(zip: Uint8Array): Uint8Array[] {
 export function provideFflate(): void {
   const global = globalThis as { fflate?: { unzlibSync?: unknown } };
   global.fflate ??= { unzlibSync };
-  if (ExrLoaderGlobalConfiguration.FFLATEUrl.startsWith("https://unpkg.com/fflate")) ExrLoaderGlobalConfiguration.FFLATEUrl = "data:text/javascript,";
+  if (ExrLoaderGlobalConfiguration.FFLATEUrl.startsWith("https://unpkg.com/fflate"))
+    ExrLoaderGlobalConfiguration.FFLATEUrl = "data:text/javascript,";
 }

@@ -23,7 +23,11 @@ export interface DownloadContext {
 }
 
 /** The bytes at `url`; rejects naming the URL and the status on failure. */
-export async function downloadBytes(url: string, label: string, ctx: Pick<DownloadContext, "signal" | "onFraction" | "onHeaders">): Promise<Uint8Array> {
+export async function downloadBytes(
+  url: string,
+  label: string,
+  ctx: Pick<DownloadContext, "signal" | "onFraction" | "onHeaders">,
+): Promise<Uint8Array> {
   let response: Response;
   try {
     response = await retryingFetch({
@@ -36,7 +40,8 @@ export async function downloadBytes(url: string, label: string, ctx: Pick<Downlo
     });
   } catch (error) {
     ctx.signal?.throwIfAborted();
-    const reason = error instanceof HttpStatusError ? `HTTP ${error.response.status} ${error.response.statusText}`.trim() : (error as Error).message;
+    const reason =
+      error instanceof HttpStatusError ? `HTTP ${error.response.status} ${error.response.statusText}`.trim() : (error as Error).message;
     throw new Error(`Download of the ${label} failed (${url}): ${reason}`, { cause: error });
   }
   ctx.onHeaders?.(response.headers);
@@ -75,7 +80,12 @@ async function concat(head: Uint8Array, next: Uint8Array, reader: ReadableStream
  * stored (the write runs on; see `ctx.writes`). `url` is only called on a miss, so a cached
  * export is never even requested.
  */
-export async function cachedBytes(key: string, label: string, url: () => Promise<string>, ctx: DownloadContext): Promise<{ bytes: Uint8Array; cached: boolean }> {
+export async function cachedBytes(
+  key: string,
+  label: string,
+  url: () => Promise<string>,
+  ctx: DownloadContext,
+): Promise<{ bytes: Uint8Array; cached: boolean }> {
   const hit = ctx.cache ? await ctx.cache.get(key).catch(() => null) : null;
   if (hit) return { bytes: hit, cached: true };
   const bytes = await downloadBytes(await url(), label, ctx);

@@ -28,13 +28,14 @@ export async function obtainExport(ctx: ExportContext, skyboxId: string, model: 
       types: catalog.types,
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
-    if (!isRequestTerminal(record.status))
-      record = await ctx.tracker.watchExport(record, ctx.signal ? { signal: ctx.signal } : {}).done;
+    if (!isRequestTerminal(record.status)) record = await ctx.tracker.watchExport(record, ctx.signal ? { signal: ctx.signal } : {}).done;
   } catch (error) {
     ctx.signal?.throwIfAborted();
     throw new Error(`The ${label} export of skybox ${skyboxId} failed: ${(error as Error).message}`, { cause: error });
   }
   if (record.status !== "complete" || !record.file_url)
-    throw new Error(`The ${label} export of skybox ${skyboxId} ended "${record.status}"${record.error_message ? `: ${record.error_message}` : ""}`);
+    throw new Error(
+      `The ${label} export of skybox ${skyboxId} ended "${record.status}"${record.error_message ? `: ${record.error_message}` : ""}`,
+    );
   return record.file_url;
 }

@@ -2,7 +2,14 @@
  * Which export of a skybox each part uses, from its model and the caller's options, and
  * how the skybox's model is read from its record.
  */
-import { EXPORT_RESOLUTIONS, EXPORT_TYPES, type ExportTypeKey, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../../api/reference.ts";
+import {
+  EXPORT_RESOLUTIONS,
+  EXPORT_TYPES,
+  type ExportTypeKey,
+  type HdriModeKey,
+  type MeshQualityKey,
+  type ResolutionName,
+} from "../../api/reference.ts";
 import { DEFAULT_HDRI_MODE, exportTypesFor, resolutionsFor } from "../../api/rules/export-rules.ts";
 import { recordModel } from "../../api/rules/record-model.ts";
 import type { Generation } from "../../api/schemas/generation.ts";
@@ -68,9 +75,19 @@ export interface SunExport {
 export function sunExport(model: 3 | 4, lighting: ResolvedLighting | null, resolution: ResolutionName | null): SunExport {
   const shared = lighting && effectiveSource(model, lighting) === "hdri-hdr" ? lightingExport(model, lighting)! : null;
   const width = (name: ResolutionName | null) => EXPORT_RESOLUTIONS.find((r) => r.name === name)?.width ?? Infinity;
-  if (shared && (resolution === null ? width(shared.resolution) <= 2048 : shared.resolution === resolution)) return { choice: shared, lightingsOwn: true };
+  if (shared && (resolution === null ? width(shared.resolution) <= 2048 : shared.resolution === resolution))
+    return { choice: shared, lightingsOwn: true };
   const hdriMode = lighting?.hdriMode ?? DEFAULT_HDRI_MODE;
-  return { choice: { typeKey: "hdri-hdr", resolution: resolution ?? pickResolution("hdri-hdr", model, 1024), hdriMode, meshQuality: null, depthScale: null }, lightingsOwn: false };
+  return {
+    choice: {
+      typeKey: "hdri-hdr",
+      resolution: resolution ?? pickResolution("hdri-hdr", model, 1024),
+      hdriMode,
+      meshQuality: null,
+      depthScale: null,
+    },
+    lightingsOwn: false,
+  };
 }
 
 /** The GLB export the backdrop needs, or null for Model 4 (built from the depth map instead). */
@@ -103,6 +120,10 @@ const EXPORT_TITLES: Partial<Record<ExportTypeKey, string>> = { "3d-mesh-glb": "
  */
 export function exportTitle(choice: ExportChoice): string {
   const type = EXPORT_TITLES[choice.typeKey] ?? EXPORT_TYPES.find((t) => t.key === choice.typeKey)?.name ?? choice.typeKey;
-  const extra = [choice.hdriMode, choice.meshQuality && `${choice.meshQuality} quality`, choice.depthScale != null ? `depth scale ${choice.depthScale}` : null];
+  const extra = [
+    choice.hdriMode,
+    choice.meshQuality && `${choice.meshQuality} quality`,
+    choice.depthScale != null ? `depth scale ${choice.depthScale}` : null,
+  ];
   return [[type, choice.resolution].filter(Boolean).join(" "), ...extra.filter(Boolean)].join(", ");
 }

@@ -47,7 +47,11 @@ export interface ResolvedLoad {
   /** Built for lighting, or only for a blurred background. */
   environment: boolean;
   background: ResolvedBackground | null;
-  backdrop: { radius: number | null; depthScale: number; meshQuality: NonNullable<SavedSkybox["settings"]["backdrop"]>["meshQuality"] } | null;
+  backdrop: {
+    radius: number | null;
+    depthScale: number;
+    meshQuality: NonNullable<SavedSkybox["settings"]["backdrop"]>["meshQuality"];
+  } | null;
   sun: ResolvedSun | null;
   /** The lights `sun.replaces` names (off while the sun is shown, also when the folder has none). */
   replaces: readonly Light[];
@@ -77,11 +81,12 @@ export function resolveLoad(manifest: SavedSkybox, options: LoadSkyboxOptions): 
     },
     environment: lighting !== null || (background !== null && blur > 0),
     background: resolvedBackground,
-    backdrop: backdrop && settings.backdrop && {
-      radius: backdrop.radius === undefined ? null : num("backdrop.radius", backdrop.radius, 0, 0.001),
-      depthScale: settings.backdrop.depthScale,
-      meshQuality: settings.backdrop.meshQuality,
-    },
+    backdrop: backdrop &&
+      settings.backdrop && {
+        radius: backdrop.radius === undefined ? null : num("backdrop.radius", backdrop.radius, 0, 0.001),
+        depthScale: settings.backdrop.depthScale,
+        meshQuality: settings.backdrop.meshQuality,
+      },
     sun,
     replaces: asked?.replaces ?? [],
     rotation: num("rotation", options.rotation, settings.rotation),

@@ -101,11 +101,20 @@ async function buildAll(ctx: LoadContext, folder: SavedFolder, parts: ResolvedLo
   const neighbours = { lighting, backdropMeshes: backdropPart?.meshes ?? [], skyboxMeshes, ground: groundOf(backgroundPart) };
   const sun = parts.sun ? await savedSun(ctx, folder.manifest, parts.sun, neighbours, parts.lighting?.size ?? null) : null;
   const replaced = replacedLights(parts.replaces);
-  return { parts: { lighting, background: backgroundPart, backdrop: backdropPart, sun, replaced }, bake: envPart?.bakeKey ? envPart : null };
+  return {
+    parts: { lighting, background: backgroundPart, backdrop: backdropPart, sun, replaced },
+    bake: envPart?.bakeKey ? envPart : null,
+  };
 }
 
 /** The load's context: unique names, and cache keys of its own (the background's and GLB's content name them). */
-function loadContext(scene: Scene, manifest: SavedSkybox, cache: SkyboxCache | null, progress: ProgressSink, signal: AbortSignal): LoadContext {
+function loadContext(
+  scene: Scene,
+  manifest: SavedSkybox,
+  cache: SkyboxCache | null,
+  progress: ProgressSink,
+  signal: AbortSignal,
+): LoadContext {
   const skyboxId = `saved-${manifest.files.background.sha256.slice(0, 16)}`;
   return { scene, cache, progress, signal, skyboxId, name: (part) => `skybox-${skyboxId}-${part}-${scene.getUniqueId()}` };
 }

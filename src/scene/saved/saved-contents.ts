@@ -72,15 +72,30 @@ export async function collectSavedContents(applied: AppliedSkybox, options: Save
   const backdrop = async (): Promise<SavedContents["backdrop"]> => {
     if (!applied.backdrop || !options.backdrop) return null;
     const choice = backdropExport(model, { ...options.backdrop, radius: null });
-    return choice ? { format: "glb", bytes: (await ctx.exportBytes(choice, "backdrop")).bytes } : { format: "depth-png", bytes: await ctx.generationFile("depth") };
+    return choice
+      ? { format: "glb", bytes: (await ctx.exportBytes(choice, "backdrop")).bytes }
+      : { format: "depth-png", bytes: await ctx.generationFile("depth") };
   };
   const hdr = options.hdr;
   const [env, panorama, backdropFile, hdrBytes] = await Promise.all([
-    bakeEnvironment(environment, options.signal, (fraction) => options.onProgress?.({ stage: "baking", detail: ENVIRONMENT_LABEL, fraction })),
+    bakeEnvironment(environment, options.signal, (fraction) =>
+      options.onProgress?.({ stage: "baking", detail: ENVIRONMENT_LABEL, fraction }),
+    ),
     ctx.generationFile("panorama"),
     backdrop(),
     hdr
-      ? ctx.exportBytes({ typeKey: "hdri-hdr", resolution: hdr.resolution ?? pickResolution("hdri-hdr", model, 1024), hdriMode: hdr.hdriMode, meshQuality: null, depthScale: null }, "lighting").then((r) => r.bytes)
+      ? ctx
+          .exportBytes(
+            {
+              typeKey: "hdri-hdr",
+              resolution: hdr.resolution ?? pickResolution("hdri-hdr", model, 1024),
+              hdriMode: hdr.hdriMode,
+              meshQuality: null,
+              depthScale: null,
+            },
+            "lighting",
+          )
+          .then((r) => r.bytes)
       : null,
   ]);
   const sun = applied.sun;

@@ -30,7 +30,11 @@ const BACKGROUND_ONLY = { intensity: 1, size: 256, quality: 64 };
  * @param lighting the lighting settings, or null when only a blurred background uses it
  * @returns the lighting part, and the cache key to bake a prefiltered `.hdr` under (null: nothing to bake)
  */
-export async function buildSavedEnvironment(ctx: LoadContext, folder: SavedFolder, lighting: ResolvedLoad["lighting"]): Promise<BuiltEnvironment> {
+export async function buildSavedEnvironment(
+  ctx: LoadContext,
+  folder: SavedFolder,
+  lighting: ResolvedLoad["lighting"],
+): Promise<BuiltEnvironment> {
   const { scene } = ctx;
   const entry = folder.manifest.files.environment;
   const options = lighting ?? BACKGROUND_ONLY;
@@ -49,7 +53,10 @@ export async function buildSavedEnvironment(ctx: LoadContext, folder: SavedFolde
     return { lighting: new SkyboxLighting({ scene, texture, active, intensity: options.intensity, fromCache: false }), bakeKey: null };
   }
   const clamped = size < options.size ? ` (GPU limit; ${options.size} asked)` : "";
-  ctx.progress({ stage: "prefiltering", detail: `${entry.path} to a ${size} cube${clamped}, ${options.quality} samples: once, then kept in the cache` });
+  ctx.progress({
+    stage: "prefiltering",
+    detail: `${entry.path} to a ${size} cube${clamped}, ${options.quality} samples: once, then kept in the cache`,
+  });
   const loaded = await loadEnvironment(scene, "hdr", bytes, size, name);
   try {
     ctx.signal?.throwIfAborted();
@@ -59,7 +66,10 @@ export async function buildSavedEnvironment(ctx: LoadContext, folder: SavedFolde
     throw error;
   }
   keepEnvironment(ctx, key, loaded.texture, false);
-  return { lighting: new SkyboxLighting({ scene, texture: loaded.texture, active, intensity: options.intensity, fromCache: false }), bakeKey: ctx.cache ? key : null };
+  return {
+    lighting: new SkyboxLighting({ scene, texture: loaded.texture, active, intensity: options.intensity, fromCache: false }),
+    bakeKey: ctx.cache ? key : null,
+  };
 }
 
 /** A `.env` file's prefiltered cube (CubeTexture's `.env` loader: RGBD mips and harmonics as baked). */

@@ -34,7 +34,10 @@ export class SavedFolder {
     const base = typeof location === "undefined" ? undefined : location.href;
     const absolute = new URL(url, base);
     let contentType = "";
-    const bytes = await downloadBytes(absolute.href, MANIFEST_FILE, { ...(signal ? { signal } : {}), onHeaders: (h) => (contentType = h.get("content-type") ?? "") });
+    const bytes = await downloadBytes(absolute.href, MANIFEST_FILE, {
+      ...(signal ? { signal } : {}),
+      onHeaders: (h) => (contentType = h.get("content-type") ?? ""),
+    });
     const manifest = parseSavedSkybox(manifestJson(bytes, contentType, absolute.href), absolute.href);
     return new SavedFolder({ url: absolute, manifest, progress, signal });
   }
@@ -49,7 +52,9 @@ export class SavedFolder {
       pending = (async () => {
         const url = new URL(entry.path, this.url).href;
         this._progress({ stage: "downloading", detail: entry.path, fraction: 0 });
-        const bytes = await fetchBytes(url, entry.path, this._signal, (fraction) => this._progress({ stage: "downloading", detail: entry.path, fraction }));
+        const bytes = await fetchBytes(url, entry.path, this._signal, (fraction) =>
+          this._progress({ stage: "downloading", detail: entry.path, fraction }),
+        );
         await checkSavedFile(entry, bytes);
         return bytes;
       })();
@@ -59,8 +64,16 @@ export class SavedFolder {
   }
 }
 
-function fetchBytes(url: string, label: string, signal: AbortSignal | undefined, onFraction?: (fraction: number) => void): Promise<Uint8Array> {
-  return downloadBytes(url, label, { ...(signal ? { signal } : {}), ...(onFraction ? { onFraction: (_label: string, f: number) => onFraction(f) } : {}) });
+function fetchBytes(
+  url: string,
+  label: string,
+  signal: AbortSignal | undefined,
+  onFraction?: (fraction: number) => void,
+): Promise<Uint8Array> {
+  return downloadBytes(url, label, {
+    ...(signal ? { signal } : {}),
+    ...(onFraction ? { onFraction: (_label: string, f: number) => onFraction(f) } : {}),
+  });
 }
 
 /**
@@ -75,7 +88,10 @@ function manifestJson(bytes: Uint8Array, contentType: string, url: string): unkn
     const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
     if (mediaType === "text/html" || /^\s*<(!doctype|html)/i.test(text)) {
       const what = mediaType === "text/html" ? "text/html, an HTML page" : "an HTML page";
-      throw new Error(`${MANIFEST_FILE} (${url}) is not a skybox manifest: the server answered ${what}, not JSON (servers often answer a file they do not have with their index page)`, { cause: error });
+      throw new Error(
+        `${MANIFEST_FILE} (${url}) is not a skybox manifest: the server answered ${what}, not JSON (servers often answer a file they do not have with their index page)`,
+        { cause: error },
+      );
     }
     throw new Error(`${MANIFEST_FILE} (${url}) is not a skybox manifest: it is not JSON (${(error as Error).message})`, { cause: error });
   }

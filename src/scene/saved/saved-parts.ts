@@ -23,14 +23,21 @@ import type { ResolvedSun } from "../sun-light/sun-options.ts";
  * @param options blur (0..1) and ground
  * @param environment the environment (needed when blur > 0)
  */
-export async function buildSavedBackground(ctx: LoadContext, folder: SavedFolder, options: ResolvedBackground, environment: BuiltEnvironment | null): Promise<SkyboxPart> {
+export async function buildSavedBackground(
+  ctx: LoadContext,
+  folder: SavedFolder,
+  options: ResolvedBackground,
+  environment: BuiltEnvironment | null,
+): Promise<SkyboxPart> {
   const { blur, ground } = options;
   if (ground) {
     const kept = await keptGround(ctx, ground, ctx.name("background"));
     if (kept) return kept;
     const bytes = await folder.bytes(folder.manifest.files.background);
     ctx.signal?.throwIfAborted();
-    const part = await (await import("../background/grounded-background.ts")).createGroundedBackground(ctx.scene, bytes, ground, ctx.name("background"));
+    const part = await (
+      await import("../background/grounded-background.ts")
+    ).createGroundedBackground(ctx.scene, bytes, ground, ctx.name("background"));
     keepGround(ctx, part);
     return part;
   }
@@ -54,7 +61,11 @@ export async function buildSavedBackground(ctx: LoadContext, folder: SavedFolder
  * @param folder the folder (its manifest has a backdrop)
  * @param options radius, and the saved depth scale and mesh quality
  */
-export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, options: NonNullable<ResolvedLoad["backdrop"]>): Promise<SkyboxBackdrop> {
+export async function buildSavedBackdrop(
+  ctx: LoadContext,
+  folder: SavedFolder,
+  options: NonNullable<ResolvedLoad["backdrop"]>,
+): Promise<SkyboxBackdrop> {
   const entry = folder.manifest.files.backdrop!;
   const name = ctx.name("backdrop");
   ctx.progress({ stage: "building-backdrop", detail: entry.path });
@@ -62,13 +73,28 @@ export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, 
     const [bytes, { loadGlbBackdrop }] = await Promise.all([folder.bytes(entry), import("../backdrop/backdrop-glb.ts")]);
     ctx.signal?.throwIfAborted();
     // Named by content: a second load of the same file shares the textures kept from the first.
-    const backdrop = await loadGlbBackdrop(ctx.scene, bytes, name, options.radius, ctx.cache ? `skybox-saved-glb-${entry.sha256.slice(0, 16)}` : name);
+    const backdrop = await loadGlbBackdrop(
+      ctx.scene,
+      bytes,
+      name,
+      options.radius,
+      ctx.cache ? `skybox-saved-glb-${entry.sha256.slice(0, 16)}` : name,
+    );
     keepBackdrop(ctx, backdrop);
     return backdrop;
   }
-  const [png, panorama, { buildDepthBackdrop }] = await Promise.all([folder.bytes(entry), folder.bytes(folder.manifest.files.background), import("../backdrop/backdrop-from-depth.ts")]);
+  const [png, panorama, { buildDepthBackdrop }] = await Promise.all([
+    folder.bytes(entry),
+    folder.bytes(folder.manifest.files.background),
+    import("../backdrop/backdrop-from-depth.ts"),
+  ]);
   ctx.signal?.throwIfAborted();
-  return buildDepthBackdrop(ctx.scene, { panorama, depthPng: png, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius }, name, ctx.signal ?? undefined);
+  return buildDepthBackdrop(
+    ctx.scene,
+    { panorama, depthPng: png, meshQuality: options.meshQuality, depthScale: options.depthScale, radius: options.radius },
+    name,
+    ctx.signal ?? undefined,
+  );
 }
 
 /**
@@ -78,7 +104,13 @@ export async function buildSavedBackdrop(ctx: LoadContext, folder: SavedFolder, 
  * @param options the sun's settings
  * @param neighbours the other parts
  */
-export async function savedSun(ctx: LoadContext, manifest: SavedSkybox, options: ResolvedSun, neighbours: SunNeighbours, lightingSize: number | null): Promise<SkyboxSun> {
+export async function savedSun(
+  ctx: LoadContext,
+  manifest: SavedSkybox,
+  options: ResolvedSun,
+  neighbours: SunNeighbours,
+  lightingSize: number | null,
+): Promise<SkyboxSun> {
   ctx.progress({ stage: "finding-sun", detail: "from skybox.json" });
   const sun = manifest.sun!;
   const three = (v: readonly number[]): [number, number, number] => [v[0]!, v[1]!, v[2]!];

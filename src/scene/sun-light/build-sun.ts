@@ -56,6 +56,5 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
   return (neighbours) => new SkyboxSun({ scene: ctx.scene, sun: found, options, neighbours, name, cubeSize });
 }
 
-
 // The lights a sun replaces come with the sun's code: an apply without a sun loads neither.
 export { replacedLights } from "./replaced-lights.ts";

@@ -42,6 +42,7 @@ export function balanceEnvironment(texture: BaseTexture, sun: SphericalPolynomia
     },
   });
   return () => {
-    if (Object.getOwnPropertyDescriptor(texture, HARMONICS_KEY)?.get === get) delete (texture as unknown as Record<string, unknown>)[HARMONICS_KEY];
+    if (Object.getOwnPropertyDescriptor(texture, HARMONICS_KEY)?.get === get)
+      delete (texture as unknown as Record<string, unknown>)[HARMONICS_KEY];
   };
 }

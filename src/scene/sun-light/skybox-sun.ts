@@ -95,8 +95,15 @@ export class SkyboxSun implements SkyboxPart {
     // Balanced, the environment keeps the sun in its reflections: the light adds no highlight of its own.
     this.light.specular = options.balance ? Color3.Black() : new Color3(...sun.color);
     const skybox = new Set(_neighbours.skyboxMeshes);
-    this._shadows = options.shadows ? new SunShadows(this.light, { options, skyboxMesh: (mesh) => skybox.has(mesh), groundY: _neighbours.ground ? _neighbours.ground.groundY : null }) : null;
-    this._backdrop = options.shadows && _neighbours.backdropMeshes.length ? new BackdropShadows(_neighbours.backdropMeshes, `${name}-backdrop`) : null;
+    this._shadows = options.shadows
+      ? new SunShadows(this.light, {
+          options,
+          skyboxMesh: (mesh) => skybox.has(mesh),
+          groundY: _neighbours.ground ? _neighbours.ground.groundY : null,
+        })
+      : null;
+    this._backdrop =
+      options.shadows && _neighbours.backdropMeshes.length ? new BackdropShadows(_neighbours.backdropMeshes, `${name}-backdrop`) : null;
     this.setRotation(0);
     this.refresh();
   }
@@ -143,7 +150,8 @@ export class SkyboxSun implements SkyboxPart {
     this._restoreEnvironment?.();
     this._restoreEnvironment = null;
     const lighting = this._neighbours.lighting;
-    if (enabled && this.options.balance && lighting?.active) this._restoreEnvironment = balanceEnvironment(lighting.texture, this._polynomial);
+    if (enabled && this.options.balance && lighting?.active)
+      this._restoreEnvironment = balanceEnvironment(lighting.texture, this._polynomial);
     // The environment's harmonics may have arrived since (images compute them lazily).
     this._setShadowLevel();
     this.onChangedObservable.notifyObservers(this);
@@ -190,7 +198,8 @@ export class SkyboxSun implements SkyboxPart {
   private _skyShare(): number {
     const environment = this._neighbours.lighting?.texture.sphericalPolynomial;
     if (!environment) return 0.5;
-    const sky = upwardIrradiance(this._restoreEnvironment ? environment : withoutSun(environment, this._polynomial)).toLuminance() * Math.PI;
+    const sky =
+      upwardIrradiance(this._restoreEnvironment ? environment : withoutSun(environment, this._polynomial)).toLuminance() * Math.PI;
     const sun = this.sun.illuminance * this.options.intensity * Math.max(0, Math.sin(this.sun.elevation));
     return sky + sun > 0 ? Math.max(0, sky) / (sky + sun) : 1;
   }

@@ -83,7 +83,10 @@ export async function prepareSunPolynomial(sun: DetectedSun, cubeSize: number | 
   sampled.set(sun, sizes);
   if (sizes.has(cubeSize)) return;
   // The sliced steps load with the first sun whose share is sampled (the core entry stays in its budget).
-  const [{ cubeHarmonics, panoramaToCube }, { nextTaskSlice, WorkSlices }] = await Promise.all([import("../environment/sliced-cube.ts"), import("../scheduling/work-slices.ts")]);
+  const [{ cubeHarmonics, panoramaToCube }, { nextTaskSlice, WorkSlices }] = await Promise.all([
+    import("../environment/sliced-cube.ts"),
+    import("../scheduling/work-slices.ts"),
+  ]);
   const slices = new WorkSlices(nextTaskSlice, signal);
   const cube = await panoramaToCube(diskPanorama(sun, at), at.width, at.height, cubeSize, slices);
   sizes.set(cubeSize, await cubeHarmonics(cube, slices));

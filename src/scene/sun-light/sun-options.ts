@@ -11,7 +11,11 @@ import { EXPORT_RESOLUTIONS, type ResolutionName } from "../../api/reference.ts"
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 /** A Babylon light, by its shape: importing the class would load lights into apps that never ask for a sun. */
 const isLight = (value: unknown): value is Light =>
-  typeof value === "object" && value !== null && typeof (value as Light).getTypeID === "function" && typeof (value as Light).setEnabled === "function" && "shadowEnabled" in value;
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Light).getTypeID === "function" &&
+  typeof (value as Light).setEnabled === "function" &&
+  "shadowEnabled" in value;
 
 /** The sun light's settings. */
 export const SunOptionsSchema = z.strictObject({
@@ -58,7 +62,15 @@ export type SunOptions = z.infer<typeof SunOptionsSchema>;
 /** The sun light's settings with their defaults (`resolution` null: chosen from the lighting's). */
 export type ResolvedSun = Required<Omit<SunOptions, "resolution">> & { resolution: ResolutionName | null };
 
-const DEFAULTS: ResolvedSun = { intensity: 1, shadows: true, shadowMapSize: 2048, cascaded: false, balance: true, replaces: [], resolution: null };
+const DEFAULTS: ResolvedSun = {
+  intensity: 1,
+  shadows: true,
+  shadowMapSize: 2048,
+  cascaded: false,
+  balance: true,
+  replaces: [],
+  resolution: null,
+};
 
 /**
  * The `sun` option with its defaults, or null when off (`false` or absent).
@@ -69,7 +81,8 @@ const DEFAULTS: ResolvedSun = { intensity: 1, shadows: true, shadowMapSize: 2048
 export function resolveSun(value: unknown): ResolvedSun | null {
   if (value === undefined || value === false) return null;
   if (value === true) return { ...DEFAULTS };
-  if (value === null || typeof value !== "object") throw new Error(`applySkybox: sun: must be a boolean or an object of sun settings${quotedInput(value)}`);
+  if (value === null || typeof value !== "object")
+    throw new Error(`applySkybox: sun: must be a boolean or an object of sun settings${quotedInput(value)}`);
   const parsed = SunOptionsSchema.safeParse(value, { error: ruleSentence, reportInput: true });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `sun${i.path.map((p) => `.${String(p)}`).join("")}: ${i.message}${quotedInput(i.input)}`);

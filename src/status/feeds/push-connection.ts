@@ -185,7 +185,7 @@ export class PushConnection {
   }
 
   private async _create(): Promise<PusherLike> {
-    const Pusher = this._Pusher ?? ((await import("pusher-js")).default);
+    const Pusher = this._Pusher ?? (await import("pusher-js")).default;
     return new Pusher(this._settings.key, pusherOptions(this._settings));
   }
 

@@ -52,7 +52,10 @@ export class TrackedBatch implements Tracked<Batch, BatchUpdate> {
     const b = this._batch;
     if (!b) return [];
     const own = { channel: b.pusher_channel || batchChannel(b.obfuscated_id), event: b.pusher_event || PUSH_EVENT };
-    const children = this.generations().map((g) => ({ channel: g.pusher_channel || generationChannel(g.obfuscated_id), event: g.pusher_event || PUSH_EVENT }));
+    const children = this.generations().map((g) => ({
+      channel: g.pusher_channel || generationChannel(g.obfuscated_id),
+      event: g.pusher_event || PUSH_EVENT,
+    }));
     return [own, ...children];
   }
 

@@ -57,7 +57,14 @@ class TrackedRequest<R extends RequestRecord, U extends GenerationUpdate | Expor
 
   update(source: UpdateSource): U {
     const record = this.record!;
-    return { subject: this._subject, status: record.status, record, source, queuePosition: record.queue_position ?? null, terminal: this.terminal } as U;
+    return {
+      subject: this._subject,
+      status: record.status,
+      record,
+      source,
+      queuePosition: record.queue_position ?? null,
+      terminal: this.terminal,
+    } as U;
   }
 }
 
@@ -75,7 +82,8 @@ export function trackGeneration(client: StatusClient, subject: number | string |
         obfuscatedId = g.obfuscated_id;
         return true;
       },
-      fetch: (signal) => (id !== undefined ? client.getGeneration(id, { signal }) : client.getGenerationByObfuscatedId(obfuscatedId!, { signal })),
+      fetch: (signal) =>
+        id !== undefined ? client.getGeneration(id, { signal }) : client.getGenerationByObfuscatedId(obfuscatedId!, { signal }),
       channelOf: (g) => generationChannel(g.obfuscated_id),
     },
     "generation",

@@ -6,7 +6,8 @@ function answers(...replies: (number | [number, Record<string, string>] | "hang"
   let calls = 0;
   const fetch = ((request: Request) => {
     const reply = replies[Math.min(calls++, replies.length - 1)]!;
-    if (reply === "hang") return new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
+    if (reply === "hang")
+      return new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
     const [status, headers] = typeof reply === "number" ? [reply, {}] : reply;
     return Promise.resolve(new Response("{}", { status, headers }));
   }) as typeof globalThis.fetch;

@@ -11,8 +11,24 @@ const manifest = () => ({
   format: 1,
   skybox: { id: 7, obfuscated_id: "abc", title: "Dunes", prompt: "desert", style: { id: 2, name: "Realistic" }, seed: 42, model: 3 },
   settings: { rotation: 0.5, intensity: 1, backgroundBlur: 0, backdrop: { depthScale: 3, meshQuality: "medium" } },
-  sun: { direction: [0, 1, 0], azimuth: 0, elevation: 1.5, color: [1, 0.9, 0.8], intensity: 3, illuminance: 2.7, solidAngle: 6e-5, source: "estimated", confidence: 0.6, turbidity: 2.5, disk: { sky: [0.2, 0.3, 0.5], pixels: [] } },
-  files: { environment: { ...file("environment.env"), format: "env" }, background: { ...file("background.jpg"), width: 4096, height: 2048 }, backdrop: { ...file("backdrop.glb"), format: "glb" } },
+  sun: {
+    direction: [0, 1, 0],
+    azimuth: 0,
+    elevation: 1.5,
+    color: [1, 0.9, 0.8],
+    intensity: 3,
+    illuminance: 2.7,
+    solidAngle: 6e-5,
+    source: "estimated",
+    confidence: 0.6,
+    turbidity: 2.5,
+    disk: { sky: [0.2, 0.3, 0.5], pixels: [] },
+  },
+  files: {
+    environment: { ...file("environment.env"), format: "env" },
+    background: { ...file("background.jpg"), width: 4096, height: 2048 },
+    backdrop: { ...file("backdrop.glb"), format: "glb" },
+  },
   saved: { by: "pane", at: "2026-11-26T10:00:00.000Z" },
 });
 
@@ -46,7 +62,9 @@ describe("checkSavedFile", () => {
     expect(entry).toEqual({ path: "environment.env", bytes: 3, sha256: await sha256Hex(bytes) });
     await expect(checkSavedFile(entry, bytes)).resolves.toBeUndefined();
     await expect(checkSavedFile(entry, bytes.subarray(0, 2))).rejects.toThrow("environment.env is 2 bytes, but skybox.json says 3");
-    await expect(checkSavedFile(entry, new TextEncoder().encode("sea"))).rejects.toThrow(/^environment\.env does not match its SHA-256 in skybox\.json/);
+    await expect(checkSavedFile(entry, new TextEncoder().encode("sea"))).rejects.toThrow(
+      /^environment\.env does not match its SHA-256 in skybox\.json/,
+    );
   });
 
   test("hashes as SHA-256 does", async () => {

@@ -43,7 +43,8 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
   const steps: Step[] = [];
   const stepObserver = new PerformanceObserver((list) => {
     for (const e of list.getEntries())
-      if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1) steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
+      if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1)
+        steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
   });
   stepObserver.observe({ type: "measure" });
   let running = true;
@@ -59,7 +60,8 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
       running = false;
       for (const e of observer.takeRecords()) longTasks.push({ start: e.startTime - t0, duration: e.duration });
       for (const e of stepObserver.takeRecords())
-        if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1) steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
+        if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1)
+          steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
       observer.disconnect();
       stepObserver.disconnect();
       performance.clearMeasures();
@@ -83,7 +85,23 @@ const SLOW_CALL_MS = 10;
  * The calls that wait for a shader program to compile and link: on a software GPU the
  * compilation itself (a GPU step of the driver's), whoever asks first pays for it.
  */
-export const SHADER_CALLS: readonly string[] = ["compileShader", "linkProgram", "getShaderParameter", "getProgramParameter", "getShaderInfoLog", "getProgramInfoLog", "getUniformBlockIndex", "getUniformLocation", "getAttribLocation", "getActiveUniform", "getActiveAttrib", "getUniformIndices", "getActiveUniforms", "uniformBlockBinding", "useProgram"];
+export const SHADER_CALLS: readonly string[] = [
+  "compileShader",
+  "linkProgram",
+  "getShaderParameter",
+  "getProgramParameter",
+  "getShaderInfoLog",
+  "getProgramInfoLog",
+  "getUniformBlockIndex",
+  "getUniformLocation",
+  "getAttribLocation",
+  "getActiveUniform",
+  "getActiveAttrib",
+  "getUniformIndices",
+  "getActiveUniforms",
+  "uniformBlockBinding",
+  "useProgram",
+];
 
 /** Shader calls over this many milliseconds are listed (enough of them to explain a long task). */
 const SLOW_SHADER_CALL_MS = 1;
@@ -106,7 +124,8 @@ export function watchWebGLCalls(): { push(call: SlowCall): void; take(since: num
       const out = original.apply(this, args);
       const d = performance.now() - t;
       // A read into memory (not into a pixel-pack buffer at an offset) waits for the GPU: listed whatever it took.
-      if (d > threshold || (name === "readPixels" && typeof args[6] !== "number")) slow.push({ name: callName(name, args), start: t, duration: d });
+      if (d > threshold || (name === "readPixels" && typeof args[6] !== "number"))
+        slow.push({ name: callName(name, args), start: t, duration: d });
       return out;
     };
   }
@@ -143,7 +162,12 @@ function callName(name: string, args: unknown[]): string {
  * other long task, or the rest of one once these are taken out, is ours.
  */
 export function isNamedGpuStep(call: SlowCall): boolean {
-  return SHADER_CALLS.includes(call.name) || call.name.startsWith(SHADER_PREPARATION) || call.name === "getBufferSubData" || /^tex(Sub)?Image2D \(ImageBitmap \d+x\d+\)$/.test(call.name);
+  return (
+    SHADER_CALLS.includes(call.name) ||
+    call.name.startsWith(SHADER_PREPARATION) ||
+    call.name === "getBufferSubData" ||
+    /^tex(Sub)?Image2D \(ImageBitmap \d+x\d+\)$/.test(call.name)
+  );
 }
 
 /** How `watchShaderPreparation` names the spans it records. */
@@ -175,7 +199,9 @@ export function watchShaderPreparation(effect: { prototype: object }, into: { pu
 
 /** What ran within a long task: our named steps and the slow WebGL calls, longest first. */
 export function within<T extends { start: number; duration: number }>(task: Blocked, entries: readonly T[]): T[] {
-  return entries.filter((e) => e.start >= task.start - 1 && e.start + e.duration <= task.start + task.duration + 1).sort((a, b) => b.duration - a.duration);
+  return entries
+    .filter((e) => e.start >= task.start - 1 && e.start + e.duration <= task.start + task.duration + 1)
+    .sort((a, b) => b.duration - a.duration);
 }
 
 /** The time of a long task not spent in named GPU steps (nested ones counted once). */
@@ -213,6 +239,8 @@ export function ours(task: Blocked, steps: readonly Step[], calls: readonly Slow
 
 /** A long task in words: its length and the three longest steps and calls in it ("412 ms: texImage2D (ImageBitmap 4096x2048) 380 ms, show 20 ms"). */
 export function describeTask(task: Blocked, steps: readonly Step[], calls: readonly SlowCall[]): string {
-  const parts = within(task, [...steps, ...calls]).slice(0, 3).map((e) => `${e.name} ${Math.round(e.duration)} ms`);
+  const parts = within(task, [...steps, ...calls])
+    .slice(0, 3)
+    .map((e) => `${e.name} ${Math.round(e.duration)} ms`);
   return `${Math.round(task.duration)} ms${parts.length ? `: ${parts.join(", ")}` : " (no named step)"}`;
 }

@@ -19,7 +19,18 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
-import { applySkybox, bakeEnvironment, createSkyboxCache, getEnvironmentCache, loadSkybox, SkyboxCache, type AppliedSkybox, type ApplyProgress, type ApplySkyboxOptions, type LoadSkyboxOptions } from "../../../src/scene/index.ts";
+import {
+  applySkybox,
+  bakeEnvironment,
+  createSkyboxCache,
+  getEnvironmentCache,
+  loadSkybox,
+  SkyboxCache,
+  type AppliedSkybox,
+  type ApplyProgress,
+  type ApplySkyboxOptions,
+  type LoadSkyboxOptions,
+} from "../../../src/scene/index.ts";
 import { bytesToBase64 } from "../../../src/api/client/base64.ts";
 
 // Blob URLs still alive: every one the library creates must be revoked.
@@ -36,7 +47,10 @@ URL.revokeObjectURL = (url: string) => {
   revokeObjectURL(url);
 };
 
-type JsonOptions = Omit<ApplySkyboxOptions, "client" | "tracker" | "cache" | "replace" | "signal" | "onProgress"> & { cache?: boolean; replace?: boolean };
+type JsonOptions = Omit<ApplySkyboxOptions, "client" | "tracker" | "cache" | "replace" | "signal" | "onProgress"> & {
+  cache?: boolean;
+  replace?: boolean;
+};
 
 type LoadJsonOptions = Omit<LoadSkyboxOptions, "cache" | "replace" | "signal" | "onProgress"> & { cache?: boolean; replace?: boolean };
 
@@ -116,7 +130,15 @@ const gpuTextures = new Map<number, InternalTexture>();
 const seen = (t: InternalTexture | null | undefined) => (t ? (gpuTextures.set(t.uniqueId, t), t.uniqueId) : null);
 
 /** Engine calls that create or fill a GPU texture (a memory-cache hit makes none). */
-const TEXTURE_WORK = ["createTexture", "createRawCubeTexture", "createRawCubeTextureFromUrl", "createRenderTargetCubeTexture", "createRawTexture", "_uploadArrayBufferViewToTexture", "_uploadImageToTexture"] as const;
+const TEXTURE_WORK = [
+  "createTexture",
+  "createRawCubeTexture",
+  "createRawCubeTextureFromUrl",
+  "createRenderTargetCubeTexture",
+  "createRawTexture",
+  "_uploadArrayBufferViewToTexture",
+  "_uploadImageToTexture",
+] as const;
 let textureWork: Record<string, number> = {};
 
 function countTextureWork(): void {
@@ -155,7 +177,12 @@ export type EngineKind = "webgl" | "webgpu";
 async function createEngine(canvas: HTMLCanvasElement, kind: EngineKind): Promise<AbstractEngine> {
   if (kind === "webgl") return new Engine(canvas, false, { preserveDrawingBuffer: true, stencil: true, antialias: false });
   const { WebGPUEngine } = await import("@babylonjs/core/Engines/webgpuEngine.js");
-  const gpu = new WebGPUEngine(canvas, { stencil: true, antialias: false, glslangOptions: { jsPath: "", wasmPath: "" }, twgslOptions: { jsPath: "", wasmPath: "" } });
+  const gpu = new WebGPUEngine(canvas, {
+    stencil: true,
+    antialias: false,
+    glslangOptions: { jsPath: "", wasmPath: "" },
+    twgslOptions: { jsPath: "", wasmPath: "" },
+  });
   await gpu.initAsync();
   return gpu;
 }
@@ -178,7 +205,12 @@ const api = {
     metal = makeSphere("metal", -0.55, 1, 0.15);
     rough = makeSphere("rough", 0.55, 0, 1);
     frame();
-    return { engine: engine.name, isWebGPU: engine.isWebGPU, description: engine.description, maxTextureSize: engine.getCaps().maxTextureSize };
+    return {
+      engine: engine.name,
+      isWebGPU: engine.isWebGPU,
+      description: engine.description,
+      maxTextureSize: engine.getCaps().maxTextureSize,
+    };
   },
 
   /**
@@ -205,7 +237,10 @@ const api = {
     return sun ? { direction: sun.sun.direction, enabled: sun.isEnabled, intensity: sun.light.intensity } : null;
   },
 
-  async _applied(start: (o: Pick<ApplySkyboxOptions, "cache" | "replace" | "onProgress">) => Promise<AppliedSkybox>, options: { cache?: boolean; replace?: boolean }) {
+  async _applied(
+    start: (o: Pick<ApplySkyboxOptions, "cache" | "replace" | "onProgress">) => Promise<AppliedSkybox>,
+    options: { cache?: boolean; replace?: boolean },
+  ) {
     const stages: ApplyProgress[] = [];
     const previous = current;
     const previousShown: boolean[] = [];
@@ -217,7 +252,12 @@ const api = {
       replace: replace ? current : null,
       onProgress: (p) => {
         stages.push({ stage: p.stage, ...(p.part ? { part: p.part } : {}), ...(p.detail ? { detail: p.detail } : {}) });
-        if (previous && p.stage !== "ready") previousShown.push(!previous.isDisposed && (previous.environment === null || scene.environmentTexture === previous.environment) && (previous.backgroundMesh?.isEnabled() ?? true));
+        if (previous && p.stage !== "ready")
+          previousShown.push(
+            !previous.isDisposed &&
+              (previous.environment === null || scene.environmentTexture === previous.environment) &&
+              (previous.backgroundMesh?.isEnabled() ?? true),
+          );
       },
     });
     const ms = Math.round(performance.now() - t0);
@@ -243,7 +283,13 @@ const api = {
       failure = { name: (error as Error).name, message: (error as Error).message };
     }
     await new Promise((r) => setTimeout(r, 0));
-    return { error: failure, before, after: counts(), environmentKept: scene.environmentTexture === environmentBefore, currentDisposed: current?.isDisposed ?? null };
+    return {
+      error: failure,
+      before,
+      after: counts(),
+      environmentKept: scene.environmentTexture === environmentBefore,
+      currentDisposed: current?.isDisposed ?? null,
+    };
   },
 
   async applyFailing(skybox: number | string, options: JsonOptions = {}, abortAfterMs = -1) {
@@ -263,7 +309,13 @@ const api = {
       failure = { name: e.name, message: e.message, kind: e.kind ?? null };
     }
     // Babylon's Observable.remove() takes effect on a later task.
-    return { error: failure, before, after: await settledCounts(), environmentKept: scene.environmentTexture === environmentBefore, currentDisposed: current?.isDisposed ?? null };
+    return {
+      error: failure,
+      before,
+      after: await settledCounts(),
+      environmentKept: scene.environmentTexture === environmentBefore,
+      currentDisposed: current?.isDisposed ?? null,
+    };
   },
 
   /** What the current skybox holds. */
@@ -277,11 +329,24 @@ const api = {
       materials: s.materials.map((m) => `${m.getClassName()}:${m.name}`),
       environment: s.environment?.getClassName() ?? null,
       /** GPU textures (InternalTexture.uniqueId) of the environment and the background dome. */
-      gpuTextures: { environment: seen(s.environment?.getInternalTexture()), dome: seen(s.backgroundMesh?.material?.getActiveTextures()[0]?.getInternalTexture()) },
+      gpuTextures: {
+        environment: seen(s.environment?.getInternalTexture()),
+        dome: seen(s.backgroundMesh?.material?.getActiveTextures()[0]?.getInternalTexture()),
+      },
       sceneEnvironmentIsOurs: scene.environmentTexture !== null && scene.environmentTexture === s.environment,
       backgroundMesh: s.backgroundMesh?.name ?? null,
       textureSizes: s.textures.map((t) => t.getSize().width),
-      backdrop: s.backdrop ? { name: s.backdrop.name, position: s.backdrop.position.asArray(), scaling: s.backdrop.scaling.x, children: s.backdrop.getChildMeshes().filter((m) => m.getTotalVertices() > 0).map((m) => ({ vertices: m.getTotalVertices(), textured: Boolean(m.material?.getActiveTextures().length) })) } : null,
+      backdrop: s.backdrop
+        ? {
+            name: s.backdrop.name,
+            position: s.backdrop.position.asArray(),
+            scaling: s.backdrop.scaling.x,
+            children: s.backdrop
+              .getChildMeshes()
+              .filter((m) => m.getTotalVertices() > 0)
+              .map((m) => ({ vertices: m.getTotalVertices(), textured: Boolean(m.material?.getActiveTextures().length) })),
+          }
+        : null,
     };
   },
 
@@ -389,7 +454,9 @@ const api = {
     const viewport = camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight());
     const out: number[][] = [];
     for (const { yaw, distance } of points) {
-      const world = direction(yaw, 0).scale(distance).add(new Vector3(0, -2, 0));
+      const world = direction(yaw, 0)
+        .scale(distance)
+        .add(new Vector3(0, -2, 0));
       const screen = Vector3.Project(world, Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
       // WebGL reads pixels bottom-up, WebGPU top-down.
       const y = engine.isWebGPU ? screen.y : engine.getRenderHeight() - screen.y;
@@ -413,7 +480,9 @@ const api = {
       color: sun.light.diffuse.asArray(),
       generator: sun.shadowGenerator?.getClassName() ?? null,
       changes: sunChanges,
-      balanced: scene.environmentTexture !== null && scene.environmentTexture.sphericalPolynomial !== scene.environmentTexture.getInternalTexture()?._sphericalPolynomial,
+      balanced:
+        scene.environmentTexture !== null &&
+        scene.environmentTexture.sphericalPolynomial !== scene.environmentTexture.getInternalTexture()?._sphericalPolynomial,
       receiving: stage.map((m) => m.receiveShadows),
     };
   },
@@ -421,9 +490,22 @@ const api = {
   counts,
   /** What the engine's GPU textures are (to name the one a leak left behind). */
   engineTextures: () =>
-    engine.getLoadedTexturesCache().map((t) => ({ id: t.uniqueId, source: t.source, url: t.url.slice(0, 80), cube: t.isCube, size: t.width, references: t._references })),
+    engine
+      .getLoadedTexturesCache()
+      .map((t) => ({
+        id: t.uniqueId,
+        source: t.source,
+        url: t.url.slice(0, 80),
+        cube: t.isCube,
+        size: t.width,
+        references: t._references,
+      })),
   /** The engine, and the shader language of every material in the scene (ShaderLanguage: 0 GLSL, 1 WGSL). */
-  engineInfo: () => ({ name: engine.name, isWebGPU: engine.isWebGPU, shaderLanguages: Object.fromEntries(scene.materials.map((m) => [`${m.getClassName()}:${m.name}`, m.shaderLanguage])) }),
+  engineInfo: () => ({
+    name: engine.name,
+    isWebGPU: engine.isWebGPU,
+    shaderLanguages: Object.fromEntries(scene.materials.map((m) => [`${m.getClassName()}:${m.name}`, m.shaderLanguage])),
+  }),
   setRotation: (radians: number) => current?.setRotation(radians),
   /**
    * How far the backdrop's vertices lie from the scene's origin (world units): the 5th, 50th

@@ -11,7 +11,14 @@ import { Color3 } from "@babylonjs/core/Maths/math.color.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
 import { CreateSphere } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
-import { applySkybox, createSkyboxCache, getEnvironmentCache, loadSkybox, type AppliedSkybox, type ApplySkyboxOptions } from "../../../src/scene/index.ts";
+import {
+  applySkybox,
+  createSkyboxCache,
+  getEnvironmentCache,
+  loadSkybox,
+  type AppliedSkybox,
+  type ApplySkyboxOptions,
+} from "../../../src/scene/index.ts";
 import { Effect } from "@babylonjs/core/Materials/effect.js";
 import { recordMainThread, watchShaderPreparation, watchWebGLCalls, type Blocked, type SlowCall, type Step } from "./long-tasks.ts";
 
@@ -49,7 +56,10 @@ const api = {
     scene = new Scene(engine);
     const camera = new FreeCamera("camera", new Vector3(0, 0, -3), scene);
     camera.setTarget(Vector3.Zero());
-    for (const [x, metallic, roughness] of [[-0.6, 1, 0.15], [0.6, 0, 1]] as const) {
+    for (const [x, metallic, roughness] of [
+      [-0.6, 1, 0.15],
+      [0.6, 0, 1],
+    ] as const) {
       const sphere = CreateSphere(`sphere${x}`, { diameter: 1, segments: 24 }, scene);
       sphere.position.x = x;
       const material = new PBRMaterial(`material${x}`, scene);

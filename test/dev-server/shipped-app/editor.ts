@@ -11,7 +11,10 @@ import { SkyboxPaneState } from "../../../src/inspector/state/skybox-pane-state.
 const BACKDROP = { depthScale: 5, meshQuality: "high" } as const;
 
 export async function openEditor(scene: Scene, prompt: string) {
-  const state = new SkyboxPaneState({ baseUrl: "/skybox", apply: { backdrop: true, sun: true, intensity: 1.2, rotationDeg: 30, ...BACKDROP } });
+  const state = new SkyboxPaneState({
+    baseUrl: "/skybox",
+    apply: { backdrop: true, sun: true, intensity: 1.2, rotationDeg: 30, ...BACKDROP },
+  });
   state.setScene(scene);
   await state.connection.tracker();
   const styles = await state.connection.client.styles();

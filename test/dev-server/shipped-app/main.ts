@@ -48,7 +48,11 @@ function sphere(name: string, x: number, metallic: number, roughness: number): M
 
 const app = {
   setup() {
-    engine = new Engine(document.getElementById("scene") as HTMLCanvasElement, false, { preserveDrawingBuffer: true, stencil: true, antialias: false });
+    engine = new Engine(document.getElementById("scene") as HTMLCanvasElement, false, {
+      preserveDrawingBuffer: true,
+      stencil: true,
+      antialias: false,
+    });
     scene = new Scene(engine);
     scene.clearColor = new Color4(0, 0, 0, 1);
     camera = new FreeCamera("camera", Vector3.Zero(), scene);
@@ -66,12 +70,24 @@ const app = {
     const lit = [await read(Math.round(80 - 0.296 * 160), 80), await read(Math.round(80 + 0.296 * 160), 80)];
     for (const s of spheres) s.setEnabled(false);
     const sky: number[][] = [];
-    for (const [yaw, pitch] of [[0, 15], [90, 5], [180, 25], [270, 10], [45, -8], [225, -15]] as const) {
+    for (const [yaw, pitch] of [
+      [0, 15],
+      [90, 5],
+      [180, 25],
+      [270, 10],
+      [45, -8],
+      [225, -15],
+    ] as const) {
       camera.setTarget(direction(yaw, pitch));
       sky.push(await read(80, 80));
     }
     const sun = current?.sun;
-    return { lit, sky, sun: sun ? { direction: sun.direction.asArray(), intensity: sun.light.intensity } : null, environmentIntensity: scene.environmentIntensity };
+    return {
+      lit,
+      sky,
+      sun: sun ? { direction: sun.direction.asArray(), intensity: sun.light.intensity } : null,
+      environmentIntensity: scene.environmentIntensity,
+    };
   },
 
   /**

@@ -13,12 +13,34 @@ async function connect(body: unknown) {
 
 describe("the pane reads the proxy's /config with its schema", () => {
   test("a proxy's answer: upstream and updates follow it", async () => {
-    const value = await connect({ upstream: "local", push: null, webhooksRelayed: true, eventsUrl: "/skybox/events", assetsUrl: "/skybox/assets" });
-    expect(value).toEqual({ upstream: "local", updates: "push", configProblem: null, lost: null, pushState: null, saveToProject: null, saveToProjectFolder: null });
+    const value = await connect({
+      upstream: "local",
+      push: null,
+      webhooksRelayed: true,
+      eventsUrl: "/skybox/events",
+      assetsUrl: "/skybox/assets",
+    });
+    expect(value).toEqual({
+      upstream: "local",
+      updates: "push",
+      configProblem: null,
+      lost: null,
+      pushState: null,
+      saveToProject: null,
+      saveToProjectFolder: null,
+    });
   });
 
   test("a dev server's answer names its Save to project route", async () => {
-    const value = await connect({ upstream: "local", push: null, webhooksRelayed: false, eventsUrl: null, assetsUrl: "/skybox/assets", saveToProject: "/skybox/project/skyboxes", saveToProjectFolder: "app/public/skyboxes" });
+    const value = await connect({
+      upstream: "local",
+      push: null,
+      webhooksRelayed: false,
+      eventsUrl: null,
+      assetsUrl: "/skybox/assets",
+      saveToProject: "/skybox/project/skyboxes",
+      saveToProjectFolder: "app/public/skyboxes",
+    });
     expect(value.saveToProject).toBe("/skybox/project/skyboxes");
     expect(value.saveToProjectFolder).toBe("app/public/skyboxes");
   });
@@ -38,7 +60,10 @@ describe("the pane knows when the proxy cannot be reached", () => {
     const fetch = async () => {
       asked.push(Date.now());
       if (!up) throw new TypeError("Failed to fetch");
-      return new Response(JSON.stringify({ upstream: "local", push: null }), { status: 200, headers: { "content-type": "application/json" } });
+      return new Response(JSON.stringify({ upstream: "local", push: null }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
     };
     const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9/skybox", fetch: fetch });
     try {

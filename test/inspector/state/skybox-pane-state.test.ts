@@ -49,7 +49,10 @@ describe("SkyboxPaneState against the local service", () => {
   beforeAll(async () => {
     pane = await paneOn();
     pane.start();
-    await until(() => pane.styles.value, (v) => v.families[4].length > 0 && !v.loading);
+    await until(
+      () => pane.styles.value,
+      (v) => v.families[4].length > 0 && !v.loading,
+    );
   });
   afterAll(() => pane.dispose());
 
@@ -65,13 +68,19 @@ describe("SkyboxPaneState against the local service", () => {
       pane.form.set({ prompt, enhancePrompt: prompt === "desert dunes" });
       const record = await pane.generate();
       expect(record?.status).toBe("pending");
-      const job = await until(() => pane.jobs.get(`generation:${record!.id}`)!, (j) => j.status === "complete");
+      const job = await until(
+        () => pane.jobs.get(`generation:${record!.id}`)!,
+        (j) => j.status === "complete",
+      );
       expect(job.steps[0]!.status).toBe("pending");
       expect(job.endedAt).not.toBeNull();
       made.push(job.record!);
     }
     expect(made[1]!.enhanced_prompt).toMatch(/desert dunes/);
-    const h = await until(() => pane.history.value, (v) => v.totalCount === 3 && !v.loading);
+    const h = await until(
+      () => pane.history.value,
+      (v) => v.totalCount === 3 && !v.loading,
+    );
     // Pages of 2, newest first; offset counts items.
     expect(h.items.map((i) => i.id)).toEqual([made[2]!.id, made[1]!.id]);
     expect(h.hasMore).toBe(true);
@@ -104,7 +113,10 @@ describe("SkyboxPaneState against the local service", () => {
     expect(pane.exports.value).toMatchObject({ resolution: null, meshQuality: "medium", depthScale: 5 });
     const record = await pane.exports.request();
     expect(record).not.toBeNull();
-    const job = await until(() => pane.exports.value.jobs[0]!, (j) => j.status === "complete");
+    const job = await until(
+      () => pane.exports.value.jobs[0]!,
+      (j) => j.status === "complete",
+    );
     expect(job.fileUrl).toMatch(/\.glb/);
     const glb = new Uint8Array(await (await fetch(job.fileUrl)).arrayBuffer());
     expect(new TextDecoder().decode(glb.subarray(0, 4))).toBe("glTF");
@@ -119,16 +131,42 @@ describe("SkyboxPaneState against the local service", () => {
   });
 
   test("uploads: an init image with its strength and a control image, and Image to Pano", async () => {
-    const png = async (r: number) => new File([await sharp({ create: { width: 64, height: 32, channels: 3, background: { r, g: 60, b: 90 } } }).png().toBuffer()], `${r}.png`, { type: "image/png" });
-    pane.form.set({ remix: null, seed: null, prompt: "red canyon", initImage: await png(200), initStrength: 0.7, controlImage: await png(20) });
+    const png = async (r: number) =>
+      new File(
+        [
+          await sharp({ create: { width: 64, height: 32, channels: 3, background: { r, g: 60, b: 90 } } })
+            .png()
+            .toBuffer(),
+        ],
+        `${r}.png`,
+        { type: "image/png" },
+      );
+    pane.form.set({
+      remix: null,
+      seed: null,
+      prompt: "red canyon",
+      initImage: await png(200),
+      initStrength: 0.7,
+      controlImage: await png(20),
+    });
     const guided = await pane.generate();
     expect(guided).not.toBeNull();
-    expect((await until(() => pane.jobs.get(`generation:${guided!.id}`)!, (j) => j.endedAt !== null)).status).toBe("complete");
+    expect(
+      (
+        await until(
+          () => pane.jobs.get(`generation:${guided!.id}`)!,
+          (j) => j.endedAt !== null,
+        )
+      ).status,
+    ).toBe("complete");
 
     pane.form.set({ mode: "image-to-pano", styleId: 101, initImage: null, controlImage: null, panoImage: await png(120) });
     expect(pane.cost).toBe(3);
     const pano = await pane.generate();
-    const job = await until(() => pane.jobs.get(`generation:${pano!.id}`)!, (j) => j.endedAt !== null);
+    const job = await until(
+      () => pane.jobs.get(`generation:${pano!.id}`)!,
+      (j) => j.endedAt !== null,
+    );
     expect(job).toMatchObject({ status: "complete", mode: "image-to-pano" });
     pane.form.set({ mode: "generate", styleId: 2, panoImage: null });
   });
@@ -137,7 +175,10 @@ describe("SkyboxPaneState against the local service", () => {
     pane.form.set({ remix: null, quantity: 2, seed: null });
     const id = await pane.generateBatch();
     expect(id).not.toBeNull();
-    const job = await until(() => pane.jobs.get(`batch:${id}`)!, (j) => j.status === "finalized");
+    const job = await until(
+      () => pane.jobs.get(`batch:${id}`)!,
+      (j) => j.status === "finalized",
+    );
     expect(job.batch).toMatchObject({ quantity: 2, completed: 2, errored: 0 });
     expect(new Set(job.batch!.generations.map((g) => g.seed)).size).toBe(2);
   });
@@ -147,7 +188,10 @@ describe("limits learnt from the service", () => {
   test("a Model 4 request refused by the plan greys out Model 4 with the service's reason", async () => {
     const pane = await paneOn({ plan: "essential" });
     pane.start();
-    await until(() => pane.styles.value, (v) => v.families[4].length > 0);
+    await until(
+      () => pane.styles.value,
+      (v) => v.families[4].length > 0,
+    );
     pane.form.set({ styleId: 101, variantId: 1011, prompt: "lake" });
     expect(await pane.generate()).toBeNull();
     expect(pane.jobs.value.error).toMatchObject({ kind: "plan_forbidden", status: 403 });
@@ -159,7 +203,10 @@ describe("limits learnt from the service", () => {
   test("a batch over the plan's cap teaches the cap from the refusal's structured issue", async () => {
     const pane = await paneOn();
     pane.start();
-    await until(() => pane.styles.value, (v) => v.families[4].length > 0);
+    await until(
+      () => pane.styles.value,
+      (v) => v.families[4].length > 0,
+    );
     // Model 4 Standard: 11 × 3 = 33 credits, over the business plan's 30 per batch.
     pane.form.set({ styleId: 101, variantId: 1011, prompt: "storm", quantity: 11 });
     expect(pane.shownBatchCap).toEqual({ cap: undefined, learned: false });
@@ -185,15 +232,24 @@ describe("limits learnt from the service", () => {
   test("a generation still pending is cancelled from the Progress view, and the history lists it at once", async () => {
     const pane = await paneOn({ speed: 1 });
     pane.start();
-    await until(() => pane.styles.value, (v) => v.families[3].length > 0);
+    await until(
+      () => pane.styles.value,
+      (v) => v.families[3].length > 0,
+    );
     pane.form.set({ prompt: "storm" });
     const record = await pane.generate();
     await pane.jobs.cancel(`generation:${record!.id}`);
-    const job = await until(() => pane.jobs.get(`generation:${record!.id}`)!, (j) => j.endedAt !== null);
+    const job = await until(
+      () => pane.jobs.get(`generation:${record!.id}`)!,
+      (j) => j.endedAt !== null,
+    );
     expect(job.status).toBe("abort");
     expect(job.error?.title).toBe("Generation cancelled");
     // The history lists it as soon as the cancel settles, with no reload.
-    const h = await until(() => pane.history.value, (v) => v.items.some((i) => i.id === record!.id));
+    const h = await until(
+      () => pane.history.value,
+      (v) => v.items.some((i) => i.id === record!.id),
+    );
     expect(h.items.find((i) => i.id === record!.id)?.status).toBe("abort");
     pane.dispose();
   });

@@ -24,7 +24,9 @@ describe("the HTTP answer of a domain refusal", () => {
     ];
     expect(answer(brokenRules(issues))).toEqual(answer(ruleError(issues)));
     expect(answer(brokenRules([issues[1]!]))?.status).toBe(403);
-    expect(answer(brokenRules(issues))?.body).toMatchObject({ error: "init_image: must be a PNG, JPEG or WebP image; quantity: is over the cap" });
+    expect(answer(brokenRules(issues))?.body).toMatchObject({
+      error: "init_image: must be a PNG, JPEG or WebP image; quantity: is over the cap",
+    });
   });
 
   test("insufficient credits: 422 with the spec's sentence", () => {

@@ -17,7 +17,11 @@ describe("readImageHeader reads the size without decoding", () => {
     ["lossless WebP (VP8L)", (s: Sharp) => s.webp({ lossless: true }), 3],
     ["WebP with alpha (VP8X)", (s: Sharp) => s.webp(), 4],
   ] as const)("%s", async (_name, format, channels) => {
-    for (const [width, height] of [[1, 1], [333, 17], [1000, 2001]] as const) {
+    for (const [width, height] of [
+      [1, 1],
+      [333, 17],
+      [1000, 2001],
+    ] as const) {
       const bytes = await encode(width, height, format, channels);
       expect(readImageHeader(bytes), `${width}x${height}`).toMatchObject({ width, height });
       expect(readImageHeader(bytes)?.format).toBe((await sharp(bytes).metadata()).format);
@@ -30,7 +34,14 @@ describe("readImageHeader reads the size without decoding", () => {
 
   test("anything else, or a header cut short, is null", async () => {
     const jpeg = await encode(40, 30, (s) => s.jpeg());
-    for (const bytes of [new Uint8Array(), new TextEncoder().encode("GIF89a........"), new TextEncoder().encode("RIFF\0\0\0\0WAVEfmt ................."), pngBomb(8, 8).subarray(0, 20), jpeg.subarray(0, 30), Uint8Array.from([0xff, 0xd8, 0xff, 0xd9])])
+    for (const bytes of [
+      new Uint8Array(),
+      new TextEncoder().encode("GIF89a........"),
+      new TextEncoder().encode("RIFF\0\0\0\0WAVEfmt ................."),
+      pngBomb(8, 8).subarray(0, 20),
+      jpeg.subarray(0, 30),
+      Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]),
+    ])
       expect(readImageHeader(bytes)).toBeNull();
   });
 });
@@ -38,8 +49,14 @@ describe("readImageHeader reads the size without decoding", () => {
 describe("inputImageIssues names the field and the limit", () => {
   test("pixels, format, bytes", () => {
     expect(inputImageIssues("init_image", pngBomb(8192, 8192))).toEqual([]);
-    expect(inputImageIssues("init_image", pngBomb(8193, 10))).toMatchObject([{ path: ["init_image"], rule: "image-pixels", message: "must be at most 8192×8192 pixels (is 8193×10)" }]);
-    expect(inputImageIssues("control_image", new TextEncoder().encode("hello"))).toMatchObject([{ path: ["control_image"], rule: "image-format", message: "must be a PNG, JPEG or WebP image" }]);
-    expect(inputImageIssues("init_image", new Uint8Array(20 * 1024 * 1024 + 1))).toMatchObject([{ rule: "image-bytes", message: "must be at most 20 MB (is 20971521 bytes)" }]);
+    expect(inputImageIssues("init_image", pngBomb(8193, 10))).toMatchObject([
+      { path: ["init_image"], rule: "image-pixels", message: "must be at most 8192×8192 pixels (is 8193×10)" },
+    ]);
+    expect(inputImageIssues("control_image", new TextEncoder().encode("hello"))).toMatchObject([
+      { path: ["control_image"], rule: "image-format", message: "must be a PNG, JPEG or WebP image" },
+    ]);
+    expect(inputImageIssues("init_image", new Uint8Array(20 * 1024 * 1024 + 1))).toMatchObject([
+      { rule: "image-bytes", message: "must be at most 20 MB (is 20971521 bytes)" },
+    ]);
   });
 });

@@ -22,5 +22,7 @@ export function pngBomb(width: number, height: number): Uint8Array<ArrayBuffer> 
   ihdr[9] = 0; // greyscale
   const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(rows, { level: 9 })), chunk("IEND", new Uint8Array())]));
+  return new Uint8Array(
+    Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(rows, { level: 9 })), chunk("IEND", new Uint8Array())]),
+  );
 }

@@ -17,10 +17,36 @@ function generation(store: DataStore, accountId: number, cost = 1): GenerationEn
   const id = store.records.nextGenerationId();
   const now = "2026-11-21T05:00:00+00:00";
   return {
-    id, obfuscatedId: `obf-${id}-${Math.random().toString(16).slice(2)}`, accountId, status: "pending", prompt: "p", enhancePrompt: false, enhancedPrompt: null,
-    negativeText: null, seed: 1, styleId: 2, variantId: null, mode: "generate", softLines: false, webhookUrl: null, batchId: null, remixImagineId: null,
-    remixCollectionId: null, initStrength: null, controlModel: null, edit: null, inputs: {}, cost, favorite: false, errorMessage: null,
-    createdAt: now, updatedAt: now, dispatchedAt: null, processingAt: null, completedAt: null, deleted: false,
+    id,
+    obfuscatedId: `obf-${id}-${Math.random().toString(16).slice(2)}`,
+    accountId,
+    status: "pending",
+    prompt: "p",
+    enhancePrompt: false,
+    enhancedPrompt: null,
+    negativeText: null,
+    seed: 1,
+    styleId: 2,
+    variantId: null,
+    mode: "generate",
+    softLines: false,
+    webhookUrl: null,
+    batchId: null,
+    remixImagineId: null,
+    remixCollectionId: null,
+    initStrength: null,
+    controlModel: null,
+    edit: null,
+    inputs: {},
+    cost,
+    favorite: false,
+    errorMessage: null,
+    createdAt: now,
+    updatedAt: now,
+    dispatchedAt: null,
+    processingAt: null,
+    completedAt: null,
+    deleted: false,
   };
 }
 
@@ -63,7 +89,18 @@ describe("DataStore", () => {
     store.accounts.refund(account, 2);
     store.records.changed(g);
     const batchId = store.records.nextBatchId();
-    store.records.batches.set(batchId, { id: batchId, obfuscatedId: "b", accountId: account.id, quantity: 1, generationIds: [], submissionErrors: [], webhookUrl: null, lastEvent: null, createdAt: "t", updatedAt: "t" });
+    store.records.batches.set(batchId, {
+      id: batchId,
+      obfuscatedId: "b",
+      accountId: account.id,
+      quantity: 1,
+      generationIds: [],
+      submissionErrors: [],
+      webhookUrl: null,
+      lastEvent: null,
+      createdAt: "t",
+      updatedAt: "t",
+    });
     const item = { ...generation(store, account.id), batchId };
     store.records.batches.get(batchId)!.generationIds.push(item.id);
     store.records.generations.set(item.id, item);

@@ -19,7 +19,13 @@ function answer(r: Recorded): Reply {
   if (!r.path.startsWith("/files/")) return { status: 404, body: { error: "no" } };
   const m = /^bytes=(\d+)-(\d+)$/.exec(String(r.headers.range ?? ""));
   const body = m ? FILE.slice(Number(m[1]), Number(m[2]) + 1) : FILE;
-  const headers: Record<string, string> = { "content-type": "image/jpeg", "content-length": String(body.length), "accept-ranges": "bytes", etag: '"v1"', "set-cookie": "cdn=1" };
+  const headers: Record<string, string> = {
+    "content-type": "image/jpeg",
+    "content-length": String(body.length),
+    "accept-ranges": "bytes",
+    etag: '"v1"',
+    "set-cookie": "cdn=1",
+  };
   if (m) headers["content-range"] = `bytes ${m[1]}-${m[2]}/${FILE.length}`;
   return { status: m ? 206 : 200, body, headers };
 }
@@ -35,7 +41,13 @@ afterAll(async () => {
 beforeEach(() => {
   pair.upstream.requests.length = 0;
   other.requests.length = 0;
-  record = { ...completeRecord, file_url: `${pair.upstream.url}/files/46/image.jpg`, thumb_url: `${other.url}/files/46/thumb.jpg`, depth_map_url: "http://10.0.0.1/depth.png", exports: { "x": "http://localhost:1/e.glb", "y": `${pair.upstream.url}/files/page.html` } };
+  record = {
+    ...completeRecord,
+    file_url: `${pair.upstream.url}/files/46/image.jpg`,
+    thumb_url: `${other.url}/files/46/thumb.jpg`,
+    depth_map_url: "http://10.0.0.1/depth.png",
+    exports: { x: "http://localhost:1/e.glb", y: `${pair.upstream.url}/files/page.html` },
+  };
 });
 
 /** Fetches the record through the proxy, so its hosts are learned; returns its rewritten fields. */
@@ -120,7 +132,12 @@ describe("asset passthrough", () => {
   test("user-info and malformed names are refused", async () => {
     await learn();
     const host = new URL(pair.upstream.url).host;
-    for (const path of [`/assets/http/evil@${host}/files/a.jpg`, "/assets/ftp/x/y", "/assets/http/%zz/a", `/assets?url=${encodeURIComponent(`http://u:p@${host}/files/a`)}`]) {
+    for (const path of [
+      `/assets/http/evil@${host}/files/a.jpg`,
+      "/assets/ftp/x/y",
+      "/assets/http/%zz/a",
+      `/assets?url=${encodeURIComponent(`http://u:p@${host}/files/a`)}`,
+    ]) {
       expect((await fetch(`${pair.api}${path}`)).status, path).toBe(400);
     }
     expect(pair.upstream.requests).toHaveLength(1);
@@ -134,7 +151,14 @@ describe("streaming", () => {
     server = createServer((req, res) => {
       if (req.url === "/api/v1/imagine/requests/1") {
         res.writeHead(200, { "content-type": "application/json" });
-        return void res.end(JSON.stringify({ id: 1, obfuscated_id: "a", status: "complete", file_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/files/big.bin` }));
+        return void res.end(
+          JSON.stringify({
+            id: 1,
+            obfuscated_id: "a",
+            status: "complete",
+            file_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/files/big.bin`,
+          }),
+        );
       }
       res.writeHead(200, { "content-type": "application/octet-stream", "content-length": "8" });
       res.write("first");
@@ -145,7 +169,12 @@ describe("streaming", () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   test("the first bytes arrive before the asset host has finished", async () => {
-    const proxy = await startSkyboxProxyServer({ port: 0, apiKey: KEY, upstream: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, log: () => {} });
+    const proxy = await startSkyboxProxyServer({
+      port: 0,
+      apiKey: KEY,
+      upstream: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      log: () => {},
+    });
     try {
       const g = await (await fetch(`${proxy.url}/skybox/api/v1/imagine/requests/1`)).json();
       const res = await fetch(`${proxy.url}${g.file_url}`);

@@ -58,12 +58,16 @@ function host(req: IncomingMessage, res: ServerResponse): void {
   }
   // Hosts that write their response by hand and keep the connection open after it (saying
   // "close", so that the proxy sends no other request on it to a server that would not answer).
-  if (req.url === "/files/empty-open.bin") return void req.socket.write("HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
-  if (req.url === "/files/short-open.bin") return void req.socket.write("HTTP/1.1 200 OK\r\nconnection: close\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+  if (req.url === "/files/empty-open.bin")
+    return void req.socket.write("HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+  if (req.url === "/files/short-open.bin")
+    return void req.socket.write("HTTP/1.1 200 OK\r\nconnection: close\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
   if (req.url === "/files/garbage.bin") return void req.socket.end("ICY 200 OK\r\n\r\nmusic");
   // gzip as a transfer coding: the host's connection's business, taken off by the proxy.
   if (req.url === "/files/te-gzip.glb") {
-    req.socket.write(`HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-type: model/gltf-binary\r\ntransfer-encoding: gzip, chunked\r\n\r\n${GLB_GZIPPED.length.toString(16)}\r\n`);
+    req.socket.write(
+      `HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-type: model/gltf-binary\r\ntransfer-encoding: gzip, chunked\r\n\r\n${GLB_GZIPPED.length.toString(16)}\r\n`,
+    );
     return void req.socket.write(Buffer.concat([GLB_GZIPPED, Buffer.from("\r\n0\r\n\r\n")]));
   }
   // gzip as a content coding: part of the file as the host serves it.
@@ -75,7 +79,9 @@ function host(req: IncomingMessage, res: ServerResponse): void {
   if (req.url === "/files/nul-header.bin") {
     nulConnectionClosed = false;
     req.socket.once("close", () => (nulConnectionClosed = true));
-    return void req.socket.write(`HTTP/1.1 200 OK\r\ncontent-type: image/jpeg\r\nx-note: a\0b\r\ncontent-length: 1000\r\n\r\n${"x".repeat(500)}`);
+    return void req.socket.write(
+      `HTTP/1.1 200 OK\r\ncontent-type: image/jpeg\r\nx-note: a\0b\r\ncontent-length: 1000\r\n\r\n${"x".repeat(500)}`,
+    );
   }
   // /files/silent.bin: never answers.
 }
@@ -93,8 +99,22 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   upstreamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   proxy = await startSkyboxProxyServer({ port: 0, apiKey: KEY, upstream: upstreamUrl, rateLimit: false, timeoutMs: 3000, log: () => {} });
-  impatient = await startSkyboxProxyServer({ port: 0, apiKey: KEY, upstream: upstreamUrl, rateLimit: false, timeoutMs: 300, log: () => {} });
-  patient = await startSkyboxProxyServer({ port: 0, apiKey: KEY, upstream: upstreamUrl, rateLimit: false, timeoutMs: 600_000, log: () => {} });
+  impatient = await startSkyboxProxyServer({
+    port: 0,
+    apiKey: KEY,
+    upstream: upstreamUrl,
+    rateLimit: false,
+    timeoutMs: 300,
+    log: () => {},
+  });
+  patient = await startSkyboxProxyServer({
+    port: 0,
+    apiKey: KEY,
+    upstream: upstreamUrl,
+    rateLimit: false,
+    timeoutMs: 600_000,
+    log: () => {},
+  });
 });
 afterAll(async () => {
   await proxy.close();
@@ -191,7 +211,10 @@ describe("an asset's body through the proxy", () => {
 
   test("ends a body at its length or last chunk, even when the host keeps the connection open", async () => {
     const t0 = performance.now();
-    for (const [name, body] of [["empty-open.bin", ""], ["short-open.bin", "hello"]]) {
+    for (const [name, body] of [
+      ["empty-open.bin", ""],
+      ["short-open.bin", "hello"],
+    ]) {
       const res = await fetch(asset(name!));
       expect(res.status, name).toBe(200);
       expect(await res.text(), name).toBe(body);

@@ -37,7 +37,12 @@ beforeAll(async () => {
     if (req.url === "/api/v1/imagine/requests/7") {
       res.writeHead(200, { "content-type": "application/json" });
       // A file on the upstream's own host, and one on a name of this machine (a private address).
-      const record = { ...completeRecord, id: 7, file_url: `http://${NAME}:${port}/files/scene.glb`, thumb_url: `http://${hostname()}:${port}/files/scene.glb` };
+      const record = {
+        ...completeRecord,
+        id: 7,
+        file_url: `http://${NAME}:${port}/files/scene.glb`,
+        thumb_url: `http://${hostname()}:${port}/files/scene.glb`,
+      };
       return void res.end(JSON.stringify({ request: record }));
     }
     res.writeHead(200, { "content-type": "model/gltf-binary", "content-length": String(GLB.length) });

@@ -15,7 +15,8 @@ describe("isUpstreamHost", () => {
 
   test("the three loopback spellings are one host, on the same port", () => {
     for (const a of ["localhost", "127.0.0.1", "[::1]", "LOCALHOST"])
-      for (const b of ["localhost", "127.0.0.1", "[::1]"]) expect(same(`http://${a}:8790/f.jpg`, `http://${b}:8790`), `${a} ${b}`).toBe(true);
+      for (const b of ["localhost", "127.0.0.1", "[::1]"])
+        expect(same(`http://${a}:8790/f.jpg`, `http://${b}:8790`), `${a} ${b}`).toBe(true);
     expect(same("https://cdn.example.test/a.jpg", "https://cdn.example.test")).toBe(true);
     expect(same("http://127.0.0.1/a.jpg", "http://localhost:80")).toBe(true);
     // URL parsing writes 127.1 as 127.0.0.1: the same address, not another spelling let in.
@@ -38,11 +39,24 @@ describe("an upstream given as localhost", () => {
     const pair = await startProxyPair((r) =>
       r.path.startsWith("/files/")
         ? { body: "jpeg bytes", headers: { "content-type": "image/jpeg" } }
-        : { body: { request: { ...completeRecord, file_url: `http://127.0.0.1:${port}/files/a.jpg`, thumb_url: `http://127.0.0.2:${port}/files/b.jpg` } } },
+        : {
+            body: {
+              request: {
+                ...completeRecord,
+                file_url: `http://127.0.0.1:${port}/files/a.jpg`,
+                thumb_url: `http://127.0.0.2:${port}/files/b.jpg`,
+              },
+            },
+          },
     );
     await pair.proxy.close();
     port = new URL(pair.upstream.url).port;
-    const proxy = await startSkyboxProxyServer({ port: 0, apiKey: "sk-localhost-test-1234", upstream: `http://localhost:${port}`, log: () => {} });
+    const proxy = await startSkyboxProxyServer({
+      port: 0,
+      apiKey: "sk-localhost-test-1234",
+      upstream: `http://localhost:${port}`,
+      log: () => {},
+    });
     try {
       const g = (await (await fetch(`${proxy.url}/skybox/api/v1/imagine/requests/46`)).json()).request as Generation;
       const file = await fetch(`${proxy.url}${g.file_url}`);

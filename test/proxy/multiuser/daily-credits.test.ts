@@ -24,7 +24,10 @@ beforeAll(async () => {
 afterAll(() => d?.close());
 
 async function refusal(send: Promise<unknown>) {
-  const error = await send.then(() => null, (e: unknown) => e);
+  const error = await send.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isSkyboxApiError(error)) throw new Error(`expected a refusal, got ${String(error)}`);
   return error;
 }
@@ -32,7 +35,11 @@ async function refusal(send: Promise<unknown>) {
 test("Model 4 is priced by variant; the request that would pass the cap is a 429 naming the limit and the reset, on every instance", async () => {
   const first = await aliceA.generate(enhanced); // 4
   await aliceB.generate(standard); // 3: 7 of 7
-  const res = await d.as("alice", 0)("/api/v1/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(m3) });
+  const res = await d.as("alice", 0)("/api/v1/skybox", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(m3),
+  });
   expect(res.status).toBe(429);
   expect(await res.json()).toEqual({ error: dailyCreditsMessage(LIMIT, 7, 1, nextUtcMidnight(Date.now())) });
   const retryAfter = Number(res.headers.get("retry-after"));

@@ -55,7 +55,12 @@ export async function openStream(url: string, headers: Record<string, string>) {
           for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            const fields = Object.fromEntries(block.split("\n").filter((l) => !l.startsWith(":")).map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]));
+            const fields = Object.fromEntries(
+              block
+                .split("\n")
+                .filter((l) => !l.startsWith(":"))
+                .map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
+            );
             if (fields.event) events.push({ event: fields.event, data: fields.data ?? "" });
           }
         }
@@ -77,7 +82,14 @@ export async function openStream(url: string, headers: Record<string, string>) {
 
 /** Waits until the store answers commands and its subscription delivers. */
 export async function storeReady(store: ProxyStore): Promise<void> {
-  await waitFor(() => store.get(["ready"]).then(() => true, () => false), 10_000);
+  await waitFor(
+    () =>
+      store.get(["ready"]).then(
+        () => true,
+        () => false,
+      ),
+    10_000,
+  );
   let heard = false;
   const stop = store.subscribe("ready-probe", () => void (heard = true));
   await waitFor(async () => (await store.publish("ready-probe", "?").catch(() => 0), heard), 10_000);
@@ -118,14 +130,23 @@ export async function startDeployment(count: number, options: Partial<SkyboxProx
     svc,
     instances,
     addInstance,
-    as: (user, i = 0) => (path, init = {}) =>
-      fetch(`${instances[i]!.base}${path}`, { ...init, headers: { ...(user === null ? {} : { [USER_HEADER]: user }), ...(init.headers as Record<string, string> | undefined) } }),
+    as:
+      (user, i = 0) =>
+      (path, init = {}) =>
+        fetch(`${instances[i]!.base}${path}`, {
+          ...init,
+          headers: { ...(user === null ? {} : { [USER_HEADER]: user }), ...(init.headers as Record<string, string> | undefined) },
+        }),
     client: (user, i = 0) => createSkyboxClient({ baseUrl: instances[i]!.base, headers: { [USER_HEADER]: user }, retry: 0 }),
     async deliver(record, i = 0) {
       const body = JSON.stringify(record);
       return fetch(`${instances[i]!.base}/webhook`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-timestamp": String(Math.floor(Date.now() / 1000)), "x-signature": await signWebhook(body, svc.info.apiSecret) },
+        headers: {
+          "content-type": "application/json",
+          "x-timestamp": String(Math.floor(Date.now() / 1000)),
+          "x-signature": await signWebhook(body, svc.info.apiSecret),
+        },
         body,
       });
     },

@@ -17,8 +17,13 @@ let g: Generation;
 let seq = 0;
 const alice = { [USER_HEADER]: "alice" };
 /** A status message of `g`, distinct from every other one sent. */
-const message = (status = "processing") => ({ ...g, status, updated_at: `2026-11-21T05:00:${String(seq++ % 60).padStart(2, "0")}.${seq}+00:00` });
-const streamOf = (i: number | string, channel = g.pusher_channel) => openStream(`${typeof i === "string" ? i : d.instances[i]!.base}/events?channel=${channel}`, alice);
+const message = (status = "processing") => ({
+  ...g,
+  status,
+  updated_at: `2026-11-21T05:00:${String(seq++ % 60).padStart(2, "0")}.${seq}+00:00`,
+});
+const streamOf = (i: number | string, channel = g.pusher_channel) =>
+  openStream(`${typeof i === "string" ? i : d.instances[i]!.base}/events?channel=${channel}`, alice);
 
 beforeAll(async () => {
   d = await startDeployment(3);
@@ -28,8 +33,26 @@ afterAll(() => d?.close());
 
 /** `babylon-skybox proxy` as a process, with the user and Redis flags. */
 async function startCliInstance(): Promise<{ child: ChildProcess; base: string }> {
-  const args = ["--import", "tsx", "src/cli/main.ts", "proxy", "--port", "0", "--upstream", d.svc.info.url, "--redis", d.redis.url, "--user-header", USER_HEADER, "--admin-users", `${ADMIN},ops`];
-  const child = spawn(process.execPath, args, { env: { ...process.env, SKYBOX_API_KEY: d.svc.info.apiKey, SKYBOX_API_SECRET: d.svc.info.apiSecret }, stdio: ["ignore", "pipe", "pipe"] });
+  const args = [
+    "--import",
+    "tsx",
+    "src/cli/main.ts",
+    "proxy",
+    "--port",
+    "0",
+    "--upstream",
+    d.svc.info.url,
+    "--redis",
+    d.redis.url,
+    "--user-header",
+    USER_HEADER,
+    "--admin-users",
+    `${ADMIN},ops`,
+  ];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, SKYBOX_API_KEY: d.svc.info.apiKey, SKYBOX_API_SECRET: d.svc.info.apiSecret },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`proxy exited ${code}`)));
@@ -43,7 +66,8 @@ describe("the relay across instances", () => {
     const sent = [message("dispatched"), message("processing"), message("processing")];
     for (const m of sent) expect((await d.deliver(m, 0)).status).toBe(200);
     // The service's own webhooks for g may arrive too; ours are told by their updated_at.
-    const ours = (s: (typeof streams)[number]) => s.events.map((e) => (JSON.parse(e.data) as { updated_at: string }).updated_at).filter((u) => u.startsWith("2026-11-21"));
+    const ours = (s: (typeof streams)[number]) =>
+      s.events.map((e) => (JSON.parse(e.data) as { updated_at: string }).updated_at).filter((u) => u.startsWith("2026-11-21"));
     await waitFor(() => streams.every((s) => ours(s).length >= sent.length), 5000);
     await new Promise((r) => setTimeout(r, 200));
     for (const s of streams) expect(ours(s)).toEqual(sent.map((m) => m.updated_at));
@@ -69,10 +93,14 @@ describe("the relay across instances", () => {
 
 describe("asset hosts across instances", () => {
   test("a file named in a record read through A is served by an instance that never saw a record", async () => {
-    const done = await waitFor(async () => {
-      const r = await d.client("alice", 0).getGeneration(g.id);
-      return r.status === "complete" && r;
-    }, 20_000, 100);
+    const done = await waitFor(
+      async () => {
+        const r = await d.client("alice", 0).getGeneration(g.id);
+        return r.status === "complete" && r;
+      },
+      20_000,
+      100,
+    );
     const fresh = await d.addInstance();
     const res = await fetch(new URL(done.thumb_url, fresh.url), { headers: alice });
     expect([res.status, res.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
@@ -111,7 +139,9 @@ describe("an instance dying", () => {
       const later = [message(), message()];
       for (const m of later) expect((await d.deliver(m, 2)).status).toBe(200);
       await waitFor(() => onA.events.length === 3, 5000);
-      expect(onA.events.slice(1).map((e) => (JSON.parse(e.data) as { updated_at: string }).updated_at)).toEqual(later.map((m) => m.updated_at));
+      expect(onA.events.slice(1).map((e) => (JSON.parse(e.data) as { updated_at: string }).updated_at)).toEqual(
+        later.map((m) => m.updated_at),
+      );
       expect((await watch.done).status).toBe("complete");
       tracker.dispose();
       onA.close();
@@ -129,7 +159,11 @@ describe("Redis dying", () => {
     for (const [i, path, init] of [
       [0, `/api/v1/imagine/requests/${g.id}`, {}],
       [1, "/api/v1/imagine/myRequests", {}],
-      [2, "/api/v1/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", skybox_style_id: 2 }) }],
+      [
+        2,
+        "/api/v1/skybox",
+        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", skybox_style_id: 2 }) },
+      ],
       [0, `/events?channel=${g.pusher_channel}`, {}],
     ] as const) {
       const t0 = Date.now();
@@ -151,7 +185,13 @@ describe("Redis dying", () => {
     expect((await d.client("alice", 0).getGeneration(fresh.id)).id).toBe(fresh.id);
     expect((await d.as("bob", 1)(`/api/v1/imagine/requests/${fresh.id}`)).status).toBe(404);
     const again = await streamOf(2, fresh.pusher_channel);
-    await waitFor(async () => ((await d.deliver({ ...fresh, status: "processing", updated_at: new Date().toISOString() }, 0)).status === 200 && again.events.length > 0), 10_000, 300);
+    await waitFor(
+      async () =>
+        (await d.deliver({ ...fresh, status: "processing", updated_at: new Date().toISOString() }, 0)).status === 200 &&
+        again.events.length > 0,
+      10_000,
+      300,
+    );
     again.close();
   });
 });

@@ -17,7 +17,8 @@ const mine: Generation[] = [];
 let bobs: Generation;
 
 const prompt = (word: string) => ({ prompt: `${word} valley under the stars`, skybox_style_id: 2 });
-const until = async (client: SkyboxClient, id: number, status: string) => waitFor(async () => (await client.getGeneration(id)).status === status, 20_000, 100);
+const until = async (client: SkyboxClient, id: number, status: string) =>
+  waitFor(async () => (await client.getGeneration(id)).status === status, 20_000, 100);
 const statusOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> });
 
 beforeAll(async () => {
@@ -47,7 +48,10 @@ describe("reading one record", () => {
     expect((await aliceOnB.getGeneration(g!.id)).id).toBe(g!.id);
     expect((await aliceOnB.getGenerationByObfuscatedId(g!.obfuscated_id)).id).toBe(g!.id);
     for (const path of [`/api/v1/imagine/requests/${g!.id}`, `/api/v1/imagine/requests/obfuscated-id/${g!.obfuscated_id}`]) {
-      expect(await statusOf(await d.as("bob", 1)(path))).toEqual({ status: 404, body: { error: `Skybox ${path.split("/").pop()} not found` } });
+      expect(await statusOf(await d.as("bob", 1)(path))).toEqual({
+        status: 404,
+        body: { error: `Skybox ${path.split("/").pop()} not found` },
+      });
     }
     expect((await root.getGeneration(g!.id)).id).toBe(g!.id);
   });
@@ -61,7 +65,11 @@ describe("reading one record", () => {
 
   test("a record with no known owner (made upstream directly) is shown to administrators only", async () => {
     const direct = (await (
-      await fetch(`${d.svc.info.url}/api/v1/skybox`, { method: "POST", headers: { "x-api-key": d.svc.info.apiKey, "content-type": "application/json" }, body: JSON.stringify(prompt("ghost")) })
+      await fetch(`${d.svc.info.url}/api/v1/skybox`, {
+        method: "POST",
+        headers: { "x-api-key": d.svc.info.apiKey, "content-type": "application/json" },
+        body: JSON.stringify(prompt("ghost")),
+      })
     ).json()) as Generation;
     expect((await d.as("alice")(`/api/v1/imagine/requests/${direct.id}`)).status).toBe(404);
     expect((await root.getGeneration(direct.id)).id).toBe(direct.id);
@@ -109,13 +117,37 @@ describe("records naming other records", () => {
   test("another user's skybox cannot be remixed, edited or exported (404 as if missing); its owner can", async () => {
     const [g] = mine;
     await until(alice, g!.id, "complete");
-    const remix = await d.as("bob")("/api/v1/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...prompt("copy"), remix_imagine_id: g!.id }) });
+    const remix = await d.as("bob")("/api/v1/skybox", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...prompt("copy"), remix_imagine_id: g!.id }),
+    });
     expect(await statusOf(remix)).toEqual({ status: 404, body: { error: `remix_imagine_id: skybox ${g!.id} not found` } });
     const byHash = new URLSearchParams({ ...prompt("copy"), skybox_style_id: "2", remix_obfuscated_id: g!.obfuscated_id });
-    expect((await d.as("bob", 1)("/api/v1/skybox", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: byHash })).status).toBe(404);
-    const edit = await d.as("bob")(`/api/v1/skybox?edit_skybox_id=${g!.id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "add a moon", skybox_style_id: 101 }) });
+    expect(
+      (
+        await d.as("bob", 1)("/api/v1/skybox", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: byHash,
+        })
+      ).status,
+    ).toBe(404);
+    const edit = await d.as("bob")(`/api/v1/skybox?edit_skybox_id=${g!.id}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "add a moon", skybox_style_id: 101 }),
+    });
     expect((await statusOf(edit)).status).toBe(404);
-    expect((await d.as("bob")("/api/v1/skybox/export", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ skybox_id: g!.obfuscated_id, type_id: 1 }) })).status).toBe(404);
+    expect(
+      (
+        await d.as("bob")("/api/v1/skybox/export", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ skybox_id: g!.obfuscated_id, type_id: 1 }),
+        })
+      ).status,
+    ).toBe(404);
     expect((await alice.generate({ ...prompt("remixed"), remix_imagine_id: g!.id })).status).toBe("pending");
   });
 
@@ -135,12 +167,19 @@ describe("batches", () => {
     const batch = await bob.generateBatch({ ...prompt("batch"), quantity: 2 });
     expect(batch.generations).toHaveLength(2);
     expect((await d.client("bob", 0).getBatch(batch.id)).id).toBe(batch.id);
-    expect(await statusOf(await d.as("alice", 1)(`/api/v1/skybox/batch/${batch.id}`))).toEqual({ status: 404, body: { error: "Batch not found." } });
+    expect(await statusOf(await d.as("alice", 1)(`/api/v1/skybox/batch/${batch.id}`))).toEqual({
+      status: 404,
+      body: { error: "Batch not found." },
+    });
     expect((await d.as("alice")(`/api/v1/imagine/requests/${batch.generations![0]!.id}`)).status).toBe(404);
     expect((await bob.batches()).data.map((b) => b.id)).toEqual([batch.id]);
     expect((await alice.batches()).totalCount).toBe(0);
     expect((await bob.history({ limit: 100 })).data.map((g) => g.id)).toEqual(expect.arrayContaining(batch.generations!.map((g) => g.id)));
-    const remix = await d.as("alice")("/api/v1/skybox", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...prompt("x"), remix_collection_id: batch.id }) });
+    const remix = await d.as("alice")("/api/v1/skybox", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...prompt("x"), remix_collection_id: batch.id }),
+    });
     expect(await statusOf(remix)).toEqual({ status: 404, body: { error: `remix_collection_id: collection ${batch.id} not found` } });
   });
 });
@@ -172,6 +211,8 @@ describe("cancelling pending generations", () => {
     expect(answer.body.cancelled).toBeGreaterThanOrEqual(2);
     for (const g of own) expect((await alice.getGeneration(g.id)).status).toBe("abort");
     expect((await bob.getGeneration(other.id)).status).not.toBe("abort");
-    expect((await statusOf(await d.as("alice")("/api/v1/imagine/requests/pending", { method: "DELETE" }))).body).toEqual({ error: "You don't have any pending generations to cancel." });
+    expect((await statusOf(await d.as("alice")("/api/v1/imagine/requests/pending", { method: "DELETE" }))).body).toEqual({
+      error: "You don't have any pending generations to cancel.",
+    });
   });
 });

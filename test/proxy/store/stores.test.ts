@@ -38,7 +38,18 @@ describe.each([
   let b: ProxyStore;
   beforeAll(async () => {
     [a, b] = open();
-    await waitFor(async () => (await a.get(["x"]).then(() => true, () => false)) && (await b.get(["x"]).then(() => true, () => false)), 5000);
+    await waitFor(
+      async () =>
+        (await a.get(["x"]).then(
+          () => true,
+          () => false,
+        )) &&
+        (await b.get(["x"]).then(
+          () => true,
+          () => false,
+        )),
+      5000,
+    );
   });
 
   test("a token bucket is one budget whichever instance takes from it", async () => {
@@ -58,7 +69,10 @@ describe.each([
 
   test("values are put, read and taken once", async () => {
     const [k1, k2] = [unique("v"), unique("v")];
-    await a.put([[k1, "one"], [k2, "two"]]);
+    await a.put([
+      [k1, "one"],
+      [k2, "two"],
+    ]);
     expect(await b.get([k1, k2, unique("none")])).toEqual(["one", "two", null]);
     expect(await Promise.all([a.take(k1), b.take(k1)])).toSatisfy((r: (string | null)[]) => r.filter((v) => v === "one").length === 1);
     expect(await a.get([k1])).toEqual([null]);
@@ -75,7 +89,13 @@ describe.each([
 
   test("an index pages by score both ways with its total", async () => {
     const key = unique("index");
-    for (const [m, s] of [["c", 3], ["a", 1], ["b", 2], ["d", 4]] as const) await a.indexAdd(key, m, s);
+    for (const [m, s] of [
+      ["c", 3],
+      ["a", 1],
+      ["b", 2],
+      ["d", 4],
+    ] as const)
+      await a.indexAdd(key, m, s);
     expect(await b.indexPage(key, 1, 2, true)).toEqual({ members: ["c", "b"], total: 4 });
     expect(await b.indexPage(key, 0, 3, false)).toEqual({ members: ["a", "b", "c"], total: 4 });
     await a.indexRemove(key, ["b"]);
@@ -103,15 +123,33 @@ describe.each([
 describe("the redis store when Redis goes away", () => {
   test("fails at once with StoreUnavailableError while Redis is down, and works again after it is back", async () => {
     const store = redisStore("down:");
-    await waitFor(() => store.get(["x"]).then(() => true, () => false), 5000);
+    await waitFor(
+      () =>
+        store.get(["x"]).then(
+          () => true,
+          () => false,
+        ),
+      5000,
+    );
     let gaps = 0;
-    store.subscribe("t", () => {}, () => gaps++);
+    store.subscribe(
+      "t",
+      () => {},
+      () => gaps++,
+    );
     await redis.kill();
     const t0 = Date.now();
     await expect(store.takeToken("k", 1, 1)).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(Date.now() - t0).toBeLessThan(2500);
     await redis.restart();
-    await waitFor(() => store.put([["k", "v"]]).then(() => true, () => false), 10_000);
+    await waitFor(
+      () =>
+        store.put([["k", "v"]]).then(
+          () => true,
+          () => false,
+        ),
+      10_000,
+    );
     expect(await store.get(["k"])).toEqual(["v"]);
     expect(gaps).toBe(1);
   });
@@ -119,7 +157,14 @@ describe("the redis store when Redis goes away", () => {
   test("answers within its deadline when Redis hangs", async () => {
     const store = createRedisStore({ url: redis.url, keyPrefix: "hang:", timeoutMs: 500, log: () => {} });
     opened.push(store);
-    await waitFor(() => store.get(["x"]).then(() => true, () => false), 5000);
+    await waitFor(
+      () =>
+        store.get(["x"]).then(
+          () => true,
+          () => false,
+        ),
+      5000,
+    );
     redis.freeze();
     try {
       const t0 = Date.now();

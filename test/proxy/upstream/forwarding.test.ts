@@ -7,7 +7,10 @@ let pair: Awaited<ReturnType<typeof startProxyPair>>;
 let reply: Reply;
 
 beforeAll(async () => {
-  pair = await startProxyPair(() => reply, { publicUrl: "https://app.example.test", allowedWebhookUrls: ["https://mine.example.test/hook"] });
+  pair = await startProxyPair(() => reply, {
+    publicUrl: "https://app.example.test",
+    allowedWebhookUrls: ["https://mine.example.test/hook"],
+  });
 });
 afterAll(() => pair.close());
 beforeEach(() => {
@@ -39,13 +42,24 @@ describe("what reaches the upstream", () => {
     expect(Object.fromEntries(r.query)).toEqual({ limit: "5", api_key_id: "3" });
     expect(r.headers["x-api-key"]).toBe(KEY);
     expect(r.headers["accept-language"]).toBe("fr");
-    for (const h of ["cookie", "authorization", "x-hop", "te", "proxy-authorization", "x-forwarded-for"]) expect(r.headers[h]).toBeUndefined();
+    for (const h of ["cookie", "authorization", "x-hop", "te", "proxy-authorization", "x-forwarded-for"])
+      expect(r.headers[h]).toBeUndefined();
     expect(JSON.stringify(r.headers)).not.toContain(BROWSER_KEY);
   });
 
   test("a JSON POST: body intact but for api_key, webhook_url added", async () => {
-    const sent = { prompt: "a calm sea", skybox_style_id: 2, seed: 7, nested: { api_key: "kept: not a top-level key" }, api_key: BROWSER_KEY };
-    const res = await fetch(`${pair.api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(sent) });
+    const sent = {
+      prompt: "a calm sea",
+      skybox_style_id: 2,
+      seed: 7,
+      nested: { api_key: "kept: not a top-level key" },
+      api_key: BROWSER_KEY,
+    };
+    const res = await fetch(`${pair.api}/api/v1/skybox`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(sent),
+    });
     expect(res.status).toBe(200);
     const r = pair.upstream.last();
     expect(r.headers["content-type"]).toBe("application/json");
@@ -89,7 +103,11 @@ describe("what reaches the upstream", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: `prompt=sea&skybox_style_id=2&api_key=${BROWSER_KEY}`,
     });
-    expect(Object.fromEntries(new URLSearchParams(pair.upstream.last().body.toString()))).toEqual({ prompt: "sea", skybox_style_id: "2", webhook_url: WEBHOOK });
+    expect(Object.fromEntries(new URLSearchParams(pair.upstream.last().body.toString()))).toEqual({
+      prompt: "sea",
+      skybox_style_id: "2",
+      webhook_url: WEBHOOK,
+    });
   });
 
   test("no webhook_url on routes that start no work, nor on GET and DELETE", async () => {
@@ -108,7 +126,11 @@ describe("what comes back", () => {
       body: { error: "Quantity must be a positive integer." },
       headers: { "set-cookie": "s=1", server: "upstream/1.0", "retry-after": "7", "access-control-allow-origin": "*" },
     };
-    const res = await fetch(`${pair.api}/api/v1/skybox/batch`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${pair.api}/api/v1/skybox/batch`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: "Quantity must be a positive integer." });
     expect(res.headers.get("retry-after")).toBe("7");
@@ -123,7 +145,11 @@ describe("what comes back", () => {
   });
 
   test("an upstream that echoes the key gets it scrubbed, in JSON, in text and in headers", async () => {
-    reply = { status: 401, body: { error: `Invalid key ${KEY}`, url: `http://x/?api_key=${encodeURIComponent(KEY)}` }, headers: { etag: `"${KEY}"` } };
+    reply = {
+      status: 401,
+      body: { error: `Invalid key ${KEY}`, url: `http://x/?api_key=${encodeURIComponent(KEY)}` },
+      headers: { etag: `"${KEY}"` },
+    };
     const res = await fetch(`${pair.api}/api/v1/skybox/styles`);
     const text = await res.text();
     expect(res.status).toBe(401);

@@ -49,7 +49,14 @@ async function startProxy(upstream: string, options: Partial<SkyboxProxyServerOp
   return `${proxy.url}/skybox/api/v1`;
 }
 
-const request = (url: string, more: Partial<UpstreamRequest> = {}): UpstreamRequest => ({ method: "GET", url, headers: {}, timeoutMs: 2_000, maxBytes: 1 << 20, ...more });
+const request = (url: string, more: Partial<UpstreamRequest> = {}): UpstreamRequest => ({
+  method: "GET",
+  url,
+  headers: {},
+  timeoutMs: 2_000,
+  maxBytes: 1 << 20,
+  ...more,
+});
 const text = (bytes: Uint8Array | null) => (bytes === null ? null : Buffer.from(bytes).toString("utf8"));
 
 describe("compressed answers are decoded", BOUNDED, () => {
@@ -58,7 +65,11 @@ describe("compressed answers are decoded", BOUNDED, () => {
   test.each(["gzip", "deflate", "br"] as const)("content-encoding: %s gives the decoded bytes", async (encoding) => {
     const body = JSON.stringify({ prompt: "a calm sea ".repeat(500) });
     const upstream = await startUpstream((req, res) => {
-      res.writeHead(200, { "content-type": "application/json", "content-encoding": encoding, "x-asked": String(req.headers["accept-encoding"]) });
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-encoding": encoding,
+        "x-asked": String(req.headers["accept-encoding"]),
+      });
       res.end(compress[encoding](body));
     });
     const answer = await startClient().send(request(`${upstream.url}/x`));
@@ -149,7 +160,12 @@ describe("a kept-alive connection the server closed", BOUNDED, () => {
     });
     expect(post.status).toBe(502);
     expect(await post.json()).toEqual({ error: "The Skybox API could not be reached" });
-    expect(upstream.seen).toEqual(["GET /api/v1/skybox/styles #1", "GET /api/v1/skybox/styles #1", "GET /api/v1/skybox/styles #2", "POST /api/v1/skybox #2"]);
+    expect(upstream.seen).toEqual([
+      "GET /api/v1/skybox/styles #1",
+      "GET /api/v1/skybox/styles #1",
+      "GET /api/v1/skybox/styles #2",
+      "POST /api/v1/skybox #2",
+    ]);
   });
 });
 
@@ -168,10 +184,12 @@ describe("the timeout covers the whole exchange", BOUNDED, () => {
   test.each(["identity", "gzip"] as const)("a body trickled slower than timeoutMs (%s) rejects with a TimeoutError", async (encoding) => {
     const upstream = await startUpstream(trickles(encoding));
     const started = Date.now();
-    const error = await startClient().send(request(`${upstream.url}/x`, { timeoutMs: 300 })).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await startClient()
+      .send(request(`${upstream.url}/x`, { timeoutMs: 300 }))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     const took = Date.now() - started;
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).name).toBe("TimeoutError");

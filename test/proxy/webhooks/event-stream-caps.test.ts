@@ -5,14 +5,22 @@ import { KEY, SECRET, startProxyPair } from "../proxy-fixture.ts";
 /** Opens `/events` as `client`; the stream stays open until `close`. */
 async function open(proxy: SkyboxProxy, client: string, channel = "status_update_caps") {
   const aborter = new AbortController();
-  const res = await proxy(new Request(`http://127.0.0.1/skybox/events?channel=${channel}`, { signal: aborter.signal }), { clientAddress: client });
+  const res = await proxy(new Request(`http://127.0.0.1/skybox/events?channel=${channel}`, { signal: aborter.signal }), {
+    clientAddress: client,
+  });
   return { res, close: () => (aborter.abort(), res.body?.cancel().catch(() => {})) };
 }
 
 describe("event streams per client", () => {
   let proxy: SkyboxProxy;
   beforeAll(() => {
-    proxy = createSkyboxProxy({ apiKey: KEY, apiSecret: SECRET, upstream: "http://127.0.0.1:9", log: () => {}, events: { maxSubscribers: 10, maxPerClient: 3 } });
+    proxy = createSkyboxProxy({
+      apiKey: KEY,
+      apiSecret: SECRET,
+      upstream: "http://127.0.0.1:9",
+      log: () => {},
+      events: { maxSubscribers: 10, maxPerClient: 3 },
+    });
   });
   afterAll(() => proxy.close());
 
@@ -39,11 +47,13 @@ describe("event streams per client", () => {
       }
       // Closing a stream gives the client its place back.
       void held.shift()!.close();
-      await expect.poll(async () => {
-        const again = await open(proxy, "10.0.0.1");
-        if (again.res.status === 200) held.push(again);
-        return again.res.status;
-      }).toBe(200);
+      await expect
+        .poll(async () => {
+          const again = await open(proxy, "10.0.0.1");
+          if (again.res.status === 200) held.push(again);
+          return again.res.status;
+        })
+        .toBe(200);
     } finally {
       held.forEach((s) => void s.close());
     }
@@ -53,7 +63,9 @@ describe("event streams per client", () => {
     const aborter = new AbortController();
     aborter.abort();
     for (let i = 0; i < 5; i++) {
-      const res = await proxy(new Request("http://127.0.0.1/skybox/events?channel=status_update_gone", { signal: aborter.signal }), { clientAddress: "10.2.0.1" });
+      const res = await proxy(new Request("http://127.0.0.1/skybox/events?channel=status_update_gone", { signal: aborter.signal }), {
+        clientAddress: "10.2.0.1",
+      });
       expect(res.status).toBe(200);
     }
     const live = await open(proxy, "10.2.0.1");
@@ -78,7 +90,10 @@ describe("event streams per client", () => {
 
 describe("over HTTP, the client is the rate limit's client", () => {
   test("one address is capped; a client named by the trusted header still subscribes", async () => {
-    const pair = await startProxyPair(() => ({ body: {} }), { events: { maxPerClient: 2 }, rateLimit: { clientHeader: "x-forwarded-for" } });
+    const pair = await startProxyPair(() => ({ body: {} }), {
+      events: { maxPerClient: 2 },
+      rateLimit: { clientHeader: "x-forwarded-for" },
+    });
     const aborters: AbortController[] = [];
     const get = async (headers: Record<string, string> = {}) => {
       const aborter = new AbortController();

@@ -35,7 +35,13 @@ function post(proxy: SkyboxProxy, body: ReadableStream<Uint8Array> | string, hea
 describe("the webhook route checks before it reads", () => {
   let proxy: SkyboxProxy;
   beforeAll(() => {
-    proxy = createSkyboxProxy({ apiKey: KEY, apiSecret: SECRET, upstream: "http://127.0.0.1:9", log: () => {}, webhooks: { maxBodyBytes: 256 * 1024 } });
+    proxy = createSkyboxProxy({
+      apiKey: KEY,
+      apiSecret: SECRET,
+      upstream: "http://127.0.0.1:9",
+      log: () => {},
+      webhooks: { maxBodyBytes: 256 * 1024 },
+    });
   });
   afterAll(() => proxy.close());
 
@@ -45,7 +51,11 @@ describe("the webhook route checks before it reads", () => {
       [{ "x-timestamp": now(), "x-signature": "not-hex" }, 401, /^x-signature: must be/],
       [{ "x-signature": SHAPED }, 401, /^x-timestamp: must be the Unix time in seconds, within 300 s of now \(is missing\)/],
       [{ "x-timestamp": "1000", "x-signature": SHAPED }, 401, /^x-timestamp: .*\(is "1000"\)/],
-      [{ "x-timestamp": now(), "x-signature": SHAPED, "content-length": String(MiB) }, 413, /^webhook: the body must be at most 262144 bytes \(webhooks\.maxBodyBytes\) \(is 1048576\)/],
+      [
+        { "x-timestamp": now(), "x-signature": SHAPED, "content-length": String(MiB) },
+        413,
+        /^webhook: the body must be at most 262144 bytes \(webhooks\.maxBodyBytes\) \(is 1048576\)/,
+      ],
     ];
     for (const [headers, status, message] of cases) {
       const { stream, counter } = countedBody(MiB);
@@ -71,7 +81,13 @@ describe("the webhook route checks before it reads", () => {
   });
 
   test("bodies read at once are bounded: past maxConcurrent a 503 with Retry-After, nothing read", async () => {
-    const own = createSkyboxProxy({ apiKey: KEY, apiSecret: SECRET, upstream: "http://127.0.0.1:9", log: () => {}, webhooks: { maxConcurrent: 2 } });
+    const own = createSkyboxProxy({
+      apiKey: KEY,
+      apiSecret: SECRET,
+      upstream: "http://127.0.0.1:9",
+      log: () => {},
+      webhooks: { maxConcurrent: 2 },
+    });
     // Two bodies that never end hold both places.
     const stalled = [0, 1].map(() => new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new Uint8Array(10)) }));
     const pending = stalled.map((s) => post(own, s, { "x-timestamp": now(), "x-signature": SHAPED }));
@@ -92,10 +108,18 @@ describe("a flood of webhook POSTs over HTTP", () => {
   let url: string;
   const read = { bytes: 0 };
   beforeAll(async () => {
-    const proxy = createSkyboxProxy({ apiKey: KEY, apiSecret: SECRET, upstream: "http://127.0.0.1:9", log: () => {}, webhooks: { burst: 50, perSecond: 0.1 } });
+    const proxy = createSkyboxProxy({
+      apiKey: KEY,
+      apiSecret: SECRET,
+      upstream: "http://127.0.0.1:9",
+      log: () => {},
+      webhooks: { burst: 50, perSecond: 0.1 },
+    });
     // Counts the body bytes the proxy itself takes from each request.
     const counting = (request: Request, info?: { clientAddress?: string }) => {
-      const body = request.body?.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: (c, out) => ((read.bytes += c.byteLength), out.enqueue(c)) }));
+      const body = request.body?.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({ transform: (c, out) => ((read.bytes += c.byteLength), out.enqueue(c)) }),
+      );
       return proxy(new Request(request, body ? ({ body, duplex: "half" } as RequestInit) : {}), info);
     };
     server = createServer(toNodeHandler(counting));

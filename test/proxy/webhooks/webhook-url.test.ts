@@ -16,14 +16,26 @@ const INTERNAL = "http://127.0.0.1:1/internal-admin";
 /** The four ways a browser can name a webhook_url, each a POST /skybox through `api`. */
 function sendings(api: string, hook: string): [string, () => Promise<Response>][] {
   const json = (extra = "") =>
-    fetch(`${api}/api/v1/skybox${extra}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: "json", skybox_style_id: 2, ...(extra ? {} : { webhook_url: hook }) }) });
+    fetch(`${api}/api/v1/skybox${extra}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "json", skybox_style_id: 2, ...(extra ? {} : { webhook_url: hook }) }),
+    });
   const multipart = new FormData();
   multipart.append("prompt", "multipart");
   multipart.append("skybox_style_id", "2");
   multipart.append("webhook_url", hook);
   return [
     ["JSON field", () => json()],
-    ["URL-encoded field", () => fetch(`${api}/api/v1/skybox`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ prompt: "form", skybox_style_id: "2", webhook_url: hook }) })],
+    [
+      "URL-encoded field",
+      () =>
+        fetch(`${api}/api/v1/skybox`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ prompt: "form", skybox_style_id: "2", webhook_url: hook }),
+        }),
+    ],
     ["multipart part", () => fetch(`${api}/api/v1/skybox`, { method: "POST", body: multipart })],
     ["query parameter", () => json(`?webhook_url=${encodeURIComponent(hook)}`)],
   ];
@@ -32,7 +44,10 @@ function sendings(api: string, hook: string): [string, () => Promise<Response>][
 describe("what the upstream is told", () => {
   let pair: Awaited<ReturnType<typeof startProxyPair>>;
   beforeAll(async () => {
-    pair = await startProxyPair(() => ({ body: creationResponse }), { publicUrl: "https://app.example.test", allowedWebhookUrls: ["https://hooks.example.test/skybox"] });
+    pair = await startProxyPair(() => ({ body: creationResponse }), {
+      publicUrl: "https://app.example.test",
+      allowedWebhookUrls: ["https://hooks.example.test/skybox"],
+    });
   });
   afterAll(() => pair.close());
   beforeEach(() => {
@@ -91,7 +106,13 @@ describe("with the local service behind the proxy", () => {
   beforeAll(async () => {
     svc = await startLocalProcess();
     recorder = await startRecordingServer(() => ({ body: {} }));
-    proxy = await startSkyboxProxyServer({ port: 0, apiKey: svc.info.apiKey, apiSecret: svc.info.apiSecret, upstream: svc.info.url, log: () => {} });
+    proxy = await startSkyboxProxyServer({
+      port: 0,
+      apiKey: svc.info.apiKey,
+      apiSecret: svc.info.apiSecret,
+      upstream: svc.info.url,
+      log: () => {},
+    });
   });
   afterAll(async () => {
     await proxy?.close();

@@ -22,7 +22,11 @@ async function deliver(record: object, init: { timestamp?: number; signature?: s
   const body = init.body ?? JSON.stringify({ ...record, updated_at: `2026-11-21T05:00:${String(seq++ % 60).padStart(2, "0")}+00:00` });
   return fetch(`${pair.api}/webhook`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-timestamp": String(init.timestamp ?? now()), "x-signature": init.signature ?? (await signWebhook(body, SECRET)) },
+    headers: {
+      "content-type": "application/json",
+      "x-timestamp": String(init.timestamp ?? now()),
+      "x-signature": init.signature ?? (await signWebhook(body, SECRET)),
+    },
     body,
   });
 }
@@ -46,7 +50,13 @@ async function subscribe(channels: string[], api = pair.api) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           raw.push(block);
-          const fields = Object.fromEntries(block.split("\n").map((l) => (l.startsWith(":") ? ["comment", l.slice(1).trim()] : [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()])));
+          const fields = Object.fromEntries(
+            block
+              .split("\n")
+              .map((l) =>
+                l.startsWith(":") ? ["comment", l.slice(1).trim()] : [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()],
+              ),
+          );
           if (fields.event || withComments) return fields;
           continue;
         }
@@ -78,7 +88,11 @@ describe("webhook receiver", () => {
     expect((await deliver(completeRecord, { timestamp: now() - 301 })).status).toBe(401);
     expect((await deliver(completeRecord, { timestamp: now() + 301 })).status).toBe(401);
     expect((await deliver(completeRecord, { timestamp: now() - 290 })).status).toBe(200);
-    const missing = await fetch(`${pair.api}/webhook`, { method: "POST", headers: { "x-signature": await signWebhook(body, SECRET) }, body });
+    const missing = await fetch(`${pair.api}/webhook`, {
+      method: "POST",
+      headers: { "x-signature": await signWebhook(body, SECRET) },
+      body,
+    });
     expect(missing.status).toBe(401);
   });
 

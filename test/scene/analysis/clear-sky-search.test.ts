@@ -43,7 +43,10 @@ describe("clearSkyCosts", () => {
   });
 
   it("has no lattice where nothing clips", () => {
-    const costs = clearSkyCosts(panorama(directionOfDegrees(0, 30), 0.01, () => false), 1);
+    const costs = clearSkyCosts(
+      panorama(directionOfDegrees(0, 30), 0.01, () => false),
+      1,
+    );
     expect(costs.best).toBe(-1);
     expect(costs.least).toBe(Infinity);
   });

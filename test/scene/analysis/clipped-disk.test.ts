@@ -62,7 +62,11 @@ function meanOf(pixels: number[]): number[] {
 
 describe("clippedDisk", () => {
   it("places a whole clipped disk at its centre, all of it shown", () => {
-    for (const [azimuth, elevation] of [[30, 12.3], [-100.4, 2.1], [179.9, 40]] as const) {
+    for (const [azimuth, elevation] of [
+      [30, 12.3],
+      [-100.4, 2.1],
+      [179.9, 40],
+    ] as const) {
       const { image, clipped } = scene(azimuth, elevation, 0);
       const disk = clippedDisk(image, clipped);
       expect(degreesBetween(disk.direction, directionOfDegrees(azimuth, elevation)), `${azimuth}, ${elevation}`).toBeLessThan(0.1);
@@ -71,7 +75,11 @@ describe("clippedDisk", () => {
   });
 
   it("places a disk half behind a ridge by the circle of its uncut rows, with the share that shows", () => {
-    for (const [azimuth, elevation, ridge] of [[-19.6, 2.66, 2.66], [47.5, 3.1, 3.0], [120.2, 5.2, 5.3]] as const) {
+    for (const [azimuth, elevation, ridge] of [
+      [-19.6, 2.66, 2.66],
+      [47.5, 3.1, 3.0],
+      [120.2, 5.2, 5.3],
+    ] as const) {
       const label = `sun at ${elevation}, ridge at ${ridge}`;
       const sun = directionOfDegrees(azimuth, elevation);
       const { image, clipped, shown } = scene(azimuth, elevation, ridge);
@@ -83,5 +91,4 @@ describe("clippedDisk", () => {
       expect(Math.abs(disk.visible - shown), label).toBeLessThan(0.15);
     }
   });
-
 });

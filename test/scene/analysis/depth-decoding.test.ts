@@ -35,7 +35,12 @@ describe("depth map decoding", () => {
       expect(new Set(expected).size, "the image is not flat").toBeGreaterThan(100);
       expect(Array.from(decodeDepthPng(bytes).values), `filter ${filterType}`).toEqual(expected);
     }
-    const grey8 = PNG.sync.write(Object.assign(new PNG({ width: 4, height: 1 }), { data: Buffer.from([0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255, 1, 1, 1, 255]) }), { colorType: 0 });
+    const grey8 = PNG.sync.write(
+      Object.assign(new PNG({ width: 4, height: 1 }), {
+        data: Buffer.from([0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255, 1, 1, 1, 255]),
+      }),
+      { colorType: 0 },
+    );
     expect(Array.from(decodeDepthPng(grey8).values)).toEqual([0, 128 * 257, 65535, 257]);
   });
 
@@ -48,7 +53,9 @@ describe("depth map decoding", () => {
       const data = Buffer.alloc(23 * 40 * 2);
       v.forEach((x, i) => data.writeUInt16BE(x, i * 2));
       png.data = data;
-      const bytes = new Uint8Array(PNG.sync.write(png, { bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false, filterType }));
+      const bytes = new Uint8Array(
+        PNG.sync.write(png, { bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false, filterType }),
+      );
       expect(await decodeDepthPngInSlices(bytes, slices), `filter ${filterType}`).toEqual(decodeDepthPng(bytes));
     }
     // 40 rows, 16 a slice: three slices a file.
@@ -67,7 +74,8 @@ describe("depth map decoding", () => {
       const v = encodeDistance16(metres);
       expect(decodeDistance16(v)).toBeCloseTo(localDecode(v), 9);
       expect(decodeDistance16(v) / metres).toBeCloseTo(1, 3);
-      for (const depthScale of [3, 10]) expect(backdropRadius(v, depthScale)).toBeCloseTo(meshRadius(1 - v / 65535, depthScale) / SKY_RADIUS, 12);
+      for (const depthScale of [3, 10])
+        expect(backdropRadius(v, depthScale)).toBeCloseTo(meshRadius(1 - v / 65535, depthScale) / SKY_RADIUS, 12);
     }
     expect(backdropRadius(0, 5)).toBe(1); // the sky stays on the sphere
   });

@@ -98,7 +98,11 @@ describe("detectSun on the local service's HDRI exports", () => {
   });
 
   it("is as accurate on other seeds and times of day, wherever the sun is (across the panorama's seam too)", async () => {
-    for (const [prompt, seed] of [["clear sunrise over the sea", 1], ["clear hills in the morning", 5], ["clear afternoon over the plains", 2]] as const) {
+    for (const [prompt, seed] of [
+      ["clear sunrise over the sea", 1],
+      ["clear hills in the morning", 5],
+      ["clear afternoon over the plains", 2],
+    ] as const) {
       await found(prompt, seed);
     }
     // The same sky turned so that the sun's disk straddles u = 0 and u = 1.
@@ -107,7 +111,8 @@ describe("detectSun on the local service's HDRI exports", () => {
     const shift = width - Math.round((sun.azimuth / (2 * Math.PI) + 0.5) * width);
     const rolled = new Float32Array(sky.hdr.rgb.length);
     for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) rolled.set(sky.hdr.rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3), (y * width + ((x + shift) % width)) * 3);
+      for (let x = 0; x < width; x++)
+        rolled.set(sky.hdr.rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3), (y * width + ((x + shift) % width)) * 3);
     const seam = detectSun({ width, height, rgb: rolled });
     const truth = directionOfDegrees(sky.scene.sun.azimuth + (360 * shift) / width, sky.scene.sun.elevation);
     expect(Math.abs(Math.abs(seam!.azimuth) - Math.PI)).toBeLessThan(0.01);

@@ -15,7 +15,8 @@ import { countedSlices } from "../scheduling/counted-slices.ts";
 
 const file = new Uint8Array(readFileSync(join(import.meta.dirname, "../../fixtures/real-skies/sky.hdr")));
 
-const header = (width: number, height: number) => new TextEncoder().encode(`#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y ${height} +X ${width}\n`);
+const header = (width: number, height: number) =>
+  new TextEncoder().encode(`#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y ${height} +X ${width}\n`);
 
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -35,7 +36,8 @@ function flatFile(width: number, height: number): Uint8Array {
  */
 function brokenRunLengthFile(width: number, height: number): Uint8Array {
   const scanline = [2, 2, width >> 8, width & 0xff];
-  for (let channel = 0; channel < 4; channel++) scanline.push(width, ...Array.from({ length: width }, (_, x) => (channel === 3 ? 128 + x : 10 * channel + x)));
+  for (let channel = 0; channel < 4; channel++)
+    scanline.push(width, ...Array.from({ length: width }, (_, x) => (channel === 3 ? 128 + x : 10 * channel + x)));
   const rest = Uint8Array.from({ length: width * height * 4 }, (_, i) => (i % 4 === 3 ? 125 : (i * 11) % 256));
   return concat(header(width, height), Uint8Array.from(scanline), rest);
 }

@@ -12,7 +12,8 @@ const scores = REAL_SKIES.flatMap((sky) => {
   const image = readRealSky(sky.name);
   return REAL_VARIANTS.map((variant) => scoreReal(sky, variant, (p) => detectSun(p), image));
 });
-const label = (s: (typeof scores)[number]) => `${s.sky.name}, ${s.variant}: ${s.found ? `sun ${s.error?.toFixed(1) ?? "?"} deg off` : "no sun"}`;
+const label = (s: (typeof scores)[number]) =>
+  `${s.sky.name}, ${s.variant}: ${s.found ? `sun ${s.error?.toFixed(1) ?? "?"} deg off` : "no sun"}`;
 
 describe("detectSun on photographs and their 8-bit exports", () => {
   it("reports no sun in interiors, studios, at night or under overcast, in any variant (lamps, windows and skylights are not suns)", () => {

@@ -177,7 +177,12 @@ export const NEVER_BEYOND_DEG = 5;
 /** A found sun's energy within this share of the picture's own disk at the variant's exposure. */
 export const ENERGY_WITHIN = 0.5;
 
-export function scoreReal(sky: RealSky, variant: RealVariant, detect: (p: HdrPixels) => DetectedSun | null, image = readRealSky(sky.name)): RealScore {
+export function scoreReal(
+  sky: RealSky,
+  variant: RealVariant,
+  detect: (p: HdrPixels) => DetectedSun | null,
+  image = readRealSky(sky.name),
+): RealScore {
   const truth = truthOf(image, sky.shows);
   const { pixels, exposure } = realVariant(image, variant);
   const found = detect(pixels);

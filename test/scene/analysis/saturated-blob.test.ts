@@ -37,7 +37,7 @@ function clearSky(sun: readonly number[], scale: number): (d: Float64Array) => n
     const g = 0.8;
     const phase = (1 - g * g) / (1 + g * g - 2 * g * cos) ** 1.5;
     const elevation = Math.asin(d[1]!);
-    return scale * (0.3 + phase / 40) * Math.exp(-elevation / (40 * (Math.PI / 180)) * Math.LN2);
+    return scale * (0.3 + phase / 40) * Math.exp((-elevation / (40 * (Math.PI / 180))) * Math.LN2);
   };
 }
 
@@ -66,7 +66,12 @@ describe("placeInBlob", () => {
       for (let c = 0; c < 3; c++) centre[c]! += d[c]!;
     }
     const norm = Math.hypot(...centre);
-    expect(degreesBetween(centre.map((c) => c / norm), sun)).toBeGreaterThan(0.5);
+    expect(
+      degreesBetween(
+        centre.map((c) => c / norm),
+        sun,
+      ),
+    ).toBeGreaterThan(0.5);
     expect(degreesBetween(blob!.direction, sun)).toBeLessThan(0.5);
   });
 
@@ -146,7 +151,8 @@ const FLECK = directionOfDegrees(-35, 2.5);
 /** A sunset-coloured clipped sky (blue `blue` times its luminance) with a dark ridge below the sun, and its disk and a white fleck in its blob when asked. */
 function sunsetWithFleck({ disk, fleck, blue }: { disk: boolean; fleck: boolean; blue: number }): HdrPixels {
   const sky = clearSky(SUNSET_SUN, 1.3);
-  const ridge = (d: Float64Array) => Math.asin(d[1]!) < 5.7 * (Math.PI / 180) && Math.abs(Math.atan2(d[0]!, -d[2]!) * (180 / Math.PI) + 30) < 1;
+  const ridge = (d: Float64Array) =>
+    Math.asin(d[1]!) < 5.7 * (Math.PI / 180) && Math.abs(Math.atan2(d[0]!, -d[2]!) * (180 / Math.PI) + 30) < 1;
   return colouredPanorama((d) => {
     if (d[1]! <= 0 || ridge(d)) return [0.05, 0.04, 0.03];
     if ((disk && degreesBetween(d, SUNSET_SUN) < 0.5) || (fleck && degreesBetween(d, FLECK) < 0.5)) return [100, 100, 100];

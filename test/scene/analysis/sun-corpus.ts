@@ -57,10 +57,33 @@ const CLEAR = [
   "savanna in the afternoon, clear sky",
   "clear dawn over a lake",
 ];
-const CLOUDY = ["cloudy afternoon over the hills", "partly cloudy noon over the ocean", "fluffy clouds at sunset over the mountains", "cirrus morning over the desert"];
-const NIGHT = ["moonlit night over the hills", "starry night over a lake, full moon", "city skyline at night", "night over snowy mountains, moonlight", "aurora over a frozen lake", "dusk over the ocean", "blue hour over the city"];
-const OVERCAST = ["overcast day over the hills", "rainy afternoon in the forest", "grey sky over the sea at noon", "gloomy morning in the mountains"];
-const STORM = ["stormy sea at noon", "thunderstorm over the prairie", "dramatic sky over the mountains at sunset", "storm over the desert in the afternoon"];
+const CLOUDY = [
+  "cloudy afternoon over the hills",
+  "partly cloudy noon over the ocean",
+  "fluffy clouds at sunset over the mountains",
+  "cirrus morning over the desert",
+];
+const NIGHT = [
+  "moonlit night over the hills",
+  "starry night over a lake, full moon",
+  "city skyline at night",
+  "night over snowy mountains, moonlight",
+  "aurora over a frozen lake",
+  "dusk over the ocean",
+  "blue hour over the city",
+];
+const OVERCAST = [
+  "overcast day over the hills",
+  "rainy afternoon in the forest",
+  "grey sky over the sea at noon",
+  "gloomy morning in the mountains",
+];
+const STORM = [
+  "stormy sea at noon",
+  "thunderstorm over the prairie",
+  "dramatic sky over the mountains at sunset",
+  "storm over the desert in the afternoon",
+];
 const FOG = ["foggy forest at dawn", "misty lake in the morning", "hazy noon over the city", "fog over the hills at sunset"];
 /** Suns the prompts place seldom or never: [prompt whose scene is used, elevation, Model 4's look (photoreal unless named)]. */
 const MOVED: [string, number, Look?][] = [
@@ -161,7 +184,8 @@ export async function renderSky(pool: ImageryPool, sky: CorpusSky, dir: string):
   }
   await pool.generate(req, dir);
   const rendered = readSky(sky, dir);
-  if (sky.elevation !== undefined && Math.abs(rendered.scene.sun.elevation - sky.elevation) > 1e-9) throw new Error(`remix did not keep the sun of ${sky.prompt}`);
+  if (sky.elevation !== undefined && Math.abs(rendered.scene.sun.elevation - sky.elevation) > 1e-9)
+    throw new Error(`remix did not keep the sun of ${sky.prompt}`);
   return rendered;
 }
 
@@ -174,7 +198,10 @@ export function readSky(sky: CorpusSky, dir: string): RenderedSky {
 
 /** A prompt without its words of time and weather (so a remix keeps the scene's). */
 function groundWords(prompt: string): string {
-  return prompt.replace(/\b(clear sky|clear|at sunset|at noon|at dawn|at sunrise|midday|sunset|noon|dawn|sunrise)\b/g, "").replace(/[ ,]+/g, " ").trim();
+  return prompt
+    .replace(/\b(clear sky|clear|at sunset|at noon|at dawn|at sunrise|midday|sunset|noon|dawn|sunrise)\b/g, "")
+    .replace(/[ ,]+/g, " ")
+    .trim();
 }
 
 /**
@@ -198,7 +225,8 @@ function truth(scene: SceneSpec): { expect: Expectation; group: string } {
   if (hiding && visible >= 0.5) return { expect: "either", group: "storm gap, haze (sun >= 50% of clear)" };
   if (scene.weather === "cloudy") return { expect: "either", group: "cloudy" };
   if (visible < 0.5) return { expect: "either", group: "sun 10-50% of clear, or partly hidden" };
-  if (scene.sun.elevation < 8) return { expect: "sun", group: scene.sun.elevation < 2 ? "clear, sun 1-2 deg" : "clear, sun 2-8 deg (sunrise, sunset)" };
+  if (scene.sun.elevation < 8)
+    return { expect: "sun", group: scene.sun.elevation < 2 ? "clear, sun 1-2 deg" : "clear, sun 2-8 deg (sunrise, sunset)" };
   return { expect: "sun", group: scene.sun.elevation > 75 ? "clear, sun 75-90 deg" : "clear, sun 8-75 deg" };
 }
 

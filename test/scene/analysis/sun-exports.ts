@@ -33,7 +33,12 @@ export async function sunExport(pool: ImageryPool, prompt: string, seed = 7, wid
   await pool.generate(request({ prompt, seed, model: 3, variant: null, size }), dir);
   const result = await pool.runExport({ from: dir, type: "hdri-hdr", hdriMode: "realism", size, out: join(dir, "export"), imageScale: 1 });
   const scene = JSON.parse(readFileSync(join(dir, STORED_FILES.scene), "utf8")) as SceneSpec;
-  return { prompt, hdr: decodeHdr(new Uint8Array(readFileSync(result.path))), scene, truth: directionOfDegrees(scene.sun.azimuth, scene.sun.elevation) };
+  return {
+    prompt,
+    hdr: decodeHdr(new Uint8Array(readFileSync(result.path))),
+    scene,
+    truth: directionOfDegrees(scene.sun.azimuth, scene.sun.elevation),
+  };
 }
 
 export { degreesBetween } from "./angles.ts";

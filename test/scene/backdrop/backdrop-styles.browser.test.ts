@@ -41,7 +41,8 @@ async function echoShare(): Promise<number> {
     const png = await f.page.locator("#scene").screenshot();
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     const values = new Float32Array(info.width * info.height);
-    for (let i = 0; i < values.length; i++) values[i] = 0.3 * data[i * info.channels]! + 0.59 * data[i * info.channels + 1]! + 0.11 * data[i * info.channels + 2]!;
+    for (let i = 0; i < values.length; i++)
+      values[i] = 0.3 * data[i * info.channels]! + 0.59 * data[i * info.channels + 1]! + 0.11 * data[i * info.channels + 2]!;
     scores.push(...echoScores({ width: info.width, height: info.height, values }, LAG));
   }
   return scores.filter((s) => s > 0.1).length / scores.length;
@@ -50,12 +51,22 @@ async function echoShare(): Promise<number> {
 describe("the depth backdrop of every style", () => {
   test.each(STYLES.map((s) => [s.name, s] as const))("%s: no echoes of its edges", async (_, style) => {
     const variant = style.model === 4 ? { variant_id: style.id * 10 + 1 } : {};
-    const record = await complete(f.client, (await f.client.generate({ prompt: PROMPT, skybox_style_id: style.id, seed: 1, ...variant })).id);
-    const applied = await f.page.evaluate((id) => window.skyboxTest.apply(id, { cache: false, lighting: false, background: false, backdrop: { meshQuality: "high" } }), record.id);
+    const record = await complete(
+      f.client,
+      (await f.client.generate({ prompt: PROMPT, skybox_style_id: style.id, seed: 1, ...variant })).id,
+    );
+    const applied = await f.page.evaluate(
+      (id) => window.skyboxTest.apply(id, { cache: false, lighting: false, background: false, backdrop: { meshQuality: "high" } }),
+      record.id,
+    );
     expect(applied.backdrop).not.toBeNull();
     if (style.model === 3) {
       // The backdrop's export is asked for as the backdrop's, in words.
-      expect(applied.stages).toContainEqual({ stage: "requesting-export", part: "backdrop", detail: "GLB mesh, high quality, depth scale 3" });
+      expect(applied.stages).toContainEqual({
+        stage: "requesting-export",
+        part: "backdrop",
+        detail: "GLB mesh, high quality, depth scale 3",
+      });
     }
     const { width } = await panoramaOf(f.pages.url, record);
     const share = await echoShare();

@@ -142,7 +142,14 @@ describe("background bakes", () => {
 
 describe("a re-apply during a bake", () => {
   test("lights with the bake's texture: no cache read, no export, no download", async () => {
-    const lighting: ResolvedLighting = { source: "hdri-hdr", hdriMode: "realism", resolution: null, size: 256, quality: 64, intensity: 1.5 };
+    const lighting: ResolvedLighting = {
+      source: "hdri-hdr",
+      hdriMode: "realism",
+      resolution: null,
+      size: 256,
+      quality: 64,
+      intensity: 1.5,
+    };
     const key = envKey("sky-1", effectiveSource(3, lighting), lightingExport(3, lighting), lighting);
     const { cache: c } = cache();
     const get = vi.spyOn(c, "get");
@@ -152,7 +159,16 @@ describe("a re-apply during a bake", () => {
     const fail = () => {
       throw new Error("nothing is downloaded");
     };
-    const ctx = { scene, model: 3, skyboxId: "sky-1", cache: c, name: (p: string) => `test-${p}`, progress: () => {}, exportBytes: fail, generationFile: fail } as unknown as ApplyContext;
+    const ctx = {
+      scene,
+      model: 3,
+      skyboxId: "sky-1",
+      cache: c,
+      name: (p: string) => `test-${p}`,
+      progress: () => {},
+      exportBytes: fail,
+      generationFile: fail,
+    } as unknown as ApplyContext;
     const built = await buildEnvironment(ctx, lighting, true);
     expect(get).not.toHaveBeenCalled();
     expect(built.bakeKey).toBe(key);
@@ -169,10 +185,10 @@ describe("bakeEnvironment", () => {
   /** Counts the faces read back; `stopAt` aborts during that read. */
   function reading(texture: BaseTexture, controller: AbortController, stopAt = Infinity) {
     const counter = { reads: 0 };
-    texture.readPixels = (() => {
+    texture.readPixels = () => {
       if (++counter.reads === stopAt) controller.abort(new Error("replaced"));
       return Promise.resolve(new Float32Array(16 * 16 * 4));
-    });
+    };
     return counter;
   }
 

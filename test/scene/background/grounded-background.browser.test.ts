@@ -25,12 +25,21 @@ const small = { lighting: { size: 64, quality: 16 }, backdrop: false as const };
 const HEIGHT = 2;
 const grounded = { ...small, background: { ground: { height: HEIGHT, radius: 100 } } };
 /** Directions (panorama yaw, pitch in degrees) over the sky, the horizon and the ground. */
-const VIEWS: readonly [number, number][] = [0, 90, 180, 270].flatMap((yaw) => [[yaw, 25], [yaw, 0], [yaw, -30], [yaw, -60]] as [number, number][]);
+const VIEWS: readonly [number, number][] = [0, 90, 180, 270].flatMap(
+  (yaw) =>
+    [
+      [yaw, 25],
+      [yaw, 0],
+      [yaw, -30],
+      [yaw, -60],
+    ] as [number, number][],
+);
 const CENTRE: [number, number, number] = [0, HEIGHT, 0];
 
 async function looks(views: readonly [number, number][], at: [number, number, number] = CENTRE, turn = 0): Promise<number[][]> {
   const out: number[][] = [];
-  for (const [yaw, pitch] of views) out.push(await f.page.evaluate(([y, p, a]) => window.skyboxTest.look(y, p, a), [yaw - turn, pitch, at] as const));
+  for (const [yaw, pitch] of views)
+    out.push(await f.page.evaluate(([y, p, a]) => window.skyboxTest.look(y, p, a), [yaw - turn, pitch, at] as const));
   return out;
 }
 
@@ -70,7 +79,9 @@ describe("the grounded background", () => {
     const groundMoved = await moved();
     await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [desert.id, { ...small, cache: false }] as const);
     const domeMoved = await moved();
-    console.log(`a ground point's colour seen from two places: ${groundMoved.toFixed(1)} apart on the grounded background, ${domeMoved.toFixed(1)} on the dome`);
+    console.log(
+      `a ground point's colour seen from two places: ${groundMoved.toFixed(1)} apart on the grounded background, ${domeMoved.toFixed(1)} on the dome`,
+    );
     expect(groundMoved).toBeLessThan(0.35 * domeMoved);
   });
 
@@ -100,7 +111,8 @@ describe("the grounded background", () => {
       await openPage(page, f.pages.url, { rightHanded: true });
       const look = async () => {
         const out: number[][] = [];
-        for (const [yaw, pitch] of VIEWS) out.push(await page.evaluate(([y, p, a]) => window.skyboxTest.look(y, p, a), [yaw, pitch, CENTRE] as const));
+        for (const [yaw, pitch] of VIEWS)
+          out.push(await page.evaluate(([y, p, a]) => window.skyboxTest.look(y, p, a), [yaw, pitch, CENTRE] as const));
         return out;
       };
       await page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [desert.id, { ...small, cache: false }] as const);

@@ -3,13 +3,26 @@
  * header, wherever the bytes sit in memory, and damaged bytes are refused.
  */
 import { describe, expect, test } from "vitest";
-import { decodeBakedTexels, encodeBakedTexels, faceLength, mipCount, type BakedTexelsHeader } from "../../../src/scene/baking/baked-texels.ts";
+import {
+  decodeBakedTexels,
+  encodeBakedTexels,
+  faceLength,
+  mipCount,
+  type BakedTexelsHeader,
+} from "../../../src/scene/baking/baked-texels.ts";
 
-const header: BakedTexelsHeader = { size: 4, lodGenerationScale: 0.8, lodGenerationOffset: 0, polynomial: Array.from({ length: 9 }, (_, i) => [i, i + 0.5, 1 - i]) };
+const header: BakedTexelsHeader = {
+  size: 4,
+  lodGenerationScale: 0.8,
+  lodGenerationOffset: 0,
+  polynomial: Array.from({ length: 9 }, (_, i) => [i, i + 0.5, 1 - i]),
+};
 
 function levels(size: number): Uint16Array[][] {
   let n = 0;
-  return Array.from({ length: mipCount(size) }, (_, mip) => Array.from({ length: 6 }, () => Uint16Array.from({ length: faceLength(size, mip) }, () => n++ & 0xffff)));
+  return Array.from({ length: mipCount(size) }, (_, mip) =>
+    Array.from({ length: 6 }, () => Uint16Array.from({ length: faceLength(size, mip) }, () => n++ & 0xffff)),
+  );
 }
 
 describe("baked texels", () => {

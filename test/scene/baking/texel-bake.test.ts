@@ -28,17 +28,24 @@ afterAll(() => engine.dispose());
 /** A prefiltered 8-pixel cube whose faces read back as floats: face f of mip m is all `f + m / 10`. */
 function environment(onRead: (face: number, mip: number) => void = () => {}) {
   const internal = new InternalTexture(engine, InternalTextureSource.CubeRaw);
-  Object.assign(internal, { isCube: true, width: 8, height: 8, type: Constants.TEXTURETYPE_HALF_FLOAT, format: Constants.TEXTUREFORMAT_RGBA, isReady: true });
+  Object.assign(internal, {
+    isCube: true,
+    width: 8,
+    height: 8,
+    type: Constants.TEXTURETYPE_HALF_FLOAT,
+    format: Constants.TEXTUREFORMAT_RGBA,
+    isReady: true,
+  });
   const texture = new BaseTexture(scene, internal);
   const polynomial = new SphericalPolynomial();
   polynomial.x = new Vector3(1, 2, 3);
   texture.sphericalPolynomial = polynomial;
   texture.lodGenerationScale = 0.8;
-  texture.readPixels = ((face = 0, mip = 0) => {
+  texture.readPixels = (face = 0, mip = 0) => {
     onRead(face, mip);
     const side = 8 >> mip;
     return Promise.resolve(new Float32Array(side * side * 4).fill(face + mip / 10));
-  });
+  };
   return texture;
 }
 
@@ -57,7 +64,11 @@ describe("bakeTexels", () => {
   test("reads every face of every mip once, as halves, with the harmonics and LOD settings", async () => {
     const reads: string[] = [];
     const { waits, wait } = counting();
-    const bytes = await bakeTexels(environment((f, m) => reads.push(`${m}:${f}`)), new AbortController().signal, wait);
+    const bytes = await bakeTexels(
+      environment((f, m) => reads.push(`${m}:${f}`)),
+      new AbortController().signal,
+      wait,
+    );
     expect(reads).toHaveLength(4 * 6); // mips 8, 4, 2, 1
     expect(new Set(reads).size).toBe(24);
     expect(waits.count).toBe(1 + 24 + 1); // before starting, before each face, before laying the file out

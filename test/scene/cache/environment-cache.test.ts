@@ -42,7 +42,16 @@ const CUBE_16 = 341 * 6 * 8;
 /** A prefiltered environment as an applied skybox shows it: a texture object over a 16-pixel half-float cube. */
 function environment(): BaseTexture {
   const internal = new InternalTexture(engine, InternalTextureSource.CubeRaw);
-  Object.assign(internal, { isCube: true, width: 16, height: 16, baseWidth: 16, baseHeight: 16, type: Constants.TEXTURETYPE_HALF_FLOAT, format: Constants.TEXTUREFORMAT_RGBA, isReady: true });
+  Object.assign(internal, {
+    isCube: true,
+    width: 16,
+    height: 16,
+    baseWidth: 16,
+    baseHeight: 16,
+    type: Constants.TEXTURETYPE_HALF_FLOAT,
+    format: Constants.TEXTUREFORMAT_RGBA,
+    isReady: true,
+  });
   const texture = new BaseTexture(scene, internal);
   texture.sphericalPolynomial = new SphericalPolynomial();
   return texture;
@@ -73,7 +82,11 @@ describe("environment cache", () => {
   test("the byte budget evicts the least recently used skyboxes no longer shown and releases their GPU textures", () => {
     memory.maxBytes = 2.5 * CUBE_16;
     const [a, b, c] = [environment(), environment(), environment()];
-    for (const [key, t] of [["a", a], ["b", b]] as const) memory.add(key, gpu(t), true);
+    for (const [key, t] of [
+      ["a", a],
+      ["b", b],
+    ] as const)
+      memory.add(key, gpu(t), true);
     const [gpuA, gpuB] = [gpu(a), gpu(b)];
     a.dispose(); // both replaced: only the cache holds them
     b.dispose();
@@ -139,7 +152,14 @@ describe("environment cache", () => {
     const other = new NullEngine();
     const otherScene = new Scene(other);
     const internal = new InternalTexture(other, InternalTextureSource.CubeRaw);
-    Object.assign(internal, { isCube: true, width: 16, height: 16, type: Constants.TEXTURETYPE_HALF_FLOAT, format: Constants.TEXTUREFORMAT_RGBA, isReady: true });
+    Object.assign(internal, {
+      isCube: true,
+      width: 16,
+      height: 16,
+      type: Constants.TEXTURETYPE_HALF_FLOAT,
+      format: Constants.TEXTUREFORMAT_RGBA,
+      isReady: true,
+    });
     new BaseTexture(otherScene, internal).dispose();
     internal.incrementReferences(); // as a texture object still holding it would
     getEnvironmentCache(other).add("a", internal, true);
@@ -159,7 +179,16 @@ describe("a re-apply through buildEnvironment", () => {
       throw new Error("nothing is downloaded");
     };
     const stages: string[] = [];
-    const ctx = { scene, model: 3, skyboxId: "sky-kept", cache, name: (p: string) => `test-${p}`, progress: (p: { detail?: string }) => stages.push(p.detail ?? ""), exportBytes: fail, generationFile: fail };
+    const ctx = {
+      scene,
+      model: 3,
+      skyboxId: "sky-kept",
+      cache,
+      name: (p: string) => `test-${p}`,
+      progress: (p: { detail?: string }) => stages.push(p.detail ?? ""),
+      exportBytes: fail,
+      generationFile: fail,
+    };
     return { ctx: ctx as unknown as ApplyContext, stages };
   }
 

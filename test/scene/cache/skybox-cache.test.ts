@@ -54,7 +54,10 @@ describe("skybox cache", () => {
 
   test("other options are other entries: a different cube size is built, not taken from the cache", async () => {
     f.assetRequests.length = 0;
-    const other = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [skybox.id, { ...options, lighting: { size: 64, quality: 32 } }] as const);
+    const other = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [
+      skybox.id,
+      { ...options, lighting: { size: 64, quality: 32 } },
+    ] as const);
     expect(other.fromCache).toBe(false);
     // The HDRI download itself is cached: only prefiltering runs again.
     expect(f.assetRequests).toEqual([]);
@@ -71,7 +74,12 @@ describe("skybox cache", () => {
       await cache.get("a"); // a is now more recent than b
       await new Promise((r) => setTimeout(r, 20));
       await cache.put("c", bytes(400, 3)); // 1200 bytes: b goes
-      const afterC = { keys: await cache.keys(), size: await cache.size(), a: (await cache.get("a"))?.[0] ?? null, b: await cache.get("b") };
+      const afterC = {
+        keys: await cache.keys(),
+        size: await cache.size(),
+        a: (await cache.get("a"))?.[0] ?? null,
+        b: await cache.get("b"),
+      };
       await cache.put("huge", bytes(2000, 4)); // larger than the bound: not stored
       const afterHuge = (await cache.keys()).sort();
       await cache.clear();

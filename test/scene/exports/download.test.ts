@@ -40,7 +40,9 @@ describe("downloadBytes", () => {
 
   it("fails at once on a 404, naming the file, the URL and the status", async () => {
     script.set("/gone.hdr", [[404]]);
-    await expect(downloadBytes(`${base}/gone.hdr`, "hdri-hdr 1K", {})).rejects.toThrow(`Download of the hdri-hdr 1K failed (${base}/gone.hdr): HTTP 404 Not Found`);
+    await expect(downloadBytes(`${base}/gone.hdr`, "hdri-hdr 1K", {})).rejects.toThrow(
+      `Download of the hdri-hdr 1K failed (${base}/gone.hdr): HTTP 404 Not Found`,
+    );
     expect(served.get("/gone.hdr")).toBe(1);
   });
 

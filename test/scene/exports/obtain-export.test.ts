@@ -1,12 +1,27 @@
 import { describe, expect, test } from "vitest";
-import { EXPORT_RESOLUTIONS, EXPORT_TYPES, HDRI_MODES, MESH_QUALITIES, SkyboxApiError, type ExportRecord, type Generation, type SkyboxClient } from "../../../src/api/index.ts";
+import {
+  EXPORT_RESOLUTIONS,
+  EXPORT_TYPES,
+  HDRI_MODES,
+  MESH_QUALITIES,
+  SkyboxApiError,
+  type ExportRecord,
+  type Generation,
+  type SkyboxClient,
+} from "../../../src/api/index.ts";
 import type { StatusTracker } from "../../../src/status/index.ts";
 import { obtainExport } from "../../../src/scene/exports/obtain-export.ts";
 import { completeRecord } from "../../../src/scene/skybox-record.ts";
 
-const catalog = async () => ({ types: [...EXPORT_TYPES], resolutions: [...EXPORT_RESOLUTIONS], hdriModes: [...HDRI_MODES], meshQualities: [...MESH_QUALITIES] });
+const catalog = async () => ({
+  types: [...EXPORT_TYPES],
+  resolutions: [...EXPORT_RESOLUTIONS],
+  hdriModes: [...HDRI_MODES],
+  meshQualities: [...MESH_QUALITIES],
+});
 const choice = { typeKey: "hdri-hdr", resolution: "1K", hdriMode: "realism", meshQuality: null, depthScale: null } as const;
-const exportRecord = (status: ExportRecord["status"], extra: Partial<ExportRecord> = {}) => ({ id: "e1", status, file_url: "", ...extra }) as ExportRecord;
+const exportRecord = (status: ExportRecord["status"], extra: Partial<ExportRecord> = {}) =>
+  ({ id: "e1", status, file_url: "", ...extra }) as ExportRecord;
 
 function fakes(first: ExportRecord | Error, final?: ExportRecord) {
   const sent: unknown[] = [];
@@ -32,17 +47,22 @@ describe("obtainExport", () => {
     const ok = fakes(exportRecord("pending"), exportRecord("complete", { file_url: "/g.hdr" }));
     expect(await obtainExport({ ...ok, catalog }, "abc", 3, choice)).toBe("/g.hdr");
     const failed = fakes(exportRecord("pending"), exportRecord("error", { error_message: "renderer crashed" }));
-    await expect(obtainExport({ ...failed, catalog }, "abc", 3, choice)).rejects.toThrow('The hdri-hdr 1K realism export of skybox abc ended "error": renderer crashed');
+    await expect(obtainExport({ ...failed, catalog }, "abc", 3, choice)).rejects.toThrow(
+      'The hdri-hdr 1K realism export of skybox abc ended "error": renderer crashed',
+    );
   });
 
   test("a refused request rejects with the reason", async () => {
     const f = fakes(new SkyboxApiError({ kind: "insufficient_credits", status: 402, serverMessage: "No credits remaining" }));
-    await expect(obtainExport({ ...f, catalog }, "abc", 3, choice)).rejects.toThrow("The hdri-hdr 1K realism export of skybox abc failed: No credits remaining");
+    await expect(obtainExport({ ...f, catalog }, "abc", 3, choice)).rejects.toThrow(
+      "The hdri-hdr 1K realism export of skybox abc failed: No credits remaining",
+    );
   });
 });
 
 describe("completeRecord", () => {
-  const record = (status: Generation["status"], extra: Partial<Generation> = {}) => ({ id: 7, obfuscated_id: "o7", status, file_url: "", thumb_url: "", depth_map_url: "", ...extra }) as Generation;
+  const record = (status: Generation["status"], extra: Partial<Generation> = {}) =>
+    ({ id: 7, obfuscated_id: "o7", status, file_url: "", thumb_url: "", depth_map_url: "", ...extra }) as Generation;
   const tracker = (final: Generation) => ({ watchGeneration: () => ({ done: Promise.resolve(final) }) }) as unknown as StatusTracker;
 
   test("a complete record is used as it is; a pending one is waited for", async () => {
@@ -54,7 +74,9 @@ describe("completeRecord", () => {
   });
 
   test("a generation that failed rejects with its message", async () => {
-    await expect(completeRecord(7, tracker(record("error", { error_message: "prompt refused" })), () => undefined)).rejects.toThrow('Skybox 7 ended "error": prompt refused');
+    await expect(completeRecord(7, tracker(record("error", { error_message: "prompt refused" })), () => undefined)).rejects.toThrow(
+      'Skybox 7 ended "error": prompt refused',
+    );
     await expect(completeRecord(7, tracker(record("abort")), () => undefined)).rejects.toThrow('Skybox 7 ended "abort"');
   });
 });

@@ -10,30 +10,65 @@ const backdrop = resolveParts({}).backdrop!;
 
 describe("which exports applySkybox uses", () => {
   test("defaults: hdri-hdr at the smallest resolution holding the cube (1K for 256), realism, for both models", () => {
-    expect(lightingExport(3, lighting())).toEqual({ typeKey: "hdri-hdr", resolution: "1K", hdriMode: "realism", meshQuality: null, depthScale: null });
+    expect(lightingExport(3, lighting())).toEqual({
+      typeKey: "hdri-hdr",
+      resolution: "1K",
+      hdriMode: "realism",
+      meshQuality: null,
+      depthScale: null,
+    });
     expect(lightingExport(4, lighting())).toMatchObject({ typeKey: "hdri-hdr", resolution: "1K" });
     expect(lightingExport(3, lighting({ size: 512 }))!.resolution).toBe("2K");
     expect(lightingExport(3, lighting({ size: 1000 }))!.resolution).toBe("4K"); // rounded up to 1024
     // Model 4 stops at 4K; Model 3 goes to 16K.
     expect(lightingExport(4, lighting({ size: 4096 }))!.resolution).toBe("4K");
     expect(lightingExport(3, lighting({ size: 4096 }))!.resolution).toBe("16K");
-    expect(lightingExport(3, lighting({ source: "hdri-exr", hdriMode: "studio", resolution: "8K" }))).toMatchObject({ typeKey: "hdri-exr", resolution: "8K", hdriMode: "studio" });
+    expect(lightingExport(3, lighting({ source: "hdri-exr", hdriMode: "studio", resolution: "8K" }))).toMatchObject({
+      typeKey: "hdri-exr",
+      resolution: "8K",
+      hdriMode: "studio",
+    });
   });
 
   test("cube maps and GLB do not exist for Model 4: lighting falls back to the panorama, the backdrop is built from the depth map", () => {
-    expect(lightingExport(3, lighting({ source: "cube-map" }))).toEqual({ typeKey: "cube-map-default-png", resolution: "1K", hdriMode: null, meshQuality: null, depthScale: null });
+    expect(lightingExport(3, lighting({ source: "cube-map" }))).toEqual({
+      typeKey: "cube-map-default-png",
+      resolution: "1K",
+      hdriMode: null,
+      meshQuality: null,
+      depthScale: null,
+    });
     expect(effectiveSource(4, lighting({ source: "cube-map" }))).toBe("equirect");
     expect(lightingExport(4, lighting({ source: "cube-map" }))).toBeNull();
     expect(lightingExport(3, lighting({ source: "equirect" }))).toBeNull();
-    expect(backdropExport(3, backdrop)).toEqual({ typeKey: "3d-mesh-glb", resolution: null, hdriMode: null, meshQuality: "medium", depthScale: 3 });
+    expect(backdropExport(3, backdrop)).toEqual({
+      typeKey: "3d-mesh-glb",
+      resolution: null,
+      hdriMode: null,
+      meshQuality: "medium",
+      depthScale: 3,
+    });
     expect(backdropExport(4, backdrop)).toBeNull();
     expect(pickResolution("cube-map-default-png", 3, 50_000)).toBe("16K");
   });
 
   test("options: parts on by default, false turns one off, sizes become powers of two", () => {
-    expect(resolveParts({})).toMatchObject({ lighting: { size: 256, quality: 64, intensity: 1, source: "hdri-hdr" }, background: { blur: 0 }, backdrop: { meshQuality: "medium", depthScale: 3, radius: null }, rotation: 0 });
-    expect(resolveParts({ lighting: false, background: false, backdrop: false })).toMatchObject({ lighting: null, background: null, backdrop: null });
-    expect(resolveParts({ background: { blur: 1 }, backdrop: { depthScale: 10, radius: 80 }, lighting: { size: 300 } })).toMatchObject({ background: { blur: 1 }, backdrop: { depthScale: 10, radius: 80 }, lighting: { size: 512 } });
+    expect(resolveParts({})).toMatchObject({
+      lighting: { size: 256, quality: 64, intensity: 1, source: "hdri-hdr" },
+      background: { blur: 0 },
+      backdrop: { meshQuality: "medium", depthScale: 3, radius: null },
+      rotation: 0,
+    });
+    expect(resolveParts({ lighting: false, background: false, backdrop: false })).toMatchObject({
+      lighting: null,
+      background: null,
+      backdrop: null,
+    });
+    expect(resolveParts({ background: { blur: 1 }, backdrop: { depthScale: 10, radius: 80 }, lighting: { size: 300 } })).toMatchObject({
+      background: { blur: 1 },
+      backdrop: { depthScale: 10, radius: 80 },
+      lighting: { size: 512 },
+    });
     expect([1, 3, 64, 200, 256, 257].map(powerOfTwo)).toEqual([1, 4, 64, 256, 256, 512]);
   });
 
@@ -66,8 +101,18 @@ describe("which exports applySkybox uses", () => {
       hdriModes: [{ id: 92, name: "Realism", key: "realism" }],
       meshQualities: [{ id: 3, name: "Medium", key: "medium" }],
     };
-    expect(exportParams("abc", lightingExport(3, lighting())!, catalog)).toEqual({ skybox_id: "abc", type_id: 104, resolution_id: 71, hdri_mode_id: 92 });
-    expect(exportParams("abc", backdropExport(3, backdrop)!, catalog)).toEqual({ skybox_id: "abc", type_id: 111, mesh_quality_id: 3, depth_scale: 3 });
+    expect(exportParams("abc", lightingExport(3, lighting())!, catalog)).toEqual({
+      skybox_id: "abc",
+      type_id: 104,
+      resolution_id: 71,
+      hdri_mode_id: 92,
+    });
+    expect(exportParams("abc", backdropExport(3, backdrop)!, catalog)).toEqual({
+      skybox_id: "abc",
+      type_id: 111,
+      mesh_quality_id: 3,
+      depth_scale: 3,
+    });
     expect(() => exportParams("abc", lightingExport(3, lighting({ size: 512 }))!, catalog)).toThrow(/no resolution "2K"/);
     expect(() => exportParams("abc", lightingExport(3, lighting())!, { ...catalog, types: [] })).toThrow(/no hdri-hdr export/);
   });

@@ -12,7 +12,11 @@ const manifest = parseSavedSkybox({
   skybox: { id: 7, obfuscated_id: "abc", title: "Dunes", prompt: "desert", style: { id: 2, name: "Realistic" }, seed: 42, model: 3 },
   settings: { rotation: 0.5, intensity: 1.4, backgroundBlur: 0.2, backdrop: { depthScale: 6, meshQuality: "high" } },
   sun: null,
-  files: { environment: { ...file("environment.env"), format: "env" }, background: { ...file("background.jpg"), width: 4096, height: 2048 }, backdrop: { ...file("backdrop.glb"), format: "glb" } },
+  files: {
+    environment: { ...file("environment.env"), format: "env" },
+    background: { ...file("background.jpg"), width: 4096, height: 2048 },
+    backdrop: { ...file("backdrop.glb"), format: "glb" },
+  },
   saved: { by: "pane", at: "2026-11-26T10:00:00.000Z" },
 });
 
@@ -25,7 +29,9 @@ describe("resolveLoad", () => {
       rotation: 0.5,
       sun: null,
     });
-    expect(resolveLoad(manifest, { lighting: { intensity: 0.5 }, background: { blur: 0 }, rotation: 0, backdrop: { radius: 90 } })).toMatchObject({
+    expect(
+      resolveLoad(manifest, { lighting: { intensity: 0.5 }, background: { blur: 0 }, rotation: 0, backdrop: { radius: 90 } }),
+    ).toMatchObject({
       lighting: { intensity: 0.5 },
       background: { blur: 0 },
       backdrop: { radius: 90 },

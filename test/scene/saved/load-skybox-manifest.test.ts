@@ -43,13 +43,17 @@ describe("loadSkybox on a URL that serves no manifest", () => {
 
   test("an HTML page sent with no type is recognised by its first tag", async () => {
     const s = scene();
-    await expect(loadSkybox(s, `${origin}/untyped/skybox.json`, { cache: false })).rejects.toThrow(/is not a skybox manifest: the server answered an HTML page, not JSON/);
+    await expect(loadSkybox(s, `${origin}/untyped/skybox.json`, { cache: false })).rejects.toThrow(
+      /is not a skybox manifest: the server answered an HTML page, not JSON/,
+    );
     s.getEngine().dispose();
   });
 
   test("other text is said to be no JSON, with the parser's reason", async () => {
     const s = scene();
-    await expect(loadSkybox(s, `${origin}/text/skybox.json`, { cache: false })).rejects.toThrow(/is not a skybox manifest: it is not JSON \(Unexpected token/);
+    await expect(loadSkybox(s, `${origin}/text/skybox.json`, { cache: false })).rejects.toThrow(
+      /is not a skybox manifest: it is not JSON \(Unexpected token/,
+    );
     s.getEngine().dispose();
   });
 });

@@ -37,7 +37,11 @@ beforeAll(async () => {
     // more of the disk than its pixels' sum (see the .env test).
     const desert = await complete(client, (await generate(client, "clear desert at noon", 3, 11)).id);
     const args = ["--upstream", local.info.url, "--hdr-resolution", "8K", "--background-width", "512", "--mesh-quality", "low", "--quiet"];
-    await runSaveCommand([String(desert.id), "--out", join(skyboxes, "desert"), ...args], { SKYBOX_API_KEY: local.info.apiKey }, () => undefined);
+    await runSaveCommand(
+      [String(desert.id), "--out", join(skyboxes, "desert"), ...args],
+      { SKYBOX_API_KEY: local.info.apiKey },
+      () => undefined,
+    );
   } finally {
     await local.stop();
   }
@@ -56,7 +60,8 @@ afterAll(async () => {
 });
 
 const load = (url: string, options: object = OPTIONS) => page.evaluate(([u, o]) => window.skyboxTest.load(u, o), [url, options] as const);
-const loadFailing = (url: string, options: object = OPTIONS) => page.evaluate(([u, o]) => window.skyboxTest.loadFailing(u, o), [url, options] as const);
+const loadFailing = (url: string, options: object = OPTIONS) =>
+  page.evaluate(([u, o]) => window.skyboxTest.loadFailing(u, o), [url, options] as const);
 const manifestOf = (folder: string) => parseSavedSkybox(JSON.parse(readFileSync(join(skyboxes, folder, "skybox.json"), "utf8")));
 
 describe("loadSkybox", () => {
@@ -70,7 +75,14 @@ describe("loadSkybox", () => {
     expect(loaded.meshes.some((m) => m.includes("backdrop"))).toBe(true);
     expect(loaded.fromCache).toBe(false);
     // Every request was a static file of the page or of the folder: nothing reached for an API.
-    expect(server.requests.filter((r) => r.startsWith("/skyboxes/"))).toEqual(expect.arrayContaining(["/skyboxes/desert/skybox.json", "/skyboxes/desert/environment.hdr", "/skyboxes/desert/background.jpg", "/skyboxes/desert/backdrop.glb"]));
+    expect(server.requests.filter((r) => r.startsWith("/skyboxes/"))).toEqual(
+      expect.arrayContaining([
+        "/skyboxes/desert/skybox.json",
+        "/skyboxes/desert/environment.hdr",
+        "/skyboxes/desert/background.jpg",
+        "/skyboxes/desert/backdrop.glb",
+      ]),
+    );
     expect(server.requests.filter((r) => r.startsWith("/skybox/") || r.includes("/api/"))).toEqual([]);
     // The sun saved in skybox.json shines from where it was found.
     const sun = await page.evaluate(() => window.skyboxTest.savedSun());
@@ -88,7 +100,10 @@ describe("loadSkybox", () => {
     const again = await load("/skyboxes/desert/skybox.json");
     expect(again.fromCache).toBe(true);
     // Neither the environment nor the dome's panorama is fetched again: both are kept under their files' hashes.
-    expect(server.requests.filter((r) => r.startsWith("/skyboxes/"))).toEqual(["/skyboxes/desert/skybox.json", "/skyboxes/desert/backdrop.glb"]);
+    expect(server.requests.filter((r) => r.startsWith("/skyboxes/"))).toEqual([
+      "/skyboxes/desert/skybox.json",
+      "/skyboxes/desert/backdrop.glb",
+    ]);
     expect(again.stages.some((s) => s.stage === "prefiltering" && /kept in memory/.test(s.detail ?? ""))).toBe(true);
   });
 
@@ -109,7 +124,11 @@ describe("loadSkybox", () => {
       files: {
         environment: { path: "environment.env", bytes: env, extra: { format: "env" } },
         hdr: { path: "environment.hdr", bytes: readFileSync(join(dir, "environment.hdr")), extra: {} },
-        background: { path: "background.jpg", bytes: readFileSync(join(dir, "background.jpg")), extra: { width: saved.files.background.width, height: saved.files.background.height } },
+        background: {
+          path: "background.jpg",
+          bytes: readFileSync(join(dir, "background.jpg")),
+          extra: { width: saved.files.background.width, height: saved.files.background.height },
+        },
         backdrop: { path: "backdrop.glb", bytes: readFileSync(join(dir, "backdrop.glb")), extra: { format: "glb" } },
       },
     });
@@ -139,7 +158,9 @@ describe("loadSkybox", () => {
     copyFileSync(join(skyboxes, "desert", "background.jpg"), join(tampered, "background.jpg"));
     unlinkSync(join(tampered, "backdrop.glb"));
     const missing = await loadFailing("/skyboxes/tampered/skybox.json", { ...OPTIONS, cache: false });
-    expect(missing.error?.message).toMatch(/^Download of the backdrop\.glb failed \(http:\/\/127\.0\.0\.1:\d+\/skyboxes\/tampered\/backdrop\.glb\): HTTP 404/);
+    expect(missing.error?.message).toMatch(
+      /^Download of the backdrop\.glb failed \(http:\/\/127\.0\.0\.1:\d+\/skyboxes\/tampered\/backdrop\.glb\): HTTP 404/,
+    );
     expect(missing.after).toEqual(missing.before);
 
     const manifest = JSON.parse(readFileSync(join(tampered, "skybox.json"), "utf8"));

@@ -45,13 +45,22 @@ const state = (l: DirectionalLight | PointLight) => [l.isEnabled(false), l.shado
 describe("the lights a skybox's sun replaces", () => {
   test("are off while the sun is shown, even when the sky has no sun, and back as they were when hidden or disposed", () => {
     const sky = skybox(replacedLights(resolveSun({ replaces: [own, lamp] })!.replaces));
-    expect([state(own), state(lamp)]).toEqual([[false, false], [false, false]]);
+    expect([state(own), state(lamp)]).toEqual([
+      [false, false],
+      [false, false],
+    ]);
     sky.setVisible({ sun: false });
-    expect([state(own), state(lamp)]).toEqual([[true, true], [true, false]]);
+    expect([state(own), state(lamp)]).toEqual([
+      [true, true],
+      [true, false],
+    ]);
     sky.setVisible({ sun: true });
     expect(state(own)).toEqual([false, false]);
     sky.dispose();
-    expect([state(own), state(lamp)]).toEqual([[true, true], [true, false]]);
+    expect([state(own), state(lamp)]).toEqual([
+      [true, true],
+      [true, false],
+    ]);
   });
 
   test("a replacing skybox holds them over: off through the replacement, back only when the last lets go", () => {

@@ -20,7 +20,19 @@ import { SkyboxSun } from "../../../src/scene/sun-light/skybox-sun.ts";
 import { resolveSun } from "../../../src/scene/sun-light/sun-options.ts";
 import { worldDirection } from "../../../src/scene/sun-light/sun-frame.ts";
 
-const SUN: DetectedSun = { direction: [0.5, Math.sqrt(3) / 2, 0], azimuth: Math.PI / 2, elevation: Math.PI / 3, color: [1, 0.9, 0.7], intensity: 0.04, illuminance: 0.036, solidAngle: 3e-4, source: "measured", confidence: 1, turbidity: null, disk: { sky: [0, 0, 0], pixels: [0.04 / 3e-4, 0.036 / 3e-4, 0.028 / 3e-4, 3e-4] } };
+const SUN: DetectedSun = {
+  direction: [0.5, Math.sqrt(3) / 2, 0],
+  azimuth: Math.PI / 2,
+  elevation: Math.PI / 3,
+  color: [1, 0.9, 0.7],
+  intensity: 0.04,
+  illuminance: 0.036,
+  solidAngle: 3e-4,
+  source: "measured",
+  confidence: 1,
+  turbidity: null,
+  disk: { sky: [0, 0, 0], pixels: [0.04 / 3e-4, 0.036 / 3e-4, 0.028 / 3e-4, 3e-4] },
+};
 
 let scene: Scene;
 beforeEach(() => {
@@ -52,7 +64,13 @@ function backdropMesh() {
 describe("SkyboxSun", () => {
   it("is a hidden light until shown, shines from the sun with its colour and irradiance, and turns with the skybox", () => {
     const lighting = new SkyboxLighting({ scene, texture: environment(), active: true, intensity: 1, fromCache: false });
-    const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun({ shadows: false })!, neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] }, name: "sun" });
+    const sun = new SkyboxSun({
+      scene,
+      sun: SUN,
+      options: resolveSun({ shadows: false })!,
+      neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] },
+      name: "sun",
+    });
     expect(scene.lights).toContain(sun.light);
     expect(sun.light.isEnabled()).toBe(false);
     expect(sun.light.diffuse.asArray()).toEqual([1, 0.9, 0.7]);
@@ -82,7 +100,13 @@ describe("SkyboxSun", () => {
     const lighting = new SkyboxLighting({ scene, texture, active: true, intensity: 1, fromCache: false });
     const own = texture.sphericalPolynomial!;
     const shared = new BaseTexture(scene, texture.getInternalTexture());
-    const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun(true)!, neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] }, name: "sun" });
+    const sun = new SkyboxSun({
+      scene,
+      sun: SUN,
+      options: resolveSun(true)!,
+      neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] },
+      name: "sun",
+    });
     expect(texture.sphericalPolynomial).toBe(own);
     sun.setEnabled(true);
     const balanced = texture.sphericalPolynomial!;
@@ -97,7 +121,13 @@ describe("SkyboxSun", () => {
     sun.dispose();
     expect(texture.sphericalPolynomial).toBe(own);
     // Without balance, the environment is left whole and the light keeps its highlight.
-    const unbalanced = new SkyboxSun({ scene, sun: SUN, options: resolveSun({ balance: false })!, neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] }, name: "sun2" });
+    const unbalanced = new SkyboxSun({
+      scene,
+      sun: SUN,
+      options: resolveSun({ balance: false })!,
+      neighbours: { lighting, backdropMeshes: [], skyboxMeshes: [] },
+      name: "sun2",
+    });
     unbalanced.setEnabled(true);
     expect(texture.sphericalPolynomial).toBe(own);
     expect(unbalanced.light.specular.asArray()).toEqual([1, 0.9, 0.7]);
@@ -111,7 +141,13 @@ describe("SkyboxSun", () => {
     ground.receiveShadows = true;
     const backdrop = backdropMesh();
     const ownMaterial = backdrop.material;
-    const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun({ shadowMapSize: 512, cascaded: false })!, neighbours: { lighting, backdropMeshes: [backdrop], skyboxMeshes: [backdrop] }, name: "sun" });
+    const sun = new SkyboxSun({
+      scene,
+      sun: SUN,
+      options: resolveSun({ shadowMapSize: 512, cascaded: false })!,
+      neighbours: { lighting, backdropMeshes: [backdrop], skyboxMeshes: [backdrop] },
+      name: "sun",
+    });
     const generator = sun.shadowGenerator!;
     expect(generator.getShadowMap()!.getSize().width).toBe(512);
     expect(sun.textures).toEqual([generator.getShadowMap()]);
@@ -145,7 +181,13 @@ describe("SkyboxSun", () => {
   });
 
   it("falls back to a standard shadow generator where the engine has no cascades (the browser test makes a cascaded one)", () => {
-    const sun = new SkyboxSun({ scene, sun: SUN, options: resolveSun({ cascaded: true, shadowMapSize: 256 })!, neighbours: { lighting: null, backdropMeshes: [], skyboxMeshes: [] }, name: "sun" });
+    const sun = new SkyboxSun({
+      scene,
+      sun: SUN,
+      options: resolveSun({ cascaded: true, shadowMapSize: 256 })!,
+      neighbours: { lighting: null, backdropMeshes: [], skyboxMeshes: [] },
+      name: "sun",
+    });
     expect(sun.shadowGenerator?.getClassName()).toBe("ShadowGenerator");
     // No environment: the light has the sun's irradiance as it is.
     expect(sun.light.intensity).toBeCloseTo(0.04, 9);

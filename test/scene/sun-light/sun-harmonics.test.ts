@@ -54,7 +54,17 @@ function paintedOut(hdr: HdrPixels, sun: DetectedSun): HdrPixels {
 /** A polynomial's value (irradiance over pi) at unit normal n, per channel. */
 function at(p: SphericalPolynomial, n: readonly number[]): number[] {
   const [x, y, z] = n as [number, number, number];
-  const terms = [[p.x, x], [p.y, y], [p.z, z], [p.xx, x * x], [p.yy, y * y], [p.zz, z * z], [p.xy, x * y], [p.yz, y * z], [p.zx, z * x]] as const;
+  const terms = [
+    [p.x, x],
+    [p.y, y],
+    [p.z, z],
+    [p.xx, x * x],
+    [p.yy, y * y],
+    [p.zz, z * z],
+    [p.xy, x * y],
+    [p.yz, y * z],
+    [p.zx, z * x],
+  ] as const;
   return (["x", "y", "z"] as const).map((c) => terms.reduce((s, [v, m]) => s + v[c] * m, 0));
 }
 
@@ -75,7 +85,10 @@ describe("the sun's share of the environment's diffuse light", () => {
         // What remains of the sun is a small part of what it gave: the cube takes the nearest
         // pixel, so a disk 3 pixels across is sampled a few times and its share comes out 15%
         // off either way (the clamp at MAX_HDRI_VALUE, which the sun passes, adds little).
-        for (let c = 0; c < 3; c++) expect(Math.abs(left[c]!), `${prompt}, normal ${n.map((v) => v.toFixed(2)).join(",")}, channel ${c}`).toBeLessThan(0.2 * Math.abs(share[c]!) + 1e-4);
+        for (let c = 0; c < 3; c++)
+          expect(Math.abs(left[c]!), `${prompt}, normal ${n.map((v) => v.toFixed(2)).join(",")}, channel ${c}`).toBeLessThan(
+            0.2 * Math.abs(share[c]!) + 1e-4,
+          );
       }
       // In the cube's frame the sun's share is largest facing the sun.
       const share = (n: number[]) => at(whole, n)[0]! - at(without, n)[0]!;
@@ -96,13 +109,19 @@ describe("the sun's share of the environment's diffuse light", () => {
         expect(sunPolynomial(sun, size)).toBe(share);
         const sampled = withoutSun(whole, share);
         const averaged = withoutSun(whole, sunPolynomial(sun, null));
-        const towards = (() => { const s = cubeDirection(sun.direction); return [s.x, s.y, s.z]; })();
+        const towards = (() => {
+          const s = cubeDirection(sun.direction);
+          return [s.x, s.y, s.z];
+        })();
         for (const n of [towards, [0, 1, 0]]) {
           const share = at(whole, n)[0]! - at(without, n)[0]!;
           const left = at(sampled, n)[0]! - at(without, n)[0]!;
           const leftAveraged = at(averaged, n)[0]! - at(without, n)[0]!;
           // What is left is the painted-out sky's own error (its ring mean against the disk's sky): a few percent.
-          expect(Math.abs(left), `${prompt}, cube ${size}, normal ${n.map((v) => v.toFixed(2)).join(",")}: left ${left} of ${share} (averaged: ${leftAveraged})`).toBeLessThan(0.03 * Math.abs(share) + 1e-4);
+          expect(
+            Math.abs(left),
+            `${prompt}, cube ${size}, normal ${n.map((v) => v.toFixed(2)).join(",")}: left ${left} of ${share} (averaged: ${leftAveraged})`,
+          ).toBeLessThan(0.03 * Math.abs(share) + 1e-4);
         }
       }
     }
@@ -110,7 +129,19 @@ describe("the sun's share of the environment's diffuse light", () => {
 
   it("never takes more than the environment holds, whatever sun it is given", () => {
     const { polynomial } = { polynomial: harmonicsOf({ width: 64, height: 32, rgb: new Float32Array(64 * 32 * 3).fill(0.1) }) };
-    const huge: DetectedSun = { direction: [0, 1, 0], azimuth: 0, elevation: Math.PI / 2, color: [1, 1, 1], intensity: 100, illuminance: 100, solidAngle: 1e-4, source: "measured", confidence: 1, turbidity: null, disk: { sky: [0, 0, 0], pixels: [1e6, 1e6, 1e6, 1e-4] } };
+    const huge: DetectedSun = {
+      direction: [0, 1, 0],
+      azimuth: 0,
+      elevation: Math.PI / 2,
+      color: [1, 1, 1],
+      intensity: 100,
+      illuminance: 100,
+      solidAngle: 1e-4,
+      source: "measured",
+      confidence: 1,
+      turbidity: null,
+      disk: { sky: [0, 0, 0], pixels: [1e6, 1e6, 1e6, 1e-4] },
+    };
     const left = withoutSun(polynomial, sunPolynomial(huge, null));
     // The zenith-facing irradiance stays positive: at most 95 % of the ambient term goes.
     expect(upwardIrradiance(left).r).toBeGreaterThan(0);

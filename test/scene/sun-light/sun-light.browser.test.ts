@@ -14,7 +14,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Generation } from "../../../src/api/index.ts";
 import type { SceneSpec } from "../../../src/local/imagery/scene/scene-spec.ts";
-import { colourDistance, complete, generate, hdrOf, type HdrPanorama, openPage, openSceneFixture, type SceneFixture } from "../scene-fixture.ts";
+import {
+  colourDistance,
+  complete,
+  generate,
+  hdrOf,
+  type HdrPanorama,
+  openPage,
+  openSceneFixture,
+  type SceneFixture,
+} from "../scene-fixture.ts";
 
 let f: SceneFixture;
 let desert: Generation;
@@ -23,14 +32,24 @@ let sunYaw: number;
 let sunElevation: number;
 
 // An 8K export is 512 wide at the test service's image scale (1/16): a sun of a few pixels.
-const OPTIONS = { cache: false, backdrop: false, lighting: { size: 64, quality: 16 }, sun: { shadowMapSize: 1024, resolution: "8K" as const } };
+const OPTIONS = {
+  cache: false,
+  backdrop: false,
+  lighting: { size: 64, quality: 16 },
+  sun: { shadowMapSize: 1024, resolution: "8K" as const },
+};
 const luma = ([r, g, b]: number[]) => 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 /**
  * The defaults but a smaller shadow map and the 2K lighting export (128 pixels wide at the
  * test service's scale; 1K is 64): the sun is found in the export the environment is made of,
  * so the light takes out of it what it adds.
  */
-const DEFAULTS = { cache: false, backdrop: false, lighting: { size: 64, quality: 16, resolution: "2K" as const }, sun: { shadowMapSize: 1024 } };
+const DEFAULTS = {
+  cache: false,
+  backdrop: false,
+  lighting: { size: 64, quality: 16, resolution: "2K" as const },
+  sun: { shadowMapSize: 1024 },
+};
 
 beforeAll(async () => {
   f = await openSceneFixture();
@@ -46,7 +65,15 @@ afterAll(async () => {
 
 /** Ground brightness 0.75 units from the cylinder's axis, away from and towards the sun seen at `yaw`. */
 async function shade(page = f.page, yaw: number) {
-  const [away, towards, side] = await page.evaluate((y) => window.skyboxTest.ground([{ yaw: y + 180, distance: 0.75 }, { yaw: y, distance: 0.75 }, { yaw: y + 90, distance: 1.5 }]), yaw);
+  const [away, towards, side] = await page.evaluate(
+    (y) =>
+      window.skyboxTest.ground([
+        { yaw: y + 180, distance: 0.75 },
+        { yaw: y, distance: 0.75 },
+        { yaw: y + 90, distance: 1.5 },
+      ]),
+    yaw,
+  );
   return { away: luma(away!), towards: luma(towards!), side: luma(side!) };
 }
 
@@ -78,7 +105,10 @@ describe("the sun light", () => {
       // The sky's share from the HDRI the environment is made of: all it casts upwards, less the sun's part.
       const hdr = await hdrOf(f.pages.url, f.client, noon);
       for (const size of [64, 256]) {
-        await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [noon.id, { ...DEFAULTS, lighting: { ...DEFAULTS.lighting, size } }] as const);
+        await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [
+          noon.id,
+          { ...DEFAULTS, lighting: { ...DEFAULTS.lighting, size } },
+        ] as const);
         const sun = (await f.page.evaluate(([y, p]) => window.skyboxTest.sun(y, p), [spec.sun.azimuth, spec.sun.elevation]))!;
         expect(sun.angle).toBeLessThan(3);
         const ground = await shade(f.page, spec.sun.azimuth);
@@ -89,7 +119,8 @@ describe("the sun light", () => {
         const sky = upward(hdr) - sunUp;
         const predicted = sky / (sunUp + sky);
         const ratio = shaded / lit / predicted;
-        if (ratio < 0.8 || ratio > 1.2) off.push(`seed ${seed}, cube ${size}: ${ratio.toFixed(3)} of the predicted ${predicted.toFixed(3)}`);
+        if (ratio < 0.8 || ratio > 1.2)
+          off.push(`seed ${seed}, cube ${size}: ${ratio.toFixed(3)} of the predicted ${predicted.toFixed(3)}`);
       }
     }
     expect(off).toEqual([]);
@@ -114,7 +145,9 @@ describe("the sun light", () => {
     const applied = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, o), [desert.id, OPTIONS] as const);
     expect(applied.stages.some((s) => s.stage === "finding-sun")).toBe(true);
     // The background shows the sun there (the brightest white).
-    expect(Math.min(...(await f.page.evaluate(([y, p]) => window.skyboxTest.look(y, p), [sunYaw, sunElevation] as const)))).toBeGreaterThan(240);
+    expect(Math.min(...(await f.page.evaluate(([y, p]) => window.skyboxTest.look(y, p), [sunYaw, sunElevation] as const)))).toBeGreaterThan(
+      240,
+    );
     const sun = (await f.page.evaluate(([y, p]) => window.skyboxTest.sun(y, p), [sunYaw, sunElevation]))!;
     expect(sun.angle).toBeLessThan(2);
     expect(sun.enabled).toBe(true);
@@ -165,12 +198,23 @@ describe("the sun light", () => {
     // Nothing of the stage in view: only the backdrop, placed around the camera at the origin both times.
     await f.page.evaluate(() => window.skyboxTest.stage(false));
     await f.page.evaluate(() => window.skyboxTest.look(0, 0));
-    const plain = await f.page.evaluate((id) => window.skyboxTest.apply(id, { cache: false, backdrop: { meshQuality: "low" }, lighting: { size: 64, quality: 16 } }), desert.id);
+    const plain = await f.page.evaluate(
+      (id) => window.skyboxTest.apply(id, { cache: false, backdrop: { meshQuality: "low" }, lighting: { size: 64, quality: 16 } }),
+      desert.id,
+    );
     await f.page.evaluate(() => window.skyboxTest.setVisible({ background: false }));
-    const views = [[0, -20], [120, -10], [240, -30], [60, 10]] as const;
+    const views = [
+      [0, -20],
+      [120, -10],
+      [240, -30],
+      [60, 10],
+    ] as const;
     const before = [];
     for (const [y, p] of views) before.push(await f.page.evaluate(([yy, pp]) => window.skyboxTest.look(yy, pp), [y, p] as const));
-    const sunny = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, backdrop: { meshQuality: "low" } }), [desert.id, OPTIONS] as const);
+    const sunny = await f.page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, backdrop: { meshQuality: "low" } }), [
+      desert.id,
+      OPTIONS,
+    ] as const);
     await f.page.evaluate(() => window.skyboxTest.setVisible({ background: false }));
     expect(sunny.materials.filter((m) => m.startsWith("BackgroundMaterial:")).length).toBeGreaterThan(0);
     expect(sunny.materials.length).toBeGreaterThan(plain.materials.length);
@@ -186,7 +230,10 @@ describe("the sun light", () => {
     try {
       await openPage(page, f.pages.url, { rightHanded: true });
       await page.evaluate(() => window.skyboxTest.stage(true));
-      await page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, sun: { ...o.sun, cascaded: true } }), [desert.id, OPTIONS] as const);
+      await page.evaluate(([id, o]) => window.skyboxTest.apply(id, { ...o, sun: { ...o.sun, cascaded: true } }), [
+        desert.id,
+        OPTIONS,
+      ] as const);
       const sun = (await page.evaluate(([y, p]) => window.skyboxTest.sun(y, p), [sunYaw, sunElevation]))!;
       expect(sun.angle).toBeLessThan(2);
       expect(sun.generator).toBe("CascadedShadowGenerator");

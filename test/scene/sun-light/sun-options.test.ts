@@ -7,8 +7,24 @@ describe("the sun option", () => {
   it("is off unless asked for; true takes the defaults; an object overrides them", () => {
     expect(resolveParts({}).sun).toBeNull();
     expect(resolveSun(false)).toBeNull();
-    expect(resolveSun(true)).toEqual({ intensity: 1, shadows: true, shadowMapSize: 2048, cascaded: false, balance: true, replaces: [], resolution: null });
-    expect(resolveSun({ shadows: false, intensity: 3, cascaded: true, resolution: "2K" })).toEqual({ intensity: 3, shadows: false, shadowMapSize: 2048, cascaded: true, balance: true, replaces: [], resolution: "2K" });
+    expect(resolveSun(true)).toEqual({
+      intensity: 1,
+      shadows: true,
+      shadowMapSize: 2048,
+      cascaded: false,
+      balance: true,
+      replaces: [],
+      resolution: null,
+    });
+    expect(resolveSun({ shadows: false, intensity: 3, cascaded: true, resolution: "2K" })).toEqual({
+      intensity: 3,
+      shadows: false,
+      shadowMapSize: 2048,
+      cascaded: true,
+      balance: true,
+      replaces: [],
+      resolution: "2K",
+    });
     expect(resolveParts({ sun: { shadowMapSize: 1024 } }).sun?.shadowMapSize).toBe(1024);
   });
 
@@ -28,7 +44,9 @@ describe("the sun option", () => {
   it("is checked before anything is fetched: applySkybox rejects at once", async () => {
     const { applySkybox } = await import("../../../src/scene/apply-skybox.ts");
     const client = new Proxy({}, { get: () => () => Promise.reject(new Error("nothing may be fetched")) });
-    await expect(applySkybox({} as never, 1, { sun: { shadowMapSize: 3 }, client: client as never, cache: false })).rejects.toThrow("sun.shadowMapSize");
+    await expect(applySkybox({} as never, 1, { sun: { shadowMapSize: 3 }, client: client as never, cache: false })).rejects.toThrow(
+      "sun.shadowMapSize",
+    );
   });
 });
 
@@ -36,11 +54,26 @@ describe("the export the sun is found in", () => {
   const lighting = (o: Parameters<typeof resolveParts>[0]["lighting"] = {}) => resolveParts({ lighting: o }).lighting!;
   it("is the lighting's own hdri-hdr up to 2K, else the 1K one, in the lighting's mode; or the resolution asked", () => {
     expect(sunExport(3, lighting(), null)).toEqual({ choice: lightingExport(3, lighting()), lightingsOwn: true });
-    expect(sunExport(3, lighting({ resolution: "2K", hdriMode: "artistic" }), null)).toMatchObject({ lightingsOwn: true, choice: { typeKey: "hdri-hdr", resolution: "2K", hdriMode: "artistic" } });
-    expect(sunExport(3, lighting({ resolution: "8K", hdriMode: "artistic" }), null)).toMatchObject({ lightingsOwn: false, choice: { typeKey: "hdri-hdr", resolution: "1K", hdriMode: "artistic" } });
-    expect(sunExport(3, lighting({ source: "hdri-exr" }), null)).toMatchObject({ lightingsOwn: false, choice: { typeKey: "hdri-hdr", resolution: "1K" } });
-    expect(sunExport(3, null, null)).toMatchObject({ lightingsOwn: false, choice: { typeKey: "hdri-hdr", resolution: "1K", hdriMode: "realism" } });
-    expect(sunExport(3, lighting({ resolution: "8K" }), "8K")).toEqual({ choice: lightingExport(3, lighting({ resolution: "8K" })), lightingsOwn: true });
+    expect(sunExport(3, lighting({ resolution: "2K", hdriMode: "artistic" }), null)).toMatchObject({
+      lightingsOwn: true,
+      choice: { typeKey: "hdri-hdr", resolution: "2K", hdriMode: "artistic" },
+    });
+    expect(sunExport(3, lighting({ resolution: "8K", hdriMode: "artistic" }), null)).toMatchObject({
+      lightingsOwn: false,
+      choice: { typeKey: "hdri-hdr", resolution: "1K", hdriMode: "artistic" },
+    });
+    expect(sunExport(3, lighting({ source: "hdri-exr" }), null)).toMatchObject({
+      lightingsOwn: false,
+      choice: { typeKey: "hdri-hdr", resolution: "1K" },
+    });
+    expect(sunExport(3, null, null)).toMatchObject({
+      lightingsOwn: false,
+      choice: { typeKey: "hdri-hdr", resolution: "1K", hdriMode: "realism" },
+    });
+    expect(sunExport(3, lighting({ resolution: "8K" }), "8K")).toEqual({
+      choice: lightingExport(3, lighting({ resolution: "8K" })),
+      lightingsOwn: true,
+    });
     expect(sunExport(4, null, "4K")).toMatchObject({ lightingsOwn: false, choice: { resolution: "4K" } });
   });
 });

@@ -8,13 +8,13 @@ const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 const STREAM = new Uint8Array([
   ...BOM,
   ...encoder.encode(
-    ': subscribed status_update_1\r\n' +
-      'retry: 10\r\n' +
+    ": subscribed status_update_1\r\n" +
+      "retry: 10\r\n" +
       'id: 41\r\nevent: status_update\r\ndata: {"a":"é"}\r\n\r\n' +
-      'data: one\ndata: two\n\n' +
-      ': heartbeat\n\n' +
-      'id: 42\revent: status_update\rdata: y\r\r' +
-      'event: other_event\ndata: not ours\n\n',
+      "data: one\ndata: two\n\n" +
+      ": heartbeat\n\n" +
+      "id: 42\revent: status_update\rdata: y\r\r" +
+      "event: other_event\ndata: not ours\n\n",
   ),
 ]);
 const EXPECTED = ['{"a":"é"}', "one\ntwo", "y"];
@@ -40,24 +40,27 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe("the relay's event stream read with fetch", () => {
-  test.each([1, 2, 3, 5, STREAM.length])("chunks of %i bytes: the channel's events, the server's retry and the last id on reopening", async (size) => {
-    const { fetchImpl, calls } = streamingFetch(size);
-    const records: unknown[] = [];
-    // The reconnection default is far off: reopening soon means the server's `retry: 10` was taken.
-    const feed = openRelayFeed({
-      relay: { url: "http://relay.test/events", transport: "fetch", reconnectMs: 600_000 },
-      channels: [{ channel: "status_update_1", event: "status_update" }],
-      listener: { record: (raw) => records.push(raw), live: () => undefined },
-      fetch: fetchImpl,
-    });
-    try {
-      await until(() => calls.length >= 2 && records.length >= 2 * EXPECTED.length);
-    } finally {
-      feed.close();
-    }
-    expect(records.slice(0, 2 * EXPECTED.length)).toEqual([...EXPECTED, ...EXPECTED]);
-    expect(calls[0]!.get("accept")).toBe("text/event-stream");
-    expect(calls[0]!.has("last-event-id")).toBe(false);
-    expect(calls[1]!.get("last-event-id")).toBe("42");
-  });
+  test.each([1, 2, 3, 5, STREAM.length])(
+    "chunks of %i bytes: the channel's events, the server's retry and the last id on reopening",
+    async (size) => {
+      const { fetchImpl, calls } = streamingFetch(size);
+      const records: unknown[] = [];
+      // The reconnection default is far off: reopening soon means the server's `retry: 10` was taken.
+      const feed = openRelayFeed({
+        relay: { url: "http://relay.test/events", transport: "fetch", reconnectMs: 600_000 },
+        channels: [{ channel: "status_update_1", event: "status_update" }],
+        listener: { record: (raw) => records.push(raw), live: () => undefined },
+        fetch: fetchImpl,
+      });
+      try {
+        await until(() => calls.length >= 2 && records.length >= 2 * EXPECTED.length);
+      } finally {
+        feed.close();
+      }
+      expect(records.slice(0, 2 * EXPECTED.length)).toEqual([...EXPECTED, ...EXPECTED]);
+      expect(calls[0]!.get("accept")).toBe("text/event-stream");
+      expect(calls[0]!.has("last-event-id")).toBe(false);
+      expect(calls[1]!.get("last-event-id")).toBe("42");
+    },
+  );
 });

@@ -20,22 +20,44 @@ export const AdvancedOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({
           <Caption1 className={mergeClasses(pane.grow, pane.ellipsis)} data-testid="skybox-remix-source">
             Remixing {form.remix.title}
           </Caption1>
-          <Button size="small" appearance="subtle" aria-label="Stop remixing" icon={<DismissRegular />} onClick={() => state.form.set({ remix: null })} />
+          <Button
+            size="small"
+            appearance="subtle"
+            aria-label="Stop remixing"
+            icon={<DismissRegular />}
+            onClick={() => state.form.set({ remix: null })}
+          />
         </div>
       ) : (
-        <Button size="small" icon={<BranchForkRegular />} disabled={!applied} onClick={() => applied && state.remix(applied)} data-testid="skybox-remix-current">
+        <Button
+          size="small"
+          icon={<BranchForkRegular />}
+          disabled={!applied}
+          onClick={() => applied && state.remix(applied)}
+          data-testid="skybox-remix-current"
+        >
           {applied ? "Remix the current skybox" : "Remix the current skybox (apply one first)"}
         </Button>
       )}
       <Label size="small">Init image (the result follows it)</Label>
-      <FilePicker label="Choose image" file={form.initImage} onChange={(initImage) => state.form.set({ initImage })} id="skybox-init-image" />
+      <FilePicker
+        label="Choose image"
+        file={form.initImage}
+        onChange={(initImage) => state.form.set({ initImage })}
+        id="skybox-init-image"
+      />
       {form.initImage && (
         <Field label={`Strength ${form.initStrength.toFixed(2)}`} size="small">
           <Slider min={0} max={1} step={0.05} value={form.initStrength} onChange={(_, d) => state.form.set({ initStrength: d.value })} />
         </Field>
       )}
       <Label size="small">Control image (structure kept, control model "remix")</Label>
-      <FilePicker label="Choose image" file={form.controlImage} onChange={(controlImage) => state.form.set({ controlImage })} id="skybox-control-image" />
+      <FilePicker
+        label="Choose image"
+        file={form.controlImage}
+        onChange={(controlImage) => state.form.set({ controlImage })}
+        id="skybox-control-image"
+      />
     </div>
   );
 };

@@ -17,10 +17,17 @@ export interface IChoiceFieldProps<T extends string> {
 export function ChoiceField<T extends string>({ label, options, value, onChange, testId, className }: IChoiceFieldProps<T>) {
   return (
     <Field label={label} size="small" className={className}>
-      <Dropdown size="small" value={options.find((o) => o.value === value)?.name ?? value ?? ""} selectedOptions={value != null ? [value] : []}
-        onOptionSelect={(_, d) => d.optionValue && onChange(d.optionValue as T)} data-testid={testId}>
+      <Dropdown
+        size="small"
+        value={options.find((o) => o.value === value)?.name ?? value ?? ""}
+        selectedOptions={value != null ? [value] : []}
+        onOptionSelect={(_, d) => d.optionValue && onChange(d.optionValue as T)}
+        data-testid={testId}
+      >
         {options.map((o) => (
-          <Option key={o.value} value={o.value}>{o.name}</Option>
+          <Option key={o.value} value={o.value}>
+            {o.name}
+          </Option>
         ))}
       </Dropdown>
     </Field>

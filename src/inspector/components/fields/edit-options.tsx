@@ -18,25 +18,66 @@ export const EditOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
   const [lonProblem, latProblem] = [typedProblem(form, "lon"), typedProblem(form, "lat")];
   return (
     <div className={pane.section} data-testid="skybox-edit-options">
-      <Caption1>{applied ? `Editing ${applied.title || `#${applied.id}`}, the skybox in the scene.` : "Apply a skybox first: Edit changes the one in the scene."}</Caption1>
+      <Caption1>
+        {applied
+          ? `Editing ${applied.title || `#${applied.id}`}, the skybox in the scene.`
+          : "Apply a skybox first: Edit changes the one in the scene."}
+      </Caption1>
       <div className={pane.row}>
         <LocationRegular />
         <Caption1 className={pane.muted} data-testid="skybox-edit-center" data-lon={center?.lon ?? ""} data-lat={center?.lat ?? ""}>
-          {center ? `Centre: longitude ${center.lon.toFixed(1)}°, latitude ${center.lat.toFixed(1)}°` : "Click the sky in the viewport to pick the centre."}
+          {center
+            ? `Centre: longitude ${center.lon.toFixed(1)}°, latitude ${center.lat.toFixed(1)}°`
+            : "Click the sky in the viewport to pick the centre."}
         </Caption1>
       </div>
       <div className={pane.row}>
-        <Field label="Longitude" size="small" className={pane.grow} validationState={lonProblem ? "error" : "none"} validationMessage={lonProblem ?? undefined}>
-          <SpinButton size="small" min={R.center_x.min} max={R.center_x.max} step={1} value={center ? Math.round(center.lon * 10) / 10 : null}
-            displayValue={form.typed.lon} onChange={typed("lon")} data-testid="skybox-edit-lon" />
+        <Field
+          label="Longitude"
+          size="small"
+          className={pane.grow}
+          validationState={lonProblem ? "error" : "none"}
+          validationMessage={lonProblem ?? undefined}
+        >
+          <SpinButton
+            size="small"
+            min={R.center_x.min}
+            max={R.center_x.max}
+            step={1}
+            value={center ? Math.round(center.lon * 10) / 10 : null}
+            displayValue={form.typed.lon}
+            onChange={typed("lon")}
+            data-testid="skybox-edit-lon"
+          />
         </Field>
-        <Field label="Latitude" size="small" className={pane.grow} validationState={latProblem ? "error" : "none"} validationMessage={latProblem ?? undefined}>
-          <SpinButton size="small" min={R.center_y.min} max={R.center_y.max} step={1} value={center ? Math.round(center.lat * 10) / 10 : null}
-            displayValue={form.typed.lat} onChange={typed("lat")} data-testid="skybox-edit-lat" />
+        <Field
+          label="Latitude"
+          size="small"
+          className={pane.grow}
+          validationState={latProblem ? "error" : "none"}
+          validationMessage={latProblem ?? undefined}
+        >
+          <SpinButton
+            size="small"
+            min={R.center_y.min}
+            max={R.center_y.max}
+            step={1}
+            value={center ? Math.round(center.lat * 10) / 10 : null}
+            displayValue={form.typed.lat}
+            onChange={typed("lat")}
+            data-testid="skybox-edit-lat"
+          />
         </Field>
       </div>
       <Field label={`Field of view ${Math.round(form.editFov)}°`} size="small">
-        <Slider min={10} max={180} step={1} value={form.editFov} onChange={(_, d) => state.form.set({ editFov: d.value })} data-testid="skybox-edit-fov" />
+        <Slider
+          min={10}
+          max={180}
+          step={1}
+          value={form.editFov}
+          onChange={(_, d) => state.form.set({ editFov: d.value })}
+          data-testid="skybox-edit-fov"
+        />
       </Field>
     </div>
   );

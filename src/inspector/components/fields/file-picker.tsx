@@ -41,7 +41,13 @@ export const FilePicker: FunctionComponent<IFilePickerProps> = ({ label, file, o
         <>
           {preview && <img className={pane.thumb} src={preview} alt="" />}
           <Caption1 className={mergeClasses(pane.grow, pane.ellipsis)}>{file.name}</Caption1>
-          <Button size="small" appearance="subtle" aria-label={`Remove ${file.name}`} icon={<DismissRegular />} onClick={() => onChange(null)} />
+          <Button
+            size="small"
+            appearance="subtle"
+            aria-label={`Remove ${file.name}`}
+            icon={<DismissRegular />}
+            onClick={() => onChange(null)}
+          />
         </>
       )}
     </div>

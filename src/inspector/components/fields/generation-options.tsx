@@ -20,16 +20,31 @@ export const GenerationOptions: FunctionComponent<{ state: SkyboxPaneState }> = 
     <>
       {model4 && form.mode === "generate" && variants.length > 0 && (
         <Field label="Variant" size="small">
-          <RadioGroup layout="horizontal" value={form.variantId != null ? String(form.variantId) : ""} onChange={(_, d) => state.form.set({ variantId: Number(d.value) })}>
+          <RadioGroup
+            layout="horizontal"
+            value={form.variantId != null ? String(form.variantId) : ""}
+            onChange={(_, d) => state.form.set({ variantId: Number(d.value) })}
+          >
             {variants.map((v) => (
-              <Radio key={v.id} value={String(v.id)} label={`${v.name} · ${generationCost({ model: 4 }, "generate", v.name)} credits`} data-testid={`skybox-variant-${v.name}`} />
+              <Radio
+                key={v.id}
+                value={String(v.id)}
+                label={`${v.name} · ${generationCost({ model: 4 }, "generate", v.name)} credits`}
+                data-testid={`skybox-variant-${v.name}`}
+              />
             ))}
           </RadioGroup>
         </Field>
       )}
       <div className={pane.row}>
-        <Field label="Seed" size="small" className={pane.grow} hint="Empty: a new one each time"
-          validationState={seedProblem ? "error" : "none"} validationMessage={seedProblem ?? undefined}>
+        <Field
+          label="Seed"
+          size="small"
+          className={pane.grow}
+          hint="Empty: a new one each time"
+          validationState={seedProblem ? "error" : "none"}
+          validationMessage={seedProblem ?? undefined}
+        >
           {/* Text, not type="number": the browser would hand over "" for what it cannot read, and nothing could be explained. */}
           <Input
             size="small"
@@ -41,7 +56,11 @@ export const GenerationOptions: FunctionComponent<{ state: SkyboxPaneState }> = 
           />
         </Field>
         <Tooltip content="A new random seed" relationship="label">
-          <Button size="small" icon={<ArrowShuffleRegular />} onClick={() => state.form.set({ seed: Math.floor(Math.random() * SEED_MAX) })} />
+          <Button
+            size="small"
+            icon={<ArrowShuffleRegular />}
+            onClick={() => state.form.set({ seed: Math.floor(Math.random() * SEED_MAX) })}
+          />
         </Tooltip>
       </div>
       <Switch
@@ -51,7 +70,12 @@ export const GenerationOptions: FunctionComponent<{ state: SkyboxPaneState }> = 
         data-testid="skybox-enhance"
       />
       {model4 && form.mode === "generate" && (
-        <Switch checked={form.softLines} label="Soft lines (Model 4)" onChange={(_, d) => state.form.set({ softLines: d.checked })} data-testid="skybox-soft-lines" />
+        <Switch
+          checked={form.softLines}
+          label="Soft lines (Model 4)"
+          onChange={(_, d) => state.form.set({ softLines: d.checked })}
+          data-testid="skybox-soft-lines"
+        />
       )}
     </>
   );

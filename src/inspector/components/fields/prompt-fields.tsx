@@ -36,7 +36,13 @@ export const PromptFields: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
       </Field>
       <Counter limit={limits.prompt} id="skybox-prompt-counter" />
       <Field label="Negative text (what to leave out)" size="small" validationState={limits.negative.over ? "error" : "none"}>
-        <Textarea value={form.negativeText} resize="vertical" rows={1} onChange={(_, d) => state.form.set({ negativeText: d.value })} data-testid="skybox-negative" />
+        <Textarea
+          value={form.negativeText}
+          resize="vertical"
+          rows={1}
+          onChange={(_, d) => state.form.set({ negativeText: d.value })}
+          data-testid="skybox-negative"
+        />
       </Field>
       <Counter limit={limits.negative} id="skybox-negative-counter" />
     </>

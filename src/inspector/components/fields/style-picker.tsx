@@ -1,5 +1,16 @@
 import {
-  Badge, Caption1, Caption1Strong, makeStyles, mergeClasses, MessageBar, MessageBarBody, Spinner, Tab, TabList, tokens, Tooltip,
+  Badge,
+  Caption1,
+  Caption1Strong,
+  makeStyles,
+  mergeClasses,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+  tokens,
+  Tooltip,
 } from "@fluentui/react-components";
 import { useState, type FunctionComponent } from "react";
 import { styleInfo, styleModel, type Style } from "../../../api/index.ts";
@@ -10,7 +21,14 @@ import { useSlice } from "../hooks.ts";
 import { usePaneStyles } from "../pane-styles.ts";
 
 const useStyles = makeStyles({
-  scroller: { maxHeight: "280px", overflowY: "auto", display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS, paddingRight: "2px" },
+  scroller: {
+    maxHeight: "280px",
+    overflowY: "auto",
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXS,
+    paddingRight: "2px",
+  },
   grid: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(92px, 1fr))", gap: tokens.spacingHorizontalXS },
   card: {
     display: "flex",
@@ -26,7 +44,13 @@ const useStyles = makeStyles({
     ":hover": { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   selected: { border: `2px solid ${tokens.colorBrandStroke1}`, padding: "2px" },
-  image: { width: "100%", aspectRatio: "2 / 1", objectFit: "cover", borderRadius: tokens.borderRadiusSmall, backgroundColor: tokens.colorNeutralBackground3 },
+  image: {
+    width: "100%",
+    aspectRatio: "2 / 1",
+    objectFit: "cover",
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
   badges: { display: "flex", gap: "2px", flexWrap: "wrap", minHeight: "16px" },
 });
 
@@ -86,7 +110,13 @@ export const StylePicker: FunctionComponent<IStylePickerProps> = ({ state, model
             <Caption1Strong>{family.name}</Caption1Strong>
             <div className={classes.grid} role="radiogroup" aria-label={family.name}>
               {family.items.map((style) => (
-                <StyleCard key={style.id} style={style} selected={style.id === form.styleId} disabled={model === 4 && Boolean(styles.model4Blocked)} onSelect={() => choose(style)} />
+                <StyleCard
+                  key={style.id}
+                  style={style}
+                  selected={style.id === form.styleId}
+                  disabled={model === 4 && Boolean(styles.model4Blocked)}
+                  onSelect={() => choose(style)}
+                />
               ))}
             </div>
           </div>
@@ -122,9 +152,21 @@ const StyleCard: FunctionComponent<IStyleCardProps> = ({ style, selected, disabl
         {style.image ? <img className={classes.image} src={style.image} alt="" loading="lazy" /> : <div className={classes.image} />}
         <Caption1 className={pane.ellipsis}>{style.name}</Caption1>
         <div className={classes.badges}>
-          {style.new && <Badge size="small" color="brand">New</Badge>}
-          {style.premium && <Badge size="small" color="important" appearance="tint">Premium</Badge>}
-          {style.experimental && <Badge size="small" color="warning" appearance="tint">Beta</Badge>}
+          {style.new && (
+            <Badge size="small" color="brand">
+              New
+            </Badge>
+          )}
+          {style.premium && (
+            <Badge size="small" color="important" appearance="tint">
+              Premium
+            </Badge>
+          )}
+          {style.experimental && (
+            <Badge size="small" color="warning" appearance="tint">
+              Beta
+            </Badge>
+          )}
         </div>
       </button>
     </Tooltip>

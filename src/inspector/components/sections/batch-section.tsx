@@ -37,7 +37,11 @@ export const BatchSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ st
         <Caption1 className={pane.grow} data-testid="skybox-batch-cost">
           {total != null ? `${form.quantity} × ${each} = ${total} credits` : "Pick a style to see the cost"}
           <br />
-          {cap === undefined ? "Plan cap: checked by the service" : cap === null ? "Plan cap: no batches" : `Plan cap: ${cap} credits per batch${learned ? " (as the service said)" : ""}`}
+          {cap === undefined
+            ? "Plan cap: checked by the service"
+            : cap === null
+              ? "Plan cap: no batches"
+              : `Plan cap: ${cap} credits per batch${learned ? " (as the service said)" : ""}`}
         </Caption1>
       </div>
       {problem && (

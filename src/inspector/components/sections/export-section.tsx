@@ -1,7 +1,14 @@
 import { Button, Caption1, Caption1Strong, Field, Link, ProgressBar, Slider, Spinner } from "@fluentui/react-components";
 import { ArrowDownloadRegular, ArrowExportRegular } from "@fluentui/react-icons";
 import type { FunctionComponent } from "react";
-import { DEPTH_SCALE, recordModel, type ExportTypeKey, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../../../api/index.ts";
+import {
+  DEPTH_SCALE,
+  recordModel,
+  type ExportTypeKey,
+  type HdriModeKey,
+  type MeshQualityKey,
+  type ResolutionName,
+} from "../../../api/index.ts";
 import { optionsFor } from "../../state/export/export-form.ts";
 import type { ExportJob } from "../../state/export/export-state.ts";
 import type { SkyboxPaneState } from "../../state/skybox-pane-state.ts";
@@ -22,23 +29,64 @@ export const ExportSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ s
   return (
     <div className={pane.section} data-testid="skybox-export">
       <Caption1 data-testid="skybox-export-target">
-        {v.target ? `Exporting ${v.target.title || `#${v.target.id}`} (Model ${model})` : "Apply a skybox, or pick Export on a history item."}
+        {v.target
+          ? `Exporting ${v.target.title || `#${v.target.id}`} (Model ${model})`
+          : "Apply a skybox, or pick Export on a history item."}
       </Caption1>
-      <ChoiceField label="Type" options={byKey(types)} value={v.typeKey} onChange={(typeKey) => choose({ typeKey: typeKey as ExportTypeKey })} testId="skybox-export-type" />
+      <ChoiceField
+        label="Type"
+        options={byKey(types)}
+        value={v.typeKey}
+        onChange={(typeKey) => choose({ typeKey: typeKey as ExportTypeKey })}
+        testId="skybox-export-type"
+      />
       {o.resolutions.length > 0 && (
-        <ChoiceField<ResolutionName> label="Resolution" options={o.resolutions.map((r) => ({ value: r.name, name: r.name }))} value={v.resolution} onChange={(resolution) => choose({ resolution })} testId="skybox-export-resolution" />
+        <ChoiceField<ResolutionName>
+          label="Resolution"
+          options={o.resolutions.map((r) => ({ value: r.name, name: r.name }))}
+          value={v.resolution}
+          onChange={(resolution) => choose({ resolution })}
+          testId="skybox-export-resolution"
+        />
       )}
-      {o.hdriModes.length > 0 && <ChoiceField<HdriModeKey> label="HDRI mode" options={byKey(o.hdriModes)} value={v.hdriMode} onChange={(hdriMode) => choose({ hdriMode })} testId="skybox-export-hdri-mode" />}
+      {o.hdriModes.length > 0 && (
+        <ChoiceField<HdriModeKey>
+          label="HDRI mode"
+          options={byKey(o.hdriModes)}
+          value={v.hdriMode}
+          onChange={(hdriMode) => choose({ hdriMode })}
+          testId="skybox-export-hdri-mode"
+        />
+      )}
       {o.meshQualities.length > 0 && (
-        <ChoiceField<MeshQualityKey> label="Mesh quality" options={byKey(o.meshQualities)} value={v.meshQuality} onChange={(meshQuality) => choose({ meshQuality })} testId="skybox-export-mesh-quality" />
+        <ChoiceField<MeshQualityKey>
+          label="Mesh quality"
+          options={byKey(o.meshQualities)}
+          value={v.meshQuality}
+          onChange={(meshQuality) => choose({ meshQuality })}
+          testId="skybox-export-mesh-quality"
+        />
       )}
       {o.depthScale && (
         <Field label={`Depth scale ${v.depthScale}`} size="small">
-          <Slider min={o.depthScale.min} max={o.depthScale.max} step={1} value={v.depthScale ?? DEPTH_SCALE.default} onChange={(_, d) => choose({ depthScale: d.value })} data-testid="skybox-export-depth-scale" />
+          <Slider
+            min={o.depthScale.min}
+            max={o.depthScale.max}
+            step={1}
+            value={v.depthScale ?? DEPTH_SCALE.default}
+            onChange={(_, d) => choose({ depthScale: d.value })}
+            data-testid="skybox-export-depth-scale"
+          />
         </Field>
       )}
-      <Button size="small" appearance="primary" icon={v.submitting ? <Spinner size="extra-tiny" /> : <ArrowExportRegular />} disabled={!v.target || v.submitting || types.length === 0}
-        onClick={() => void state.exports.request()} data-testid="skybox-export-button">
+      <Button
+        size="small"
+        appearance="primary"
+        icon={v.submitting ? <Spinner size="extra-tiny" /> : <ArrowExportRegular />}
+        disabled={!v.target || v.submitting || types.length === 0}
+        onClick={() => void state.exports.request()}
+        data-testid="skybox-export-button"
+      >
         Export
       </Button>
       <ErrorView error={v.error} id="skybox-export-error" />
@@ -58,7 +106,9 @@ const ExportJobView: FunctionComponent<{ job: ExportJob }> = ({ job }) => {
   return (
     <li className={pane.card} data-testid="skybox-export-job" data-status={job.status}>
       <div className={pane.spread}>
-        <Caption1Strong className={pane.ellipsis}>{job.typeName} · {job.skyboxTitle}</Caption1Strong>
+        <Caption1Strong className={pane.ellipsis}>
+          {job.typeName} · {job.skyboxTitle}
+        </Caption1Strong>
         <StatusBadge status={job.status} />
       </div>
       <Caption1 className={pane.muted}>

@@ -29,21 +29,39 @@ export const GenerateSection: FunctionComponent<{ state: SkyboxPaneState }> = ({
   return (
     <div className={pane.section} data-testid="skybox-generate">
       <TabList size="small" selectedValue={form.mode} onTabSelect={(_, d) => state.form.set({ mode: d.value as PaneMode })}>
-        <Tab value="generate" data-testid="skybox-mode-generate">Generate</Tab>
-        <Tab value="edit" data-testid="skybox-mode-edit">Edit</Tab>
-        <Tab value="image-to-pano" data-testid="skybox-mode-pano">Image to Pano</Tab>
+        <Tab value="generate" data-testid="skybox-mode-generate">
+          Generate
+        </Tab>
+        <Tab value="edit" data-testid="skybox-mode-edit">
+          Edit
+        </Tab>
+        <Tab value="image-to-pano" data-testid="skybox-mode-pano">
+          Image to Pano
+        </Tab>
       </TabList>
       <StylePicker state={state} model4Only={form.mode !== "generate"} />
       {form.mode === "edit" && <EditOptions state={state} />}
       {form.mode === "image-to-pano" && (
-        <FilePicker label="Image to turn into a panorama" file={form.panoImage} onChange={(panoImage) => state.form.set({ panoImage })} id="skybox-pano-image" />
+        <FilePicker
+          label="Image to turn into a panorama"
+          file={form.panoImage}
+          onChange={(panoImage) => state.form.set({ panoImage })}
+          id="skybox-pano-image"
+        />
       )}
       <PromptFields state={state} />
       <GenerationOptions state={state} />
       {form.mode === "generate" && (
         <>
-          <ToggleButton size="small" appearance="transparent" checked={advanced} icon={advanced ? <ChevronDownRegular /> : <ChevronRightRegular />}
-            style={{ justifyContent: "flex-start" }} onClick={() => setAdvanced(!advanced)} data-testid="skybox-advanced-toggle">
+          <ToggleButton
+            size="small"
+            appearance="transparent"
+            checked={advanced}
+            icon={advanced ? <ChevronDownRegular /> : <ChevronRightRegular />}
+            style={{ justifyContent: "flex-start" }}
+            onClick={() => setAdvanced(!advanced)}
+            data-testid="skybox-advanced-toggle"
+          >
             Advanced: remix, init image, control image
           </ToggleButton>
           {advanced && <AdvancedOptions state={state} />}

@@ -23,20 +23,42 @@ export const HistorySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ 
   const to = h.offset + h.items.length;
   return (
     <div className={pane.section} data-testid="skybox-history">
-      <Input size="small" contentBefore={<SearchRegular />} placeholder="Search prompts and titles" value={text} onChange={(_, d) => setText(d.value)} data-testid="skybox-history-search" />
+      <Input
+        size="small"
+        contentBefore={<SearchRegular />}
+        placeholder="Search prompts and titles"
+        value={text}
+        onChange={(_, d) => setText(d.value)}
+        data-testid="skybox-history-search"
+      />
       <div className={pane.row}>
-        <Dropdown size="small" className={pane.grow} value={h.status ?? "Any status"} selectedOptions={[h.status ?? ""]}
-          onOptionSelect={(_, d) => void state.history.setFilters({ status: (d.optionValue || null) as RequestStatus | null })} data-testid="skybox-history-status">
+        <Dropdown
+          size="small"
+          className={pane.grow}
+          value={h.status ?? "Any status"}
+          selectedOptions={[h.status ?? ""]}
+          onOptionSelect={(_, d) => void state.history.setFilters({ status: (d.optionValue || null) as RequestStatus | null })}
+          data-testid="skybox-history-status"
+        >
           <Option value="">Any status</Option>
           {REQUEST_STATUSES.map((s) => (
-            <Option key={s} value={s}>{s}</Option>
+            <Option key={s} value={s}>
+              {s}
+            </Option>
           ))}
         </Dropdown>
-        <Dropdown size="small" className={pane.grow} value={styles.find((s) => s.id === h.styleId)?.name ?? "Any style"} selectedOptions={[String(h.styleId ?? "")]}
-          onOptionSelect={(_, d) => void state.history.setFilters({ styleId: d.optionValue ? Number(d.optionValue) : null })}>
+        <Dropdown
+          size="small"
+          className={pane.grow}
+          value={styles.find((s) => s.id === h.styleId)?.name ?? "Any style"}
+          selectedOptions={[String(h.styleId ?? "")]}
+          onOptionSelect={(_, d) => void state.history.setFilters({ styleId: d.optionValue ? Number(d.optionValue) : null })}
+        >
           <Option value="">Any style</Option>
           {styles.map((s) => (
-            <Option key={s.id} value={String(s.id)}>{s.name}</Option>
+            <Option key={s.id} value={String(s.id)}>
+              {s.name}
+            </Option>
           ))}
         </Dropdown>
       </div>
@@ -46,14 +68,40 @@ export const HistorySection: FunctionComponent<{ state: SkyboxPaneState }> = ({ 
           <HistoryItem key={item.id} state={state} item={item} busy={h.busy[item.id]} />
         ))}
       </ul>
-      {!h.loading && h.items.length === 0 && <Caption1 className={pane.muted}>No skyboxes{h.query || h.status || h.styleId ? " match these filters" : " yet"}.</Caption1>}
+      {!h.loading && h.items.length === 0 && (
+        <Caption1 className={pane.muted}>No skyboxes{h.query || h.status || h.styleId ? " match these filters" : " yet"}.</Caption1>
+      )}
       <div className={pane.spread}>
-        <Button size="small" appearance="subtle" icon={<ChevronLeftRegular />} disabled={h.offset === 0 || h.loading} onClick={() => void state.history.previous()} aria-label="Previous page" />
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={<ChevronLeftRegular />}
+          disabled={h.offset === 0 || h.loading}
+          onClick={() => void state.history.previous()}
+          aria-label="Previous page"
+        />
         <Caption1 data-testid="skybox-history-range">
           {from}–{to} of {h.totalCount}
         </Caption1>
-        {h.loading ? <Spinner size="extra-tiny" /> : <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void state.history.refresh()} aria-label="Reload" />}
-        <Button size="small" appearance="subtle" icon={<ChevronRightRegular />} disabled={!h.hasMore || h.loading} onClick={() => void state.history.next()} aria-label="Next page" />
+        {h.loading ? (
+          <Spinner size="extra-tiny" />
+        ) : (
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<ArrowClockwiseRegular />}
+            onClick={() => void state.history.refresh()}
+            aria-label="Reload"
+          />
+        )}
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={<ChevronRightRegular />}
+          disabled={!h.hasMore || h.loading}
+          onClick={() => void state.history.next()}
+          aria-label="Next page"
+        />
       </div>
     </div>
   );

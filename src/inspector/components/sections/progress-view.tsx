@@ -35,7 +35,8 @@ const ConnectionLine: FunctionComponent<{ connection: ConnectionValue }> = ({ co
   if (lost)
     return (
       <Caption1 className={pane.danger} data-testid="skybox-connection" data-state="lost">
-        The proxy cannot be reached ({lost.why}) for {formatElapsed(since)}; asking again every 2 s. Jobs are followed again once it answers.
+        The proxy cannot be reached ({lost.why}) for {formatElapsed(since)}; asking again every 2 s. Jobs are followed again once it
+        answers.
       </Caption1>
     );
   const [state, text] =
@@ -69,7 +70,13 @@ export const JobCard: FunctionComponent<IJobCardProps> = ({ state, job, lostSinc
   const elapsed = useElapsed(job.startedAt, ended ? job.endedAt : lostSince);
   const queued = !ended && job.queuePosition != null && job.queuePosition > 0;
   return (
-    <div className={pane.card} data-testid={testId} data-job={job.key} data-status={job.status} data-statuses={job.steps.map((s) => s.status).join(",")}>
+    <div
+      className={pane.card}
+      data-testid={testId}
+      data-job={job.key}
+      data-status={job.status}
+      data-statuses={job.steps.map((s) => s.status).join(",")}
+    >
       <div className={pane.spread}>
         <Caption1Strong className={pane.ellipsis}>{job.title}</Caption1Strong>
         <StatusBadge status={job.status} id="skybox-job-status" />
@@ -95,7 +102,13 @@ export const JobCard: FunctionComponent<IJobCardProps> = ({ state, job, lostSinc
       <ErrorView error={job.error} />
       <div className={pane.row}>
         {!ended && (
-          <Button size="small" icon={<StopRegular />} disabled={job.cancelling} onClick={() => void state.jobs.cancel(job.key)} data-testid="skybox-job-cancel">
+          <Button
+            size="small"
+            icon={<StopRegular />}
+            disabled={job.cancelling}
+            onClick={() => void state.jobs.cancel(job.key)}
+            data-testid="skybox-job-cancel"
+          >
             {job.cancelling ? "Cancelling…" : "Cancel"}
           </Button>
         )}

@@ -52,21 +52,39 @@ export const SaveSection: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
         <Field label={`Folder (${folder}/…)`} size="small" className={pane.grow} validationMessage={problem ?? undefined}>
           <Input size="small" value={v.slug} onChange={(_, d) => state.save.setOptions({ slug: d.value })} data-testid="skybox-save-slug" />
         </Field>
-        <Checkbox checked={v.includeHdr} label="Source .hdr too" onChange={(_, d) => state.save.setOptions({ includeHdr: d.checked === true })} />
+        <Checkbox
+          checked={v.includeHdr}
+          label="Source .hdr too"
+          onChange={(_, d) => state.save.setOptions({ includeHdr: d.checked === true })}
+        />
       </div>
       <div className={pane.row}>
         <Field label="Background" size="small" className={pane.grow}>
-          <Dropdown size="small" value={`${WIDTHS[v.backgroundWidth] ?? v.backgroundWidth} ${v.backgroundFormat === "webp" ? "WebP" : "JPEG"}`} selectedOptions={[`${v.backgroundWidth}`]}
-            onOptionSelect={(_, d) => d.optionValue && state.save.setOptions({ backgroundWidth: Number(d.optionValue) })}>
+          <Dropdown
+            size="small"
+            value={`${WIDTHS[v.backgroundWidth] ?? v.backgroundWidth} ${v.backgroundFormat === "webp" ? "WebP" : "JPEG"}`}
+            selectedOptions={[`${v.backgroundWidth}`]}
+            onOptionSelect={(_, d) => d.optionValue && state.save.setOptions({ backgroundWidth: Number(d.optionValue) })}
+          >
             {Object.entries(WIDTHS).map(([width, name]) => (
               <Option key={width} value={width}>{`${name} wide (at most)`}</Option>
             ))}
           </Dropdown>
         </Field>
-        <Checkbox checked={v.backgroundFormat === "webp"} label="WebP" onChange={(_, d) => state.save.setOptions({ backgroundFormat: d.checked === true ? "webp" : "jpeg" })} />
+        <Checkbox
+          checked={v.backgroundFormat === "webp"}
+          label="WebP"
+          onChange={(_, d) => state.save.setOptions({ backgroundFormat: d.checked === true ? "webp" : "jpeg" })}
+        />
       </div>
       <div className={pane.row}>
-        <Button size="small" icon={<SaveRegular />} disabled={v.saving || Boolean(problem) || Boolean(apply.applying)} onClick={() => void state.save.save()} data-testid="skybox-save-button">
+        <Button
+          size="small"
+          icon={<SaveRegular />}
+          disabled={v.saving || Boolean(problem) || Boolean(apply.applying)}
+          onClick={() => void state.save.save()}
+          data-testid="skybox-save-button"
+        >
           {v.saving ? "Saving…" : "Save to project"}
         </Button>
         {v.exists && (

@@ -2,7 +2,15 @@ import type { Light } from "@babylonjs/core/Lights/light.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
-import { DEFAULT_MESH_QUALITY, DEPTH_SCALE, recordModel, type Generation, type HdriModeKey, type MeshQualityKey, type ResolutionName } from "../../../api/index.ts";
+import {
+  DEFAULT_MESH_QUALITY,
+  DEPTH_SCALE,
+  recordModel,
+  type Generation,
+  type HdriModeKey,
+  type MeshQualityKey,
+  type ResolutionName,
+} from "../../../api/index.ts";
 import { applySkybox, type AppliedSkybox, type ApplyProgress } from "../../../scene/index.ts";
 import { describeSceneError, type PaneError } from "../../error-text.ts";
 import type { ConnectionState } from "../connection-state.ts";
@@ -117,7 +125,17 @@ export class ApplyState extends Slice<ApplyValue> {
    * @param options the connection to apply through, the scene, the first settings and the lights the sun replaces
    */
   public constructor(options: ApplyStateOptions) {
-    super({ ...DEFAULT_APPLY, ...options.settings, applied: null, applying: null, progress: null, error: null, stale: false, noSun: null, backgroundNote: null });
+    super({
+      ...DEFAULT_APPLY,
+      ...options.settings,
+      applied: null,
+      applying: null,
+      progress: null,
+      error: null,
+      stale: false,
+      noSun: null,
+      backgroundNote: null,
+    });
     this._connection = options.connection;
     this._scene = options.scene;
     this._sunReplaces = options.sunReplaces ?? [];
@@ -155,7 +173,11 @@ export class ApplyState extends Slice<ApplyValue> {
       const handle = await applySkybox(scene, record, {
         client: this._connection.client,
         tracker: await this._connection.tracker(),
-        lighting: v.lighting && { hdriMode: v.hdriMode, intensity: v.intensity, ...(v.resolution === "auto" ? {} : { resolution: v.resolution }) },
+        lighting: v.lighting && {
+          hdriMode: v.hdriMode,
+          intensity: v.intensity,
+          ...(v.resolution === "auto" ? {} : { resolution: v.resolution }),
+        },
         background: v.background && { blur: v.blur, ground: v.ground && v.blur === 0 && !v.backdrop },
         backdrop: v.backdrop && { depthScale: v.depthScale, meshQuality: v.meshQuality },
         sun: v.sun && { replaces: [...this._sunReplaces] },
@@ -172,7 +194,14 @@ export class ApplyState extends Slice<ApplyValue> {
       this._sunAsked = v.sun;
       this._builtBackdrop = handle.backdrop ? { depthScale: v.depthScale, meshQuality: v.meshQuality } : null;
       handle.onDisposeObservable.addOnce(() => this._forget(handle));
-      this._set({ applied: handle.record, applying: null, progress: null, stale: false, noSun: v.sun && handle.sun === null ? (noSun ?? NO_SUN_FOUND) : null, backgroundNote: this._backgroundNote(handle) });
+      this._set({
+        applied: handle.record,
+        applying: null,
+        progress: null,
+        stale: false,
+        noSun: v.sun && handle.sun === null ? (noSun ?? NO_SUN_FOUND) : null,
+        backgroundNote: this._backgroundNote(handle),
+      });
       this.onAppliedObservable.notifyObservers(handle);
       return handle;
     } catch (error) {
@@ -201,7 +230,11 @@ export class ApplyState extends Slice<ApplyValue> {
     if (this.value.applying?.id !== id) return;
     this._abort?.abort();
     const message = "The skybox was deleted while it was being applied; the scene keeps what it showed before.";
-    this._set({ applying: null, progress: null, error: { title: "Apply stopped", message, serverMessage: null, kind: "aborted", status: 0 } });
+    this._set({
+      applying: null,
+      progress: null,
+      error: { title: "Apply stopped", message, serverMessage: null, kind: "aborted", status: 0 },
+    });
   }
 
   /** Changes settings; intensity, rotation and visibility apply at once to the applied skybox. */
@@ -214,7 +247,8 @@ export class ApplyState extends Slice<ApplyValue> {
     if (patch.rotationDeg !== undefined) h.setRotation(v.rotationDeg * DEG);
     if (patch.lighting !== undefined || patch.background !== undefined || patch.backdrop !== undefined || patch.sun !== undefined)
       h.setVisible({ lighting: v.lighting, background: v.background, backdrop: v.backdrop, sun: v.sun });
-    const missing = (v.lighting && !h.environment) || (v.background && !h.backgroundMesh) || (v.backdrop && !h.backdrop) || (v.sun && !this._sunAsked);
+    const missing =
+      (v.lighting && !h.environment) || (v.background && !h.backgroundMesh) || (v.backdrop && !h.backdrop) || (v.sun && !this._sunAsked);
     if (missing || REBUILD.some((k) => k in patch)) this._set({ stale: true });
   }
 
@@ -224,7 +258,12 @@ export class ApplyState extends Slice<ApplyValue> {
     // The panorama itself (a dome or the grounded background); a blurred background shows the environment cube.
     const texture = (handle.backgroundMesh?.material as { diffuseTexture?: BaseTexture | null } | null)?.diffuseTexture;
     if (this._connection.value.upstream !== "local" || !camera || !texture) return null;
-    const view = { width: texture.getSize().width, model: recordModel(handle.record), fov: camera.fov, renderHeight: handle.scene.getEngine().getRenderHeight() };
+    const view = {
+      width: texture.getSize().width,
+      model: recordModel(handle.record),
+      fov: camera.fov,
+      renderHeight: handle.scene.getEngine().getRenderHeight(),
+    };
     return view.width > 0 ? backgroundSizeNote(view) : null;
   }
 

@@ -44,7 +44,9 @@ export interface ExportOptions {
 /** The export types of a model, with the ids the server gave (looked up by key). */
 export function typesFor(model: 3 | 4, serverTypes: readonly ExportType[] | null): ExportType[] {
   const keys = new Set(exportTypesFor(model).map((t) => t.key));
-  return (serverTypes?.length ? serverTypes : EXPORT_TYPES).filter((t) => keys.has(t.key)).map((t) => ({ id: t.id, name: t.name, key: t.key }));
+  return (serverTypes?.length ? serverTypes : EXPORT_TYPES)
+    .filter((t) => keys.has(t.key))
+    .map((t) => ({ id: t.id, name: t.name, key: t.key }));
 }
 
 export function optionsFor(typeKey: string, model: 3 | 4): ExportOptions {
@@ -70,7 +72,11 @@ export function normalizeChoice(choice: ExportChoice, model: 3 | 4): ExportChoic
   const depth = choice.depthScale ?? DEPTH_SCALE.default;
   return {
     typeKey,
-    resolution: kept(choice.resolution, o.resolutions.map((r) => r.name), defaultResolution(typeKey, model)?.name ?? null),
+    resolution: kept(
+      choice.resolution,
+      o.resolutions.map((r) => r.name),
+      defaultResolution(typeKey, model)?.name ?? null,
+    ),
     hdriMode: kept<HdriModeKey>(choice.hdriMode, hdri, hdri.length ? DEFAULT_HDRI_MODE : null),
     meshQuality: kept<MeshQualityKey>(choice.meshQuality, mesh, mesh.length ? DEFAULT_MESH_QUALITY : null),
     depthScale: o.depthScale ? Math.min(o.depthScale.max, Math.max(o.depthScale.min, depth)) : null,

@@ -9,7 +9,10 @@ import { checkRange, describeIssue, readRanged, type RangedField } from "../../.
 import type { GenerateFormValue } from "./generate-form.ts";
 
 /** The typed inputs, and the request field each one fills. */
-export const TYPED_INPUTS = { seed: "seed", quantity: "quantity", lon: "center_x", lat: "center_y" } as const satisfies Record<string, RangedField>;
+export const TYPED_INPUTS = { seed: "seed", quantity: "quantity", lon: "center_x", lat: "center_y" } as const satisfies Record<
+  string,
+  RangedField
+>;
 export type TypedInput = keyof typeof TYPED_INPUTS;
 
 /** Text typed into the inputs, by input: kept until a value is set another way (a shuffle, a pick). */

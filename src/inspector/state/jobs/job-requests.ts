@@ -3,7 +3,16 @@
  * how it is sent, which job shows it, how its updates change that job, and what a refusal of
  * it means. `JobsState` runs both through one path.
  */
-import { styleInfo, styleModel, type Batch, type BatchParams, type GenerateParams, type Generation, type SkyboxClient, type Style } from "../../../api/index.ts";
+import {
+  styleInfo,
+  styleModel,
+  type Batch,
+  type BatchParams,
+  type GenerateParams,
+  type Generation,
+  type SkyboxClient,
+  type Style,
+} from "../../../api/index.ts";
 import type { StatusTracker } from "../../../status/index.ts";
 import { applyBatchUpdate, applyGenerationUpdate, batchJob, generationJob, type JobView } from "./job-view.ts";
 import type { PlanFeature } from "./plan-lessons.ts";
@@ -36,7 +45,8 @@ export function generationRequest(params: GenerateParams, style: Style, mode: st
     feature: styleModel(style) === 4 ? "model4" : null,
     send: (client) => client.generate(params, { style: styleInfo(style) }),
     job: (record) => generationJob(record, mode),
-    watch: (tracker, record, onChange) => tracker.watchGeneration(record, { onUpdate: (u) => onChange((j) => applyGenerationUpdate(j, u), [u.record]) }),
+    watch: (tracker, record, onChange) =>
+      tracker.watchGeneration(record, { onUpdate: (u) => onChange((j) => applyGenerationUpdate(j, u), [u.record]) }),
   };
 }
 
@@ -50,6 +60,7 @@ export function batchRequest(params: BatchParams, style: Style): JobRequest<Batc
     feature: styleModel(style) === 4 ? null : "batch",
     send: (client) => client.generateBatch(params, { style: styleInfo(style), variantName }),
     job: (batch) => batchJob(batch, `${params.quantity} × ${params.prompt}`),
-    watch: (tracker, batch, onChange) => tracker.watchBatch(batch, { onUpdate: (u) => onChange((j) => applyBatchUpdate(j, u), u.generations) }),
+    watch: (tracker, batch, onChange) =>
+      tracker.watchBatch(batch, { onUpdate: (u) => onChange((j) => applyBatchUpdate(j, u), u.generations) }),
   };
 }

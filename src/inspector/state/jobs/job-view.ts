@@ -110,14 +110,19 @@ function progressOf(batch: Batch, generations: Generation[]): BatchProgress {
 /** The job after an update of its generation. */
 export function applyGenerationUpdate(job: JobView, u: GenerationUpdate, now = Date.now()): JobView {
   const next = withStep({ ...job, record: u.record, queuePosition: u.queuePosition, source: u.source }, u.status, now);
-  if (u.status === "error" || u.status === "abort") return { ...next, error: describeEnded(u.status, u.record.error_message, "Generation"), cancelling: false };
+  if (u.status === "error" || u.status === "abort")
+    return { ...next, error: describeEnded(u.status, u.record.error_message, "Generation"), cancelling: false };
   return u.terminal ? { ...next, cancelling: false } : next;
 }
 
 /** The job after an update of its batch (counters or one of its generations). */
 export function applyBatchUpdate(job: JobView, u: BatchUpdate, now = Date.now()): JobView {
   const queue = u.generations.map((g) => g.queue_position ?? null).filter((q): q is number => q != null && q > 0);
-  const next = withStep({ ...job, batch: progressOf(u.record, u.generations), queuePosition: queue.length ? Math.min(...queue) : null, source: u.source }, u.status, now);
+  const next = withStep(
+    { ...job, batch: progressOf(u.record, u.generations), queuePosition: queue.length ? Math.min(...queue) : null, source: u.source },
+    u.status,
+    now,
+  );
   if (u.status === "error") return { ...next, error: describeEnded("error", null, "Batch"), cancelling: false };
   return u.terminal ? { ...next, cancelling: false } : next;
 }

@@ -32,7 +32,14 @@ export function adminRoutes(app: App, ctx: ServiceContext, adminToken: string): 
   app.get("/_admin/accounts", (c) => c.json(ctx.accounts.all.map(({ apiKey: _k, apiSecret: _s, ...rest }) => rest)));
   app.post("/_admin/accounts", async (c) => {
     const account = ctx.accounts.upsert(parseInput(AccountInput, await readBody(c.req.raw)));
-    return c.json({ id: account.id, username: account.username, apiKey: account.apiKey, apiSecret: account.apiSecret, plan: account.plan, credits: account.credits });
+    return c.json({
+      id: account.id,
+      username: account.username,
+      apiKey: account.apiKey,
+      apiSecret: account.apiSecret,
+      plan: account.plan,
+      credits: account.credits,
+    });
   });
   app.post("/_admin/settings", async (c) => {
     Object.assign(ctx.settings, parseInput(SettingsInput, await readBody(c.req.raw)));

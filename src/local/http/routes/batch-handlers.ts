@@ -91,15 +91,23 @@ function ownBatch(ctx: ServiceContext, account: Account, id: string): BatchEntit
   return b;
 }
 
-export const batchHandlers = (ctx: ServiceContext, uploads: Uploads) => ({
-  generateBatch: (c) => c.json(createBatch(ctx, uploads, c)),
-  batches: (c) => {
-    const q = queryInput(ctx, c, BatchListQuery);
-    const account = c.get("account");
-    const items = [...ctx.store.batches.values()].filter(
-      (b) => b.accountId === account.id && (q.batch_id == null || b.id === q.batch_id) && matchesStatus(q.status, statusOf(ctx, b)),
-    );
-    return c.json(paginate(items, (b) => b.id, q, (b) => ctx.views.batch(b, false)));
-  },
-  getBatch: (c, { id }) => c.json(ctx.views.batch(ownBatch(ctx, c.get("account"), id), true)),
-}) satisfies Partial<ApiHandlers>;
+export const batchHandlers = (ctx: ServiceContext, uploads: Uploads) =>
+  ({
+    generateBatch: (c) => c.json(createBatch(ctx, uploads, c)),
+    batches: (c) => {
+      const q = queryInput(ctx, c, BatchListQuery);
+      const account = c.get("account");
+      const items = [...ctx.store.batches.values()].filter(
+        (b) => b.accountId === account.id && (q.batch_id == null || b.id === q.batch_id) && matchesStatus(q.status, statusOf(ctx, b)),
+      );
+      return c.json(
+        paginate(
+          items,
+          (b) => b.id,
+          q,
+          (b) => ctx.views.batch(b, false),
+        ),
+      );
+    },
+    getBatch: (c, { id }) => c.json(ctx.views.batch(ownBatch(ctx, c.get("account"), id), true)),
+  }) satisfies Partial<ApiHandlers>;

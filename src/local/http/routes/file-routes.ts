@@ -26,7 +26,8 @@ export function serveFile(c: Context, dataDir: string, relative: string): Respon
   const top = relative.split("/")[0] ?? "";
   const ext = path.split(".").pop()?.toLowerCase() ?? "";
   const inside = path.startsWith(normalize(dataDir) + sep);
-  if (!inside || !PUBLIC.includes(top) || !CONTENT_TYPES[ext] || /(^|\/)input-/.test(relative) || !existsSync(path)) throw notFound("File not found");
+  if (!inside || !PUBLIC.includes(top) || !CONTENT_TYPES[ext] || /(^|\/)input-/.test(relative) || !existsSync(path))
+    throw notFound("File not found");
   const size = statSync(path).size;
   return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream, 200, {
     "content-type": CONTENT_TYPES[ext],

@@ -62,55 +62,63 @@ function createGeneration(ctx: ServiceContext, uploads: Uploads, c: Context<AppE
   return ctx.views.generation(g);
 }
 
-export const generationHandlers = (ctx: ServiceContext, uploads: Uploads) => ({
-  generate: (c) => c.json(createGeneration(ctx, uploads, c)),
-  // Deprecated (spec "Versioning"): the style id may come in the path.
-  legacyGenerate: (c, { id }) => c.json(createGeneration(ctx, uploads, c, { skybox_style_id: id })),
+export const generationHandlers = (ctx: ServiceContext, uploads: Uploads) =>
+  ({
+    generate: (c) => c.json(createGeneration(ctx, uploads, c)),
+    // Deprecated (spec "Versioning"): the style id may come in the path.
+    legacyGenerate: (c, { id }) => c.json(createGeneration(ctx, uploads, c, { skybox_style_id: id })),
 
-  history: (c) => {
-    const q = queryInput(ctx, c, HistoryQuery);
-    const account = c.get("account");
-    const text = q.query?.toLowerCase();
-    const items = [...ctx.store.generations.values()].filter((g) => {
-      if (g.accountId !== account.id || g.deleted) return false;
-      if (!matchesStatus(q.status, g.status)) return false;
-      if (q.my_likes && !g.favorite) return false;
-      if (q.imagine_id != null && g.id !== q.imagine_id) return false;
-      if (q.skybox_style_id != null && g.styleId !== q.skybox_style_id) return false;
-      if (q.api_key_id != null && account.apiKeyId !== q.api_key_id) return false;
-      if (q.generator && `model ${findStyle(g.styleId)?.model}` !== q.generator.toLowerCase().replace(/^(\d)$/, "model $1")) return false;
-      return !text || `${g.prompt} ${ctx.views.generation(g).title}`.toLowerCase().includes(text);
-    });
-    return c.json(paginate(items, (g) => g.id, q, (g) => ctx.views.generation(g)));
-  },
+    history: (c) => {
+      const q = queryInput(ctx, c, HistoryQuery);
+      const account = c.get("account");
+      const text = q.query?.toLowerCase();
+      const items = [...ctx.store.generations.values()].filter((g) => {
+        if (g.accountId !== account.id || g.deleted) return false;
+        if (!matchesStatus(q.status, g.status)) return false;
+        if (q.my_likes && !g.favorite) return false;
+        if (q.imagine_id != null && g.id !== q.imagine_id) return false;
+        if (q.skybox_style_id != null && g.styleId !== q.skybox_style_id) return false;
+        if (q.api_key_id != null && account.apiKeyId !== q.api_key_id) return false;
+        if (q.generator && `model ${findStyle(g.styleId)?.model}` !== q.generator.toLowerCase().replace(/^(\d)$/, "model $1")) return false;
+        return !text || `${g.prompt} ${ctx.views.generation(g).title}`.toLowerCase().includes(text);
+      });
+      return c.json(
+        paginate(
+          items,
+          (g) => g.id,
+          q,
+          (g) => ctx.views.generation(g),
+        ),
+      );
+    },
 
-  getGenerationByObfuscatedId: (c, { key }) => c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), key)) }),
-  getGeneration: (c, { id }) => c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), id)) }),
+    getGenerationByObfuscatedId: (c, { key }) => c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), key)) }),
+    getGeneration: (c, { id }) => c.json({ request: ctx.views.generation(ownGeneration(ctx, c.get("account"), id)) }),
 
-  cancelAllPending: (c) => {
-    const account = c.get("account");
-    // "Pending" as users mean it: every generation not finished yet.
-    const pending = [...ctx.store.generations.values()].filter((g) => g.accountId === account.id && isActive(g));
-    if (!pending.length) return c.json({ error: "You don't have any pending generations to cancel." });
-    pending.forEach((g) => ctx.generations.cancel(g));
-    return c.json({ success: true, cancelled: pending.length });
-  },
-  cancelGeneration: (c, { id }) => {
-    const g = ownGeneration(ctx, c.get("account"), id);
-    if (!ctx.generations.cancel(g)) return c.json({ success: false, error: `Skybox ${g.id} has already finished (${g.status})` });
-    return c.json({ success: true });
-  },
-  toggleFavorite: (c, { id }) => {
-    const g = ownGeneration(ctx, c.get("account"), id);
-    g.favorite = !g.favorite;
-    ctx.store.changed(g);
-    return c.json({ request: ctx.views.generation(g) });
-  },
-  deleteGeneration: (c, { id }) => {
-    const g = ownGeneration(ctx, c.get("account"), id);
-    ctx.generations.cancel(g);
-    g.deleted = true;
-    ctx.store.changed(g);
-    return c.json({ success: "Item deleted successfully", id: String(g.id) });
-  },
-}) satisfies Partial<ApiHandlers>;
+    cancelAllPending: (c) => {
+      const account = c.get("account");
+      // "Pending" as users mean it: every generation not finished yet.
+      const pending = [...ctx.store.generations.values()].filter((g) => g.accountId === account.id && isActive(g));
+      if (!pending.length) return c.json({ error: "You don't have any pending generations to cancel." });
+      pending.forEach((g) => ctx.generations.cancel(g));
+      return c.json({ success: true, cancelled: pending.length });
+    },
+    cancelGeneration: (c, { id }) => {
+      const g = ownGeneration(ctx, c.get("account"), id);
+      if (!ctx.generations.cancel(g)) return c.json({ success: false, error: `Skybox ${g.id} has already finished (${g.status})` });
+      return c.json({ success: true });
+    },
+    toggleFavorite: (c, { id }) => {
+      const g = ownGeneration(ctx, c.get("account"), id);
+      g.favorite = !g.favorite;
+      ctx.store.changed(g);
+      return c.json({ request: ctx.views.generation(g) });
+    },
+    deleteGeneration: (c, { id }) => {
+      const g = ownGeneration(ctx, c.get("account"), id);
+      ctx.generations.cancel(g);
+      g.deleted = true;
+      ctx.store.changed(g);
+      return c.json({ success: "Item deleted successfully", id: String(g.id) });
+    },
+  }) satisfies Partial<ApiHandlers>;

@@ -16,5 +16,9 @@ const XMP =
 
 /** `values`: width * height samples, top row first. */
 export function encodeDepthPng(values: Uint16Array, width: number, height: number): Promise<Buffer> {
-  return sharp(values, { raw: { width, height, channels: 1 } }).toColourspace("grey16").withXmp(XMP).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(values, { raw: { width, height, channels: 1 } })
+    .toColourspace("grey16")
+    .withXmp(XMP)
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }

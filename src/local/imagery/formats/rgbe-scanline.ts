@@ -138,9 +138,12 @@ function readRlePlanes(bytes: Uint8Array, pos: number, width: number, planes: Ui
 
 function readFlatPlanes(bytes: Uint8Array, pos: number, width: number, planes: Uint8Array): number {
   let shift = 0;
-  for (let x = 0; x < width; ) {
+  for (let x = 0; x < width;) {
     if (pos + 4 > bytes.length) throw new Error("RGBE: truncated scanline");
-    const r = bytes[pos]!, g = bytes[pos + 1]!, b = bytes[pos + 2]!, e = bytes[pos + 3]!;
+    const r = bytes[pos]!,
+      g = bytes[pos + 1]!,
+      b = bytes[pos + 2]!,
+      e = bytes[pos + 3]!;
     pos += 4;
     if (r === 1 && g === 1 && b === 1 && x > 0) {
       // Old-style run: repeat the previous pixel, counts accumulate in bytes of 8 bits.

@@ -32,7 +32,11 @@ export interface EditGuide {
 type EditArea = NonNullable<RenderRequest["edit"]>;
 
 /** Loads the source skybox of an edit at the requested sizes. */
-export async function loadEditGuide(edit: EditArea, size: RenderRequest["size"], depthSize: RenderRequest["depthSize"]): Promise<EditGuide> {
+export async function loadEditGuide(
+  edit: EditArea,
+  size: RenderRequest["size"],
+  depthSize: RenderRequest["depthSize"],
+): Promise<EditGuide> {
   const [jpg, hdr, dist] = await Promise.all([
     readFile(join(edit.from, STORED_FILES.image)),
     readFile(join(edit.from, STORED_FILES.radiance)),

@@ -18,7 +18,8 @@ export interface RawImage {
 
 const MAX_PIXELS = INPUT_IMAGE_LIMITS.maxWidth * INPUT_IMAGE_LIMITS.maxHeight;
 
-const decoder = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: MAX_PIXELS, sequentialRead: true }).removeAlpha().toColourspace("srgb");
+const decoder = (bytes: Uint8Array) =>
+  sharp(bytes, { limitInputPixels: MAX_PIXELS, sequentialRead: true }).removeAlpha().toColourspace("srgb");
 
 /** Decodes PNG/JPEG/... bytes, optionally resampled to exactly width x height. */
 export async function decodeImage(bytes: Uint8Array, size?: { width: number; height: number }): Promise<RawImage> {

@@ -97,7 +97,8 @@ export function adaptSceneToPicture(scene: SceneSpec, a: PanoAnalysis, promptNam
   if (gm > 0.5) scene.cover = "snow";
   else if (g[1] > g[0] * 1.1 && g[1] > g[2]) scene.cover = gm < 0.05 ? "forest" : "grass";
   else if (g[0] > g[2] * 1.6 && gm > 0.12) scene.cover = "sand";
-  else if (g[2] > g[0] * 1.2 && scene.relief === "flat") scene.water = scene.water ?? { level: 0, kind: "ocean", tint: [0.01, 0.05, 0.08], roughness: 0.5 };
+  else if (g[2] > g[0] * 1.2 && scene.relief === "flat")
+    scene.water = scene.water ?? { level: 0, kind: "ocean", tint: [0.01, 0.05, 0.08], roughness: 0.5 };
   if (a.horizon !== null && a.horizon > 1) scene.control = { profile: new Array<number>(256).fill(Math.round(a.horizon * 100) / 100) };
 }
 

@@ -116,7 +116,12 @@ export function allocateScratch(outputs: RenderOutputs, plan: ScratchPlan): Rend
  * water weights, about 200 MB at 8K), so that once the drawing jobs are gone nothing holds them.
  */
 export function withoutDrawing(m: TaskMemory): TaskMemory {
-  return { ...m, hit: new SharedArrayBuffer(0), skyline: new SharedArrayBuffer(0), reflection: { y0: m.height, y1: m.height, data: new SharedArrayBuffer(0) } };
+  return {
+    ...m,
+    hit: new SharedArrayBuffer(0),
+    skyline: new SharedArrayBuffer(0),
+    reflection: { y0: m.height, y1: m.height, data: new SharedArrayBuffer(0) },
+  };
 }
 
 /** Typed views of a TaskMemory. */

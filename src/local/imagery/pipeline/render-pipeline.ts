@@ -84,15 +84,28 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
       await collectEverywhere(runner);
       signal?.throwIfAborted();
       const H = size.height;
-      const bands = settleAll(spans(0, H, partsOf(runner, H)).map(([a, b]) => runner.run({ kind: "encode-rgbe", width: size.width, radiance: outputs.radiance, rows: [a, b] }, signal) as Promise<Uint8Array>));
-      const [pictures, radiance] = await settleAll([encodePictures(outputs, req.thumbSize), bands.then((b) => radianceFile(size.width, H, b))]);
+      const bands = settleAll(
+        spans(0, H, partsOf(runner, H)).map(
+          ([a, b]) =>
+            runner.run({ kind: "encode-rgbe", width: size.width, radiance: outputs.radiance, rows: [a, b] }, signal) as Promise<Uint8Array>,
+        ),
+      );
+      const [pictures, radiance] = await settleAll([
+        encodePictures(outputs, req.thumbSize),
+        bands.then((b) => radianceFile(size.width, H, b)),
+      ]);
       return [...pictures, radiance, sceneFile(stored, disk)];
     })();
     const files = (await settleAll([image, depth])).flat();
     const encoded = performance.now();
     signal?.throwIfAborted();
     await writeStoredFiles(dir, files);
-    const timings: RenderTimings = { workerStart: started - t0, render: rendered - started, encode: encoded - rendered, writes: performance.now() - encoded };
+    const timings: RenderTimings = {
+      workerStart: started - t0,
+      render: rendered - started,
+      encode: encoded - rendered,
+      writes: performance.now() - encoded,
+    };
     return { enhancedPrompt: req.enhancePrompt ? enhancePrompt(scene) : null, timings };
   } finally {
     runner.release?.(id);
@@ -104,10 +117,22 @@ export async function renderSkybox(runner: JobRunner, req: RenderRequest, dir: s
  * once both promises settle, nothing but the workers' caches (released by task id) holds
  * the scratch. `image` gives the irradiance of the sun disk the finishing bands report.
  */
-function drawPixels(runner: JobRunner, id: string, scene: SceneSpec, guides: TaskGuides, outputs: RenderOutputs, signal?: AbortSignal): { image: Promise<SunIrradiance>; depth: Promise<void> } {
+function drawPixels(
+  runner: JobRunner,
+  id: string,
+  scene: SceneSpec,
+  guides: TaskGuides,
+  outputs: RenderOutputs,
+  signal?: AbortSignal,
+): { image: Promise<SunIrradiance>; depth: Promise<void> } {
   const { width, height, depthWidth, depthHeight } = outputs;
   const reflectionRows: [number, number] = scene.water ? [height >> 1, height] : [height, height];
-  const plan = { finishInPlace: finishesInPlace(scene.look), outlines: lookParams(scene.look, scene.softLines).outline > 0, reflectionRows, sunRows: sunDiskRows(scene, width, height) };
+  const plan = {
+    finishInPlace: finishesInPlace(scene.look),
+    outlines: lookParams(scene.look, scene.softLines).outline > 0,
+    reflectionRows,
+    sunRows: sunDiskRows(scene, width, height),
+  };
   // Jobs are made from the task as it is when they are queued: finishing gets less of it.
   let task: RenderTask = { id, scene, memory: { ...outputs, ...allocateScratch(outputs, plan) }, guides };
   const all = <T>(jobs: ImageryJob[]) => settleAll(jobs.map((job) => runner.run(job, signal) as Promise<T>));

@@ -135,14 +135,18 @@ class WorkerPool implements ImageryPool {
     if (waiting) return waiting;
     const jobs = new Set<Pending>();
     this._bySignal.set(signal, jobs);
-    signal.addEventListener("abort", () => {
-      const error = signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
-      for (const pending of jobs) {
-        this._queue.splice(this._queue.indexOf(pending), 1);
-        pending.reject(error);
-      }
-      jobs.clear();
-    }, { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        const error = signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
+        for (const pending of jobs) {
+          this._queue.splice(this._queue.indexOf(pending), 1);
+          pending.reject(error);
+        }
+        jobs.clear();
+      },
+      { once: true },
+    );
     return jobs;
   }
 
@@ -157,13 +161,18 @@ class WorkerPool implements ImageryPool {
 
   collect(): Promise<void> {
     const live = this._slots.filter((slot): slot is Slot => slot !== null);
-    return Promise.all(live.map((slot) => new Promise<void>((resolve) => {
-      slot.collected.push(resolve);
-      keepsProcess(slot);
-      slot.worker.postMessage({ collect: true } satisfies WorkerRequest);
-      // A worker busy with an export (seconds) collects once it gets to it: no render waits for that.
-      if (slot.busy?.job.kind === "export") resolve();
-    }))).then(() => {});
+    return Promise.all(
+      live.map(
+        (slot) =>
+          new Promise<void>((resolve) => {
+            slot.collected.push(resolve);
+            keepsProcess(slot);
+            slot.worker.postMessage({ collect: true } satisfies WorkerRequest);
+            // A worker busy with an export (seconds) collects once it gets to it: no render waits for that.
+            if (slot.busy?.job.kind === "export") resolve();
+          }),
+      ),
+    ).then(() => {});
   }
 
   async close(): Promise<void> {
@@ -214,8 +223,7 @@ class WorkerPool implements ImageryPool {
       if (reply.ok) {
         this.stats.record(pending.job.kind, reply.ms, reply.cpuMs);
         pending.resolve(reply.result as ImageryJobResult);
-      }
-      else {
+      } else {
         const error = new Error(reply.message);
         if (reply.stack) error.stack = reply.stack;
         pending.reject(error);

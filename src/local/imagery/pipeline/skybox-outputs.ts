@@ -29,13 +29,19 @@ export async function encodePictures(memory: RenderOutputs, thumbSize: Size): Pr
     sharp(final, { raw }).jpeg({ quality: 90, optimiseCoding: false }).toBuffer(),
     sharp(final, { raw }).resize(thumbSize.width, thumbSize.height, { fit: "fill", kernel: "lanczos3" }).jpeg({ quality: 88 }).toBuffer(),
   ]);
-  return [[STORED_FILES.image, [image]], [STORED_FILES.thumb, [thumb]]];
+  return [
+    [STORED_FILES.image, [image]],
+    [STORED_FILES.thumb, [thumb]],
+  ];
 }
 
 /** depth.png and distance.f32 from the distance pass. */
 export async function encodeDepth(memory: RenderOutputs): Promise<EncodedFile[]> {
   const depth = await encodeDepthPng(new Uint16Array(memory.depth16), memory.depthWidth, memory.depthHeight);
-  return [[STORED_FILES.depth, [depth]], [STORED_FILES.distance, [littleEndian(new Float32Array(memory.distance))]]];
+  return [
+    [STORED_FILES.depth, [depth]],
+    [STORED_FILES.distance, [littleEndian(new Float32Array(memory.distance))]],
+  ];
 }
 
 /** radiance.hdr: the header, then the scanline bands in order. */
@@ -54,15 +60,17 @@ export function sceneFile(scene: SceneSpec, sunIrradiance: Rgb): EncodedFile {
  * files are durable, so the record may say they exist. Settles once every write has.
  */
 export async function writeStoredFiles(dir: string, files: EncodedFile[]): Promise<void> {
-  await settleAll(files.map(async ([name, parts]) => {
-    const file = await open(join(dir, name), "w");
-    try {
-      await file.writeFile(parts);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-  }));
+  await settleAll(
+    files.map(async ([name, parts]) => {
+      const file = await open(join(dir, name), "w");
+      try {
+        await file.writeFile(parts);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+    }),
+  );
   syncFolder(dir);
 }
 

@@ -40,9 +40,7 @@ export function detailOf(model: 3 | 4, variant: RenderRequest["variant"]): numbe
 export function sceneFromPrompt(input: PromptInput, base?: SceneSpec): SceneSpec {
   const words = conceptsIn(input.prompt);
   const rng = new Rng(input.seed ^ hashString(input.prompt.toLowerCase().trim()));
-  const scene: SceneSpec = base
-    ? structuredClone<SceneSpec>(base)
-    : emptyScene();
+  const scene: SceneSpec = base ? structuredClone<SceneSpec>(base) : emptyScene();
   scene.seed = input.seed;
   scene.prompt = input.prompt;
   scene.look = input.look;

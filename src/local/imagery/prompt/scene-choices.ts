@@ -62,8 +62,15 @@ export function chooseGround(scene: SceneSpec, words: Set<Concept>, rng: Rng, ke
     if (scene.relief !== "mountains") scene.cover = "snow";
     scene.snowline = scene.relief === "mountains" ? scene.reliefHeight * 0.2 : -1e3;
   }
-  if (w.has("ocean")) scene.water = { level: 0, kind: "ocean", tint: w.has("teal") || w.has("ocean") && w.has("golden") ? [0.02, 0.12, 0.12] : [0.01, 0.05, 0.08], roughness: 0.35 };
-  else if (w.has("lake")) scene.water = { level: scene.relief === "mountains" ? 12 : 4, kind: "lake", tint: [0.02, 0.06, 0.06], roughness: 0.08 };
+  if (w.has("ocean"))
+    scene.water = {
+      level: 0,
+      kind: "ocean",
+      tint: w.has("teal") || (w.has("ocean") && w.has("golden")) ? [0.02, 0.12, 0.12] : [0.01, 0.05, 0.08],
+      roughness: 0.35,
+    };
+  else if (w.has("lake"))
+    scene.water = { level: scene.relief === "mountains" ? 12 : 4, kind: "lake", tint: [0.02, 0.06, 0.06], roughness: 0.08 };
   if (w.has("city")) {
     scene.city = { density: rng.range(0.65, 0.85), height: rng.range(260, 450) };
     if (scene.relief === "flat") scene.cover = "grass";
@@ -84,14 +91,18 @@ export function chooseSky(scene: SceneSpec, words: Set<Concept>, rng: Rng, keep:
   const namedTime = TIME_WORDS.find((t) => words.has(t));
   const nightHint = words.has("aurora") || words.has("stars") || words.has("moon") || space;
   if (namedTime || !keep) {
-    scene.time = namedTime ?? (nightHint ? "night" : rng.pick(["dawn", "morning", "noon", "noon", "afternoon", "sunset", "sunset", "dusk", "night"] as const));
+    scene.time =
+      namedTime ??
+      (nightHint ? "night" : rng.pick(["dawn", "morning", "noon", "noon", "afternoon", "sunset", "sunset", "dusk", "night"] as const));
     placeLights(scene, rng);
   }
   const namedWeather = WEATHER_WORDS.find((w) => words.has(w));
   if (namedWeather || !keep || space) {
     const dry = scene.relief === "dunes" || scene.relief === "canyon";
-    const options = dry ? (["clear", "clear", "cloudy"] as const) : (["clear", "cloudy", "cloudy", "cloudy", "overcast", "fog", "clear"] as const);
-    scene.weather = space ? "clear" : namedWeather ?? rng.pick(options);
+    const options = dry
+      ? (["clear", "clear", "cloudy"] as const)
+      : (["clear", "cloudy", "cloudy", "cloudy", "overcast", "fog", "clear"] as const);
+    scene.weather = space ? "clear" : (namedWeather ?? rng.pick(options));
     if (words.has("cloudy") && scene.weather === "clear" && !words.has("clear")) scene.weather = "cloudy";
     scene.clouds = space ? null : cloudsFor(scene.weather, words.has("cirrus"), rng);
     scene.fog = { clear: 0.05, cloudy: 0.1, overcast: 0.3, storm: 0.35, fog: 0.85 }[scene.weather];
@@ -120,9 +131,21 @@ function settleSky(scene: SceneSpec): void {
 }
 
 function placeLights(scene: SceneSpec, rng: Rng): void {
-  const elevation = { dawn: [2.5, 6], morning: [18, 30], noon: [55, 70], afternoon: [28, 40], sunset: [2, 5], dusk: [-6, -3], night: [-40, -25] }[scene.time];
+  const elevation = {
+    dawn: [2.5, 6],
+    morning: [18, 30],
+    noon: [55, 70],
+    afternoon: [28, 40],
+    sunset: [2, 5],
+    dusk: [-6, -3],
+    night: [-40, -25],
+  }[scene.time];
   const low = scene.time === "dawn" || scene.time === "sunset" || scene.time === "dusk";
-  scene.sun = { azimuth: low ? rng.range(-60, 60) : rng.range(-150, 150), elevation: rng.range(elevation[0]!, elevation[1]!), visible: true };
+  scene.sun = {
+    azimuth: low ? rng.range(-60, 60) : rng.range(-150, 150),
+    elevation: rng.range(elevation[0]!, elevation[1]!),
+    visible: true,
+  };
   const moonUp = scene.time === "night" || (scene.time === "dusk" && rng.chance(0.5));
   scene.moon = {
     azimuth: scene.sun.azimuth + 180 + rng.range(-50, 50),

@@ -126,7 +126,16 @@ function radianceOf(P: PreparedScene, v: TaskViews, o: number, disp: Float64Arra
   for (let c = 0; c < 3; c++) out[c] = lookRadianceScaled(disp[c]!) * k;
 }
 
-function stylizePixel(P: PreparedScene, v: TaskViews, img: DisplayImage, x: number, y: number, block: number, brush: number, glowRadius: number): void {
+function stylizePixel(
+  P: PreparedScene,
+  v: TaskViews,
+  img: DisplayImage,
+  x: number,
+  y: number,
+  block: number,
+  brush: number,
+  glowRadius: number,
+): void {
   const L = P.look;
   const W = P.width;
   const { sin, cos } = columnTrig(W);

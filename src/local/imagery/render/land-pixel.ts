@@ -4,7 +4,25 @@
  * its material and light.
  */
 import { patches } from "../scene/ground/ground-albedo.ts";
-import { addFineTexture, BUMP_X, BUMP_Z, CLOUDS, FINE, FOOTPRINT, NX, NY, NZ, PATCHES, POINT_LENGTH, PX, PY, PZ, setFootprint, SHADOW, TEXTURE_LENGTH } from "../scene/ground/ground-texture.ts";
+import {
+  addFineTexture,
+  BUMP_X,
+  BUMP_Z,
+  CLOUDS,
+  FINE,
+  FOOTPRINT,
+  NX,
+  NY,
+  NZ,
+  PATCHES,
+  POINT_LENGTH,
+  PX,
+  PY,
+  PZ,
+  setFootprint,
+  SHADOW,
+  TEXTURE_LENGTH,
+} from "../scene/ground/ground-texture.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { shadeGround } from "../scene/ground/surface.ts";
 import { terrainHeight, terrainOctaves, tg } from "../scene/terrain/terrain.ts";

@@ -20,7 +20,22 @@
  */
 import { elevationOfV } from "../../../api/panorama/panorama-directions.ts";
 import { patches } from "../scene/ground/ground-albedo.ts";
-import { addFineTexture, ALBEDO_OCTAVES, BUMP_OCTAVES, coarseFineTexture, NX, NY, NZ, PATCHES, POINT_LENGTH, PX, PY, PZ, setFootprint, TEXTURE_LENGTH } from "../scene/ground/ground-texture.ts";
+import {
+  addFineTexture,
+  ALBEDO_OCTAVES,
+  BUMP_OCTAVES,
+  coarseFineTexture,
+  NX,
+  NY,
+  NZ,
+  PATCHES,
+  POINT_LENGTH,
+  PX,
+  PY,
+  PZ,
+  setFootprint,
+  TEXTURE_LENGTH,
+} from "../scene/ground/ground-texture.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { groundShadows, shadeGround } from "../scene/ground/surface.ts";
 import { applyGroundFog, FOG_TABLE_LENGTH, fillFogTable } from "../scene/fog.ts";

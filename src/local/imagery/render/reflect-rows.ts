@@ -54,7 +54,17 @@ export function reflectRows(P: PreparedScene, v: TaskViews, y0: number, y1: numb
 }
 
 /** The panorama's radiance along ray (dx, dy, dz) reflected by the waves at distance t, into out. */
-function reflected(P: PreparedScene, radiance: Uint8Array, dx: number, dy: number, dz: number, t: number, minUp: number, out: Float64Array, footprint = t * P.pixelAngle): void {
+function reflected(
+  P: PreparedScene,
+  radiance: Uint8Array,
+  dx: number,
+  dy: number,
+  dz: number,
+  t: number,
+  minUp: number,
+  out: Float64Array,
+  footprint = t * P.pixelAngle,
+): void {
   waveNormal(P.water, dx * t, dz * t, footprint, nrm);
   const dn = dx * nrm[0]! + dy * nrm[1]! + dz * nrm[2]!;
   const rx = dx - 2 * dn * nrm[0]!;
@@ -83,7 +93,16 @@ let white = 1;
  * The mean reflection over GLINT_GRID x GLINT_GRID rays spread over pixel (x, y), each
  * meeting the water (a plane at distance about t) with its own wave normal, into out.
  */
-function supersample(P: PreparedScene, radiance: Uint8Array, x: number, y: number, t: number, dy0: number, minUp: number, out: Float64Array): void {
+function supersample(
+  P: PreparedScene,
+  radiance: Uint8Array,
+  x: number,
+  y: number,
+  t: number,
+  dy0: number,
+  minUp: number,
+  out: Float64Array,
+): void {
   const W = P.width;
   const H = P.height;
   // The water plane's height under the camera's eye, from the centre ray's hit.

@@ -68,7 +68,8 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
       const i = y * W + x;
       if (active && !active(ray[0], sp, ray[2])) continue;
       shadePixel(P, row, hit, i, col);
-      if (skyline !== null && skyline.on && y >= skyline.lo[x]! && y <= skyline.hi[x]! && surface[0] !== ELSE) blendSkyline(P, row, skyline, col);
+      if (skyline !== null && skyline.on && y >= skyline.lo[x]! && y <= skyline.hi[x]! && surface[0] !== ELSE)
+        blendSkyline(P, row, skyline, col);
       // Water keeps its reflection weight; the sky, its share of the sun's disk (sun-energy.ts).
       if (reflection[0]! > 0) keep(v.reflection, W, x, y, reflection[0]!);
       else if (sunShare[0]! > 0) keep(v.sunShare, W, x, y, sunShare[0]!);

@@ -30,7 +30,18 @@ let state: RowState | null = null;
 /** This thread's row state, emptied for a new band of rows of a panorama `width` wide. */
 export function rowState(width: number): RowState {
   if (!state || state.sky.width !== width) {
-    state = { y: -1, x: 0, ray: new Float64Array(3), sp: 0, cp: 1, sky: createSkyRow(width), fogRow: -1, fog: new Float64Array(FOG_TABLE_LENGTH), nadirPlan: createNadirPlan(), nadir: createNadirCache() };
+    state = {
+      y: -1,
+      x: 0,
+      ray: new Float64Array(3),
+      sp: 0,
+      cp: 1,
+      sky: createSkyRow(width),
+      fogRow: -1,
+      fog: new Float64Array(FOG_TABLE_LENGTH),
+      nadirPlan: createNadirPlan(),
+      nadir: createNadirCache(),
+    };
   }
   state.sky.y = -1;
   state.fogRow = -1;

@@ -65,7 +65,19 @@ export function createSkyRow(width: number): SkyRow {
     sin[k] = Math.sin(a);
     cos[k] = Math.cos(a);
   }
-  return { y: -1, width, n, perColumn: n / width, values: new Float64Array((n + 1) * STRIDE), night: false, trans: new Float64Array(3), fogT: 1, clouds: createCloudRow(), sin, cos };
+  return {
+    y: -1,
+    width,
+    n,
+    perColumn: n / width,
+    values: new Float64Array((n + 1) * STRIDE),
+    night: false,
+    trans: new Float64Array(3),
+    fogT: 1,
+    clouds: createCloudRow(),
+    sin,
+    cos,
+  };
 }
 
 const tmp = new Float64Array(3);
@@ -101,7 +113,14 @@ export function fillSkyRow(P: PreparedScene, R: SkyRow, y: number, sp: number, c
     v[o + GLOW] = skyFogGlow(P.sky, dx, sp, dz);
     cloudCoarse(P.clouds, R.clouds, dx, dz, v, o + CLOUD);
     v[o + FORWARD] = P.clouds.on ? cloudForward(P.clouds, dx, sp, dz) : 0;
-    night ||= v[o + DUST] !== 1 || v[o + FIELD] !== 0 || v[o + FIELD + 1] !== 0 || v[o + FIELD + 2] !== 0 || v[o + AURORA] !== 0 || v[o + AURORA + 1] !== 0 || v[o + AURORA + 2] !== 0;
+    night ||=
+      v[o + DUST] !== 1 ||
+      v[o + FIELD] !== 0 ||
+      v[o + FIELD + 1] !== 0 ||
+      v[o + FIELD + 2] !== 0 ||
+      v[o + AURORA] !== 0 ||
+      v[o + AURORA + 1] !== 0 ||
+      v[o + AURORA + 2] !== 0;
   }
   R.night = night;
   // A copy of the first sample after the last: interpolation wraps without a branch.

@@ -33,9 +33,21 @@ let cached: SkylineRows | null = null;
  * sea's or the far plain's horizon are left out (`flat`): that line is level, and its
  * ground is not the land's to shade.
  */
-export function skylineRows(skyline: Float32Array, width: number, height: number, flat: (tan: number, distance: number) => boolean): SkylineRows {
+export function skylineRows(
+  skyline: Float32Array,
+  width: number,
+  height: number,
+  flat: (tan: number, distance: number) => boolean,
+): SkylineRows {
   if (!cached || cached.width !== width) {
-    cached = { width, rows: new Float64Array(width), lo: new Int32Array(width), hi: new Int32Array(width), distance: new Float64Array(width), on: false };
+    cached = {
+      width,
+      rows: new Float64Array(width),
+      lo: new Int32Array(width),
+      hi: new Int32Array(width),
+      distance: new Float64Array(width),
+      on: false,
+    };
   }
   const S = cached;
   S.on = false;

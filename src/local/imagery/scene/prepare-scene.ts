@@ -106,7 +106,8 @@ function overcastLight(scene: SceneSpec, sky: SkyParams): void {
   const k = (cover - 0.6) / 0.4;
   // Storm decks are dark underneath.
   const gloom = 1 - 0.65 * (scene.clouds?.darkness ?? 0);
-  const grey = ((sky.ambient[0]! + sky.ambient[1]! + sky.ambient[2]!) / 3 + (sky.direct[0]! + sky.direct[1]! + sky.direct[2]!) * 0.05) * gloom;
+  const grey =
+    ((sky.ambient[0]! + sky.ambient[1]! + sky.ambient[2]!) / 3 + (sky.direct[0]! + sky.direct[1]! + sky.direct[2]!) * 0.05) * gloom;
   for (let c = 0; c < 3; c++) {
     sky.ambient[c] = sky.ambient[c]! * (1 - k) + grey * k;
     sky.direct[c] = sky.direct[c]! * (1 - 0.7 * k) * gloom;

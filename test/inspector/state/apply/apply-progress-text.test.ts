@@ -8,10 +8,16 @@ const parts = resolveParts({});
 describe("the apply's progress in the pane's words", () => {
   test("an export request names the part it is for and the export: the backdrop's is the GLB mesh", () => {
     const glb = exportTitle(backdropExport(3, parts.backdrop!)!);
-    expect(applyProgressText({ stage: "requesting-export", part: "backdrop", detail: glb })).toBe("Requesting the backdrop export (GLB mesh, medium quality, depth scale 3)…");
+    expect(applyProgressText({ stage: "requesting-export", part: "backdrop", detail: glb })).toBe(
+      "Requesting the backdrop export (GLB mesh, medium quality, depth scale 3)…",
+    );
     const hdr = exportTitle(lightingExport(3, parts.lighting!)!);
-    expect(applyProgressText({ stage: "requesting-export", part: "lighting", detail: hdr })).toBe("Requesting the lighting export (HDRI HDR 1K, realism)…");
-    expect(applyProgressText({ stage: "requesting-export", part: "sun", detail: hdr })).toBe("Requesting the sun export (HDRI HDR 1K, realism)…");
+    expect(applyProgressText({ stage: "requesting-export", part: "lighting", detail: hdr })).toBe(
+      "Requesting the lighting export (HDRI HDR 1K, realism)…",
+    );
+    expect(applyProgressText({ stage: "requesting-export", part: "sun", detail: hdr })).toBe(
+      "Requesting the sun export (HDRI HDR 1K, realism)…",
+    );
   });
 
   test("other stages read as before; before any report the apply waits", () => {

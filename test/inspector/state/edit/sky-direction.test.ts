@@ -20,7 +20,12 @@ describe("directions on the sky ↔ the Edit request's longitude and latitude", 
   });
 
   test("directionOfAngles inverts anglesOfDirection", () => {
-    for (const [lon, lat] of [[0, 0], [123.4, -20], [-170, 60], [45, -89]] as const)
+    for (const [lon, lat] of [
+      [0, 0],
+      [123.4, -20],
+      [-170, 60],
+      [45, -89],
+    ] as const)
       for (const rotation of [0, 1.1, -2.5]) {
         const back = anglesOfDirection(directionOfAngles({ lon, lat }, rotation), rotation);
         expect(back.lon).toBeCloseTo(lon, 6);

@@ -4,7 +4,12 @@ import { DEFAULT_EXPORT_CHOICE, normalizeChoice, optionsFor, typesFor } from "..
 import { exportParams, type ExportCatalog } from "../../../../src/scene/exports/export-catalog.ts";
 
 /** The scene's catalogue with these types and the spec's other lists. */
-const catalog = (types: readonly ExportType[]): ExportCatalog => ({ types, resolutions: EXPORT_RESOLUTIONS, hdriModes: HDRI_MODES, meshQualities: MESH_QUALITIES });
+const catalog = (types: readonly ExportType[]): ExportCatalog => ({
+  types,
+  resolutions: EXPORT_RESOLUTIONS,
+  hdriModes: HDRI_MODES,
+  meshQualities: MESH_QUALITIES,
+});
 
 describe("the Export section offers only what the rules allow", () => {
   test("Model 4 has no cube maps, depth map or GLB; Model 3 has every type", () => {
@@ -17,9 +22,16 @@ describe("the Export section offers only what the rules allow", () => {
   });
 
   test("ids come from the server's list, looked up by key", () => {
-    const server = [{ id: 40, name: "HDRI HDR", key: "hdri-hdr" }, { id: 3, name: "PNG", key: "equirectangular-png" }];
+    const server = [
+      { id: 40, name: "HDRI HDR", key: "hdri-hdr" },
+      { id: 3, name: "PNG", key: "equirectangular-png" },
+    ];
     expect(typesFor(3, server)).toEqual(server);
-    const params = exportParams("abc", { ...DEFAULT_EXPORT_CHOICE, typeKey: "hdri-hdr", resolution: "2K", hdriMode: "studio" }, catalog(server));
+    const params = exportParams(
+      "abc",
+      { ...DEFAULT_EXPORT_CHOICE, typeKey: "hdri-hdr", resolution: "2K", hdriMode: "studio" },
+      catalog(server),
+    );
     expect(params).toEqual({ skybox_id: "abc", type_id: 40, resolution_id: 2, hdri_mode_id: 3 });
   });
 
@@ -43,6 +55,11 @@ describe("the Export section offers only what the rules allow", () => {
     // 8K is not a Model 4 resolution: back to its default, 4K; GLB is not a Model 4 type: back to PNG.
     expect(normalizeChoice({ ...DEFAULT_EXPORT_CHOICE, resolution: "8K" }, 4).resolution).toBe("4K");
     expect(normalizeChoice(glb, 4).typeKey).toBe("equirectangular-png");
-    expect(exportParams("abc", glb, catalog(typesFor(3, null)))).toEqual({ skybox_id: "abc", type_id: 11, mesh_quality_id: 2, depth_scale: 10 });
+    expect(exportParams("abc", glb, catalog(typesFor(3, null)))).toEqual({
+      skybox_id: "abc",
+      type_id: 11,
+      mesh_quality_id: 2,
+      depth_scale: 10,
+    });
   });
 });

@@ -18,7 +18,9 @@ describe("the Batch section's rules", () => {
     expect(batchProblem(form(10), ctx)).toBeNull();
     expect(batchProblem(form(11), ctx)).toBe("33 credits is over the plan's limit of 30 credits per batch: lower the quantity.");
     expect(batchProblem(form(2, "edit"), ctx)).toBe("Batches make new skyboxes: switch the Generate section to Generate.");
-    expect(batchProblem(form(2), { ...ctx, blocked: "Batch generation is not available on your current plan." })).toBe("Batch generation is not available on your current plan.");
+    expect(batchProblem(form(2), { ...ctx, blocked: "Batch generation is not available on your current plan." })).toBe(
+      "Batch generation is not available on your current plan.",
+    );
     expect(batchProblem(form(2), { ...ctx, cap: null })).toBe("Batches are not available on this plan.");
     expect(batchProblem(form(2), { ...ctx, each: null, cap: null })).toBe("Batches are not available on this plan.");
     // Unknown cost or unknown cap: the service decides.

@@ -9,9 +9,21 @@ import { GenerateForm } from "../../../../src/inspector/state/form/generate-form
 import { formProblems, paramsOf, type RequestContext } from "../../../../src/inspector/state/form/generation-request.ts";
 
 const m3 = Style.parse({ id: 2, name: "Realistic", "max-char": 600, model: "Model 3", model_version: "3" });
-const m4 = Style.parse({ id: 101, name: "M4", "max-char": 1000, model: "Model 4", model_version: "4", variants: [{ id: 1011, name: "Standard" }] });
+const m4 = Style.parse({
+  id: 101,
+  name: "M4",
+  "max-char": 1000,
+  model: "Model 4",
+  model_version: "4",
+  variants: [{ id: 1011, name: "Standard" }],
+});
 const applied4 = Generation.parse({ id: 7, obfuscated_id: "x", status: "complete", model: "Model 4" });
-const ctx = (style: Style, extra: Partial<RequestContext> = {}): RequestContext => ({ style, editSource: null, model4Blocked: null, ...extra });
+const ctx = (style: Style, extra: Partial<RequestContext> = {}): RequestContext => ({
+  style,
+  editSource: null,
+  model4Blocked: null,
+  ...extra,
+});
 const png = new File([new Uint8Array([1, 2, 3])], "a.png", { type: "image/png" });
 
 function filled() {
@@ -43,7 +55,12 @@ describe("the API's ranges", () => {
     const ok = (p: object) => GenerateParams.safeParse({ prompt: "x", skybox_style_id: 2, ...p }).success;
     expect([ok({ seed: SEED_MAX }), ok({ seed: SEED_MAX + 1 }), ok({ seed: -1 })]).toEqual([true, false, false]);
     expect([ok({ init_strength: 1 }), ok({ init_strength: 1.01 })]).toEqual([true, false]);
-    expect([ok({ fov: 180, center_x: -180, center_y: 90 }), ok({ fov: 0.5 }), ok({ center_x: 181 }), ok({ center_y: -91 })]).toEqual([true, false, false, false]);
+    expect([ok({ fov: 180, center_x: -180, center_y: 90 }), ok({ fov: 0.5 }), ok({ center_x: 181 }), ok({ center_y: -91 })]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -3,7 +3,10 @@ import { Generation } from "../../../../src/api/index.ts";
 import { MAX_JOBS, withChange, withJob, withoutEnded } from "../../../../src/inspector/state/jobs/job-list.ts";
 import { generationJob, type JobView } from "../../../../src/inspector/state/jobs/job-view.ts";
 
-const job = (id: number, ended: boolean): JobView => ({ ...generationJob(Generation.parse({ id, obfuscated_id: `o${id}`, status: "pending" }), "generate", 0), endedAt: ended ? 1 : null });
+const job = (id: number, ended: boolean): JobView => ({
+  ...generationJob(Generation.parse({ id, obfuscated_id: `o${id}`, status: "pending" }), "generate", 0),
+  endedAt: ended ? 1 : null,
+});
 
 describe("the Progress view's list", () => {
   test("new jobs come first; old ended jobs make room, running ones stay whatever their number", () => {
@@ -16,7 +19,10 @@ describe("the Progress view's list", () => {
 
   test("a change reaches its job only; only an ended job is dismissed", () => {
     const jobs = [job(1, false), job(2, true)];
-    expect(withChange(jobs, "generation:1", (j) => ({ ...j, status: "processing" })).map((j) => j.status)).toEqual(["processing", "pending"]);
+    expect(withChange(jobs, "generation:1", (j) => ({ ...j, status: "processing" })).map((j) => j.status)).toEqual([
+      "processing",
+      "pending",
+    ]);
     expect(withoutEnded(jobs, "generation:1")).toEqual(jobs);
     expect(withoutEnded(jobs, "generation:2").map((j) => j.id)).toEqual([1]);
   });

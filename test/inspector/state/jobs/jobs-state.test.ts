@@ -24,7 +24,8 @@ function fakeWatch<U>() {
 function setup(client: Partial<SkyboxClient>) {
   const watches = { generation: fakeWatch<GenerationUpdate>(), batch: fakeWatch<BatchUpdate>() };
   const tracker = {
-    watchGeneration: (_: unknown, o: { onUpdate: (u: GenerationUpdate) => void }) => Object.assign(watches.generation, { onUpdate: o.onUpdate }),
+    watchGeneration: (_: unknown, o: { onUpdate: (u: GenerationUpdate) => void }) =>
+      Object.assign(watches.generation, { onUpdate: o.onUpdate }),
     watchBatch: (_: unknown, o: { onUpdate: (u: BatchUpdate) => void }) => Object.assign(watches.batch, { onUpdate: o.onUpdate }),
   } as unknown as StatusTracker;
   const connection = new ConnectionState({ baseUrl: "http://127.0.0.1:9", client: client as SkyboxClient, tracker });
@@ -44,10 +45,32 @@ describe("JobsState", () => {
     expect(jobs.value.jobs.map((j) => j.key)).toEqual(["batch:9", "generation:4"]);
     await tick();
     const done = gen(4, "complete");
-    watches.generation.onUpdate!({ subject: "generation", status: "complete", record: done, queuePosition: null, terminal: true, source: "push" });
-    watches.generation.onUpdate!({ subject: "generation", status: "complete", record: done, queuePosition: null, terminal: true, source: "poll" });
+    watches.generation.onUpdate!({
+      subject: "generation",
+      status: "complete",
+      record: done,
+      queuePosition: null,
+      terminal: true,
+      source: "push",
+    });
+    watches.generation.onUpdate!({
+      subject: "generation",
+      status: "complete",
+      record: done,
+      queuePosition: null,
+      terminal: true,
+      source: "poll",
+    });
     const generations = [gen(10, "complete"), gen(11, "processing")];
-    watches.batch.onUpdate!({ subject: "batch", status: "processing", record: { ...batch, status: "processing" }, generations, queuePosition: null, terminal: false, source: "poll" });
+    watches.batch.onUpdate!({
+      subject: "batch",
+      status: "processing",
+      record: { ...batch, status: "processing" },
+      generations,
+      queuePosition: null,
+      terminal: false,
+      source: "poll",
+    });
     expect(jobs.get("generation:4")).toMatchObject({ status: "complete", source: "poll" });
     expect(jobs.get("batch:9")?.batch?.generations.map((g) => g.id)).toEqual([10, 11]);
     expect(completed).toEqual([4, 10]);
@@ -63,7 +86,14 @@ describe("JobsState", () => {
     await jobs.generate(params, m3, "generate");
     await tick();
     const update = (status: "processing" | "abort", source: "push" | "poll") =>
-      watches.generation.onUpdate!({ subject: "generation", status, record: gen(4, status), queuePosition: null, terminal: status === "abort", source });
+      watches.generation.onUpdate!({
+        subject: "generation",
+        status,
+        record: gen(4, status),
+        queuePosition: null,
+        terminal: status === "abort",
+        source,
+      });
     update("processing", "push");
     update("abort", "push");
     update("abort", "poll");
@@ -86,7 +116,12 @@ describe("JobsState", () => {
   });
 
   test("a batch over the cap teaches the cap from its structured issue; a 403 on a batch greys batches out", async () => {
-    const overCap = new SkyboxApiError({ kind: "plan_forbidden", status: 422, serverMessage: "reworded refusal", issues: checkBatchCap(11, 33, 30) });
+    const overCap = new SkyboxApiError({
+      kind: "plan_forbidden",
+      status: 422,
+      serverMessage: "reworded refusal",
+      issues: checkBatchCap(11, 33, 30),
+    });
     const { jobs } = setup({ generateBatch: () => Promise.reject(overCap) });
     const refusals: PlanRefusal[] = [];
     jobs.onPlanRefusedObservable.add((r) => refusals.push(r));
@@ -95,7 +130,11 @@ describe("JobsState", () => {
     expect(jobs.value.batchError).toMatchObject({ title: "Batch could not start", kind: "plan_forbidden" });
     expect(refusals).toEqual([]);
 
-    const noBatches = new SkyboxApiError({ kind: "plan_forbidden", status: 403, serverMessage: "Batch generation is not available on your current plan." });
+    const noBatches = new SkyboxApiError({
+      kind: "plan_forbidden",
+      status: 403,
+      serverMessage: "Batch generation is not available on your current plan.",
+    });
     const second = setup({ generateBatch: () => Promise.reject(noBatches) });
     second.jobs.onPlanRefusedObservable.add((r) => refusals.push(r));
     await second.jobs.generateBatch({ ...params, quantity: 2 }, m3);

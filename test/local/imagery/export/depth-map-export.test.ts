@@ -30,7 +30,8 @@ function readDepth(path: string): { width: number; height: number; at: (x: numbe
 
 describe("depth-map-png", () => {
   it("encodes distance logarithmically: exact round trip within 0.03 %", () => {
-    for (const d of [0.6, 1, 2.5, 40, 999, 50_000, 900_000]) expect(Math.abs(decodeDistance16(encodeDistance16(d)) - d) / d).toBeLessThan(3e-4);
+    for (const d of [0.6, 1, 2.5, 40, 999, 50_000, 900_000])
+      expect(Math.abs(decodeDistance16(encodeDistance16(d)) - d) / d).toBeLessThan(3e-4);
     expect(encodeDistance16(0.01)).toBe(65535);
     expect(encodeDistance16(999_999)).toBe(1); // the farthest surface is not the sky
     expect(encodeDistance16(1e6)).toBe(0);

@@ -21,7 +21,13 @@ describe("exportSkybox", () => {
 
   it("creates missing output folders and leaves only the final file", async () => {
     const dir = join(makeTempDir("skybox-out-"), "a", "b");
-    const result = await exportSkybox({ from: fixture.dir, type: "depth-map-png", size: { width: 64, height: 32 }, out: join(dir, "depth"), imageScale: 1 });
+    const result = await exportSkybox({
+      from: fixture.dir,
+      type: "depth-map-png",
+      size: { width: 64, height: 32 },
+      out: join(dir, "depth"),
+      imageScale: 1,
+    });
     expect(result.path).toBe(join(dir, "depth.png"));
     expect(readdirSync(dir)).toEqual(["depth.png"]);
   });
@@ -37,13 +43,20 @@ describe("exportSkybox", () => {
     await expect(running).rejects.toMatchObject({ name: "AbortError" });
     expect(readdirSync(dir)).toEqual([]);
     const aborted = AbortSignal.abort();
-    await expect(exportSkybox({ from: fixture.dir, type: "hdri-exr", size: { width: 64, height: 32 }, out: join(dir, "x"), imageScale: 1 }, { signal: aborted })).rejects.toThrow();
+    await expect(
+      exportSkybox(
+        { from: fixture.dir, type: "hdri-exr", size: { width: 64, height: 32 }, out: join(dir, "x"), imageScale: 1 },
+        { signal: aborted },
+      ),
+    ).rejects.toThrow();
     expect(existsSync(join(dir, "x.exr"))).toBe(false);
   });
 
   it("reports a missing stored file as an error, leaving no file", async () => {
     const dir = makeTempDir("skybox-missing-");
-    await expect(exportSkybox({ from: dir, type: "hdri-hdr", size: { width: 64, height: 32 }, out: join(dir, "out"), imageScale: 1 })).rejects.toThrow(/radiance\.hdr/);
+    await expect(
+      exportSkybox({ from: dir, type: "hdri-hdr", size: { width: 64, height: 32 }, out: join(dir, "out"), imageScale: 1 }),
+    ).rejects.toThrow(/radiance\.hdr/);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -19,7 +19,10 @@ const OUT_DIR = join(tmpdir(), "skybox-export-timing-out");
 
 /** Default size of each type for a Model 3 skybox (spec: 8K; depth maps 2K; GLB medium). */
 const CASES: { type: ExportTypeKey; size: { width: number; height: number }; note?: string }[] = [
-  ...EXPORT_TYPES.map(({ key }) => ({ type: key, size: key === "depth-map-png" ? { width: 2048, height: 1024 } : { width: 8192, height: 4096 } })),
+  ...EXPORT_TYPES.map(({ key }) => ({
+    type: key,
+    size: key === "depth-map-png" ? { width: 2048, height: 1024 } : { width: 8192, height: 4096 },
+  })),
   { type: "equirectangular-jpg", size: { width: 16384, height: 8192 }, note: "16K" },
   { type: "equirectangular-png", size: { width: 16384, height: 8192 }, note: "16K" },
   { type: "hdri-exr", size: { width: 16384, height: 8192 }, note: "16K" },
@@ -57,9 +60,13 @@ async function main(): Promise<void> {
   for (let i = 0; i < CASES.length; i++) {
     const c = CASES[i]!;
     if (only.length && !only.includes(c.type)) continue;
-    const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--child", String(i)], { encoding: "utf8" });
+    const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--child", String(i)], {
+      encoding: "utf8",
+    });
     const r = JSON.parse(out.trim().split("\n").pop()!) as { ms: number; peakMB: number; fileMB: number };
-    console.log(`${c.type}${c.note ? ` (${c.note})` : ""} | ${c.size.width}x${c.size.height} | ${(r.ms / 1000).toFixed(2)} | ${r.peakMB.toFixed(0)} | ${r.fileMB.toFixed(1)}`);
+    console.log(
+      `${c.type}${c.note ? ` (${c.note})` : ""} | ${c.size.width}x${c.size.height} | ${(r.ms / 1000).toFixed(2)} | ${r.peakMB.toFixed(0)} | ${r.fileMB.toFixed(1)}`,
+    );
   }
 }
 

@@ -54,7 +54,8 @@ export function summarizeMp4(file: Buffer): Mp4Summary {
   const tkhd = findBox(file, ["moov", "trak", "tkhd"])!.data;
   const tkhdSize = tkhd[0] === 1 ? 88 : 76;
   const mdhd = findBox(file, ["moov", "trak", "mdia", "mdhd"])!.data;
-  const [timescale, duration] = mdhd[0] === 1 ? [mdhd.readUInt32BE(20), Number(mdhd.readBigUInt64BE(24))] : [mdhd.readUInt32BE(12), mdhd.readUInt32BE(16)];
+  const [timescale, duration] =
+    mdhd[0] === 1 ? [mdhd.readUInt32BE(20), Number(mdhd.readBigUInt64BE(24))] : [mdhd.readUInt32BE(12), mdhd.readUInt32BE(16)];
   const stsz = findBox(file, [...stbl, "stsz"])!.data;
   return {
     topLevel: readBoxes(file).map((b) => b.type),

@@ -51,7 +51,13 @@ export function toneMap(linear: number): number {
   return Math.round(Math.min(1, Math.max(0, s)) * 255);
 }
 
-function grid<T extends Float32Array | Uint8Array>(width: number, height: number, channels: number, make: (n: number) => T, fill: (d: Float64Array, out: T, o: number) => void): T {
+function grid<T extends Float32Array | Uint8Array>(
+  width: number,
+  height: number,
+  channels: number,
+  make: (n: number) => T,
+  fill: (d: Float64Array, out: T, o: number) => void,
+): T {
   const out = make(width * height * channels);
   const d = new Float64Array(3);
   for (let y = 0; y < height; y++) {
@@ -84,13 +90,31 @@ export async function makeStoredSkybox(width = 512, depthWidth = 256, grain = 0)
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
     return 1 + grain * ((seed >>> 8) / 16777216 - 0.5);
   };
-  const radiance = grid(width, height, 3, (n) => new Float32Array(n), (d, out, o) => out.set(radianceAt(d).map((v) => v * noise()), o));
+  const radiance = grid(
+    width,
+    height,
+    3,
+    (n) => new Float32Array(n),
+    (d, out, o) =>
+      out.set(
+        radianceAt(d).map((v) => v * noise()),
+        o,
+      ),
+  );
   const imageRgb = new Uint8Array(radiance.length);
   for (let i = 0; i < radiance.length; i++) imageRgb[i] = toneMap(radiance[i]!);
-  const distance = grid(depthWidth, depthWidth / 2, 1, (n) => new Float32Array(n), (d, out, o) => (out[o] = distanceAt(d)));
+  const distance = grid(
+    depthWidth,
+    depthWidth / 2,
+    1,
+    (n) => new Float32Array(n),
+    (d, out, o) => (out[o] = distanceAt(d)),
+  );
   writeFileSync(join(dir, STORED_FILES.radiance), encodeRgbe(width, height, radiance));
   writeFileSync(join(dir, STORED_FILES.distance), new Uint8Array(distance.buffer));
-  await sharp(imageRgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95, chromaSubsampling: "4:4:4" }).toFile(join(dir, STORED_FILES.image));
+  await sharp(imageRgb, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95, chromaSubsampling: "4:4:4" })
+    .toFile(join(dir, STORED_FILES.image));
   writeFileSync(join(dir, STORED_FILES.scene), "{}");
   return { dir, width, height, imageRgb };
 }

@@ -51,7 +51,7 @@ describe("RGBE (.hdr)", () => {
     const back = decodeRgbe(file);
     expect([back.width, back.height]).toEqual([67, 23]);
     expectClose(back.rgb, rgb);
-    expect(back.rgb[((11 * 67 + 33) * 3)]).toBeGreaterThan(99);
+    expect(back.rgb[(11 * 67 + 33) * 3]).toBeGreaterThan(99);
   });
 
   it("is read by Babylon's RGBE reader with the same values as ours", () => {
@@ -65,7 +65,7 @@ describe("RGBE (.hdr)", () => {
   it("run-length encodes flat regions (new-style scanlines) and reads flat files", () => {
     const flat = new Float32Array(512 * 8 * 3).fill(0.5);
     const file = encodeRgbe(512, 8, flat);
-    expect(file.length).toBeLessThan(512 * 8 * 4 / 10);
+    expect(file.length).toBeLessThan((512 * 8 * 4) / 10);
     const header = new TextDecoder().decode(file).split("\n");
     expect(header).toContain("FORMAT=32-bit_rle_rgbe");
     expect(header).toContain("-Y 8 +X 512");

@@ -20,7 +20,12 @@ async function picture(): Promise<{ png: Buffer; data: Buffer }> {
       data.set(rgb, o);
     }
   }
-  return { png: await sharp(data, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer(), data };
+  return {
+    png: await sharp(data, { raw: { width: w, height: h, channels: 3 } })
+      .png()
+      .toBuffer(),
+    data,
+  };
 }
 
 describe("image to pano", () => {

@@ -20,7 +20,9 @@ function twoTone(width: number, height: number, skyline: number): Promise<Buffer
     const v = y < skyline * height ? 230 : 40;
     data.fill(v, y * width * 3, (y + 1) * width * 3);
   }
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Median over depth-map columns of the topmost row that hits a surface. */
@@ -39,7 +41,9 @@ function horizonRow(dir: string): number {
 
 describe("remix", () => {
   it("pulls colours toward the init image, more with more strength", async () => {
-    const red = await sharp({ create: { width: 200, height: 100, channels: 3, background: { r: 220, g: 30, b: 20 } } }).png().toBuffer();
+    const red = await sharp({ create: { width: 200, height: 100, channels: 3, background: { r: 220, g: 30, b: 20 } } })
+      .png()
+      .toBuffer();
     const distances: number[] = [];
     for (const strength of [0, 0.45, 0.9]) {
       const dir = await render({ prompt: "forest hills at noon", initImage: { bytes: red, strength } });

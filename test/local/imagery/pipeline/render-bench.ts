@@ -37,7 +37,13 @@ const common = {
 export const BENCH_CASES: BenchCase[] = [
   {
     name: "Model 4 enhanced 4096x2048",
-    request: { ...common, prompt: "snowy mountains above a lake at sunset", model: 4, variant: "enhanced", size: { width: 4096, height: 2048 } },
+    request: {
+      ...common,
+      prompt: "snowy mountains above a lake at sunset",
+      model: 4,
+      variant: "enhanced",
+      size: { width: 4096, height: 2048 },
+    },
   },
   {
     name: "Model 3 8192x4096",

@@ -24,22 +24,28 @@ describe("imagery pool", () => {
     const shared = new SharedArrayBuffer(16 * 8 * 4);
     const bytes = new Uint8Array(shared);
     for (let p = 0; p < 16 * 8; p++) writeRgbe(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!, bytes, p * 4);
-    const results = await Promise.all(
-      [0, 1, 2, 3].map(() => pool.run({ kind: "encode-rgbe", width: 16, radiance: shared, rows: [0, 8] })),
-    );
+    const results = await Promise.all([0, 1, 2, 3].map(() => pool.run({ kind: "encode-rgbe", width: 16, radiance: shared, rows: [0, 8] })));
     const file = encodeRgbe(16, 8, rgb).subarray(rgbeHeader(16, 8).length);
     for (const r of results) expect(Buffer.from(r as Uint8Array).equals(Buffer.from(file))).toBe(true);
     expect(pool.stats.byKind.get("encode-rgbe")?.jobs).toBe(4);
   });
 
   it("reports a job's error and keeps working", async () => {
-    await expect(pool.run({ kind: "encode-rgbe", width: 64, radiance: new SharedArrayBuffer(16), rows: [0, 64] })).rejects.toThrow(/smaller/);
+    await expect(pool.run({ kind: "encode-rgbe", width: 64, radiance: new SharedArrayBuffer(16), rows: [0, 64] })).rejects.toThrow(
+      /smaller/,
+    );
     const ok = await pool.run({ kind: "encode-rgbe", width: 1, radiance: new SharedArrayBuffer(4), rows: [0, 1] });
     expect(ok).toBeInstanceOf(Uint8Array);
   });
 
   it("runs exports in a worker (failing cleanly for a missing skybox)", async () => {
-    const request = { from: "/nonexistent/skybox", type: "equirectangular-jpg", size: { width: 64, height: 32 }, out: "/nonexistent/out", imageScale: 1 } as const;
+    const request = {
+      from: "/nonexistent/skybox",
+      type: "equirectangular-jpg",
+      size: { width: 64, height: 32 },
+      out: "/nonexistent/out",
+      imageScale: 1,
+    } as const;
     await expect(pool.runExport(request)).rejects.toThrow();
   });
 
@@ -57,7 +63,9 @@ describe("imagery pool", () => {
   it("keeps a process that only awaits a render alive until the render ends, its collections included, and until close() settles", () => {
     const dir = mkdtempSync(join(tmpdir(), "render-alone-"));
     try {
-      const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./render-alone.ts", import.meta.url)), dir], { encoding: "utf8" });
+      const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./render-alone.ts", import.meta.url)), dir], {
+        encoding: "utf8",
+      });
       expect(out).toContain("rendered");
       // Before, the process ended inside close() (exit code 13: its last await never settled).
       expect(out).toContain("closed");

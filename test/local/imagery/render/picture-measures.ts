@@ -87,7 +87,10 @@ export function stairShare(rows: Float64Array, minSlope = 0.2, maxSlope = 0.8): 
  * between the two is averaged. A painted stroke that crosses the edge carries the sky
  * down into the form (a see-through ghost); one that keeps to the form does not.
  */
-export function skyBlend(img: { width: number; height: number; data: Uint8Array }, distance: Float32Array): { blend: number; columns: number } {
+export function skyBlend(
+  img: { width: number; height: number; data: Uint8Array },
+  distance: Float32Array,
+): { blend: number; columns: number } {
   const { width: W, height: H, data } = img;
   if (distance.length !== W * H) throw new Error("the render's depthSize must be its size");
   const mean = (x: number, y0: number, y1: number, out: number[]) => {
@@ -103,7 +106,8 @@ export function skyBlend(img: { width: number; height: number; data: Uint8Array 
     if (k < 12 || k + 18 >= H) continue;
     // One form: no sky and no jump in distance down to row k + 18.
     let solid = true;
-    for (let y = k; y < k + 18; y++) if (!(distance[y * W + x]! < SKY_DISTANCE) || Math.abs(distance[y * W + x]! / distance[k * W + x]! - 1) > 0.3) solid = false;
+    for (let y = k; y < k + 18; y++)
+      if (!(distance[y * W + x]! < SKY_DISTANCE) || Math.abs(distance[y * W + x]! / distance[k * W + x]! - 1) > 0.3) solid = false;
     for (let y = k - 12; y < k; y++) if (distance[y * W + x]! < SKY_DISTANCE) solid = false;
     if (!solid) continue;
     mean(x, k - 12, k - 6, sky);

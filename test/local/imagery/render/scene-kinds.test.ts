@@ -25,7 +25,8 @@ async function render(overrides: Partial<RenderRequest>, on = pool()): Promise<s
 /** Mean display colour of rows [y0, y1) of an image. */
 function band(img: Rgb8, y0: number, y1: number): [number, number, number] {
   const m = [0, 0, 0];
-  for (let y = y0; y < y1; y++) for (let x = 0; x < img.width; x++) for (let c = 0; c < 3; c++) m[c]! += img.data[(y * img.width + x) * 3 + c]!;
+  for (let y = y0; y < y1; y++)
+    for (let x = 0; x < img.width; x++) for (let c = 0; c < 3; c++) m[c]! += img.data[(y * img.width + x) * 3 + c]!;
   const n = (y1 - y0) * img.width;
   return [m[0]! / n, m[1]! / n, m[2]! / n];
 }
@@ -83,7 +84,12 @@ describe("at 2048x1024, where sky, clouds and the ground under the camera come f
     // Per band of rows (sky and clouds, horizon, far ground, the ground under the camera),
     // the jump across the seam is no larger than between the columns next to it.
     const near = [1, 2, 3, 4, 5, 6, W - 8, W - 7, W - 6, W - 5, W - 4, W - 3];
-    for (const [y0, y1] of [[0, 400], [400, 560], [560, 700], [700, H]] as const) {
+    for (const [y0, y1] of [
+      [0, 400],
+      [400, 560],
+      [560, 700],
+      [700, H],
+    ] as const) {
       let seam = 0;
       let local = 0;
       for (let y = y0; y < y1; y++) {
@@ -108,7 +114,8 @@ describe("at 2048x1024, where sky, clouds and the ground under the camera come f
     const single = createImageryPool({ size: 1 });
     try {
       const other = await render(big, single);
-      for (const f of ["radiance.hdr", "image.jpg", "distance.f32"]) expect(readFileSync(join(other, f)).equals(readFileSync(join(dir, f))), f).toBe(true);
+      for (const f of ["radiance.hdr", "image.jpg", "distance.f32"])
+        expect(readFileSync(join(other, f)).equals(readFileSync(join(dir, f))), f).toBe(true);
     } finally {
       await single.close();
     }

@@ -48,14 +48,18 @@ const MODES: Record<HdriModeKey, PixelMap> = {
     write(r, g, b, l, 0.25, target / l, out, o);
   },
   interior(r, g, b, out, o) {
-    const wr = r * 1.1, wg = g, wb = b * 0.82;
+    const wr = r * 1.1,
+      wg = g,
+      wb = b * 0.82;
     const l = luminance(wr, wg, wb);
     if (l <= 0) return write(0, 0, 0, 0, 1, 1, out, o);
     const target = Math.min(Math.pow(l, 0.75), 6);
     write(wr, wg, wb, l, 1, target / l, out, o);
   },
   space(r, g, b, out, o) {
-    const cr = r * 0.92, cg = g * 0.96, cb = b * 1.1;
+    const cr = r * 0.92,
+      cg = g * 0.96,
+      cb = b * 1.1;
     const l = luminance(cr, cg, cb);
     const t = Math.min(Math.max((l - 0.5) / 3.5, 0), 1);
     const gain = 0.12 + (2.5 - 0.12) * t * t * (3 - 2 * t); // smoothstep from L 0.5 to 4

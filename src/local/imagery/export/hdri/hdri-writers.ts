@@ -19,7 +19,11 @@ export class RgbeFileWriter implements HdriRowWriter {
   private readonly _planes: Uint8Array;
   private readonly _scanline: Uint8Array;
 
-  constructor(path: string, private readonly _width: number, height: number) {
+  constructor(
+    path: string,
+    private readonly _width: number,
+    height: number,
+  ) {
     this._file = new BufferedFile(path);
     this._file.write(rgbeHeader(_width, height));
     this._planes = new Uint8Array(_width * 4);
@@ -49,7 +53,11 @@ export class ExrFileWriter implements HdriRowWriter {
   private _rows = 0;
   private _firstLine = 0;
 
-  constructor(path: string, private readonly _width: number, height: number) {
+  constructor(
+    path: string,
+    private readonly _width: number,
+    height: number,
+  ) {
     this._file = new BufferedFile(path);
     this._encoder = new ExrEncoder(_width, height, "zip");
     this._block = new Float32Array(this._encoder.linesPerBlock * _width * 3);

@@ -101,7 +101,12 @@ function assemble(mesh: SphereMesh, jpeg: Uint8Array, extras: Record<string, unk
     accessors: [
       { bufferView: positionView, componentType: 5126, count: vertices, type: "VEC3", min: mesh.min, max: mesh.max },
       { bufferView: uvView, componentType: 5126, count: vertices, type: "VEC2" },
-      { bufferView: indexView, componentType: mesh.indices instanceof Uint32Array ? 5125 : 5123, count: mesh.indices.length, type: "SCALAR" },
+      {
+        bufferView: indexView,
+        componentType: mesh.indices instanceof Uint32Array ? 5125 : 5123,
+        count: mesh.indices.length,
+        type: "SCALAR",
+      },
     ],
     bufferViews: bin.bufferViews,
     buffers: [{ byteLength: bin.byteLength }],

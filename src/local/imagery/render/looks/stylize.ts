@@ -173,7 +173,12 @@ export function lumaEdge(img: DisplayImage, x: number, y: number): number {
   // Module-level helpers, not closures: a closure made per pixel costs an allocation (and,
   // under tsx, a keepNames wrapper call).
   const c = luma(img, x, y);
-  return Math.max(Math.abs(c - luma(img, x + 1, y)), Math.abs(c - luma(img, x - 1, y)), Math.abs(c - luma(img, x, y + 1)), Math.abs(c - luma(img, x, y - 1)));
+  return Math.max(
+    Math.abs(c - luma(img, x + 1, y)),
+    Math.abs(c - luma(img, x - 1, y)),
+    Math.abs(c - luma(img, x, y + 1)),
+    Math.abs(c - luma(img, x, y - 1)),
+  );
 }
 
 function luma(img: DisplayImage, x: number, y: number): number {

@@ -66,7 +66,15 @@ export function toneMapChannel(radiance: number, exposure: number): number {
  * sunset orange instead of bleaching it). The exposure comes in an object: a float
  * argument would cost an allocation per pixel.
  */
-export function writeDisplay(rgb: Float32Array | Float64Array, ro: number, scene: { exposure: number }, px: number, py: number, display: Uint8Array, o: number): void {
+export function writeDisplay(
+  rgb: Float32Array | Float64Array,
+  ro: number,
+  scene: { exposure: number },
+  px: number,
+  py: number,
+  display: Uint8Array,
+  o: number,
+): void {
   displayValues(rgb, ro, scene, shown, 0);
   const d = dither(px, py);
   const r = shown[0]! + d;
@@ -80,7 +88,13 @@ export function writeDisplay(rgb: Float32Array | Float64Array, ro: number, scene
 const shown = new Float64Array(3);
 
 /** The display values (sRGB 0..255 floats, before dithering) of rgb[ro..ro + 2] into out[o..o + 2]. */
-export function displayValues(rgb: Float32Array | Float64Array, ro: number, scene: { exposure: number }, out: Float64Array, o: number): void {
+export function displayValues(
+  rgb: Float32Array | Float64Array,
+  ro: number,
+  scene: { exposure: number },
+  out: Float64Array,
+  o: number,
+): void {
   const exposure = scene.exposure;
   const x = rgb[ro]! * exposure;
   const y = rgb[ro + 1]! * exposure;
@@ -140,5 +154,5 @@ export function dither(x: number, y: number): number {
   let h = Math.imul(x, 0x27d4eb2d) ^ Math.imul(y, 0x165667b1);
   h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
   h ^= h >>> 13;
-  return ((h >>> 0) / 4294967296) - 0.5;
+  return (h >>> 0) / 4294967296 - 0.5;
 }

@@ -85,7 +85,6 @@ export function shadeBuilding(
   }
 }
 
-
 /**
  * Mean over [x - w / 2, x + w / 2] of a pulse that is 1 on [a, b] of every unit cell
  * (the window's share of a box footprint w cells wide centred at x).

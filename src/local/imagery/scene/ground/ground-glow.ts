@@ -23,7 +23,10 @@ export function addGrid(px: number, pz: number, footprint: number, out: Float64A
   const fx = Math.abs(qx - Math.round(qx)) * g;
   const fz = Math.abs(qz - Math.round(qz)) * g;
   const avg = Math.min(1, (2 * 0.6) / (w * 1.5 + 1e-3)) * 0.9;
-  const line = footprint > g / 4 ? Math.min(1, (2 * w) / g) * 0.5 : Math.max(Math.exp(-fx / w), Math.exp(-fz / w)) * avg + 0.04 * (Math.exp(-fx / (w * 6)) + Math.exp(-fz / (w * 6)));
+  const line =
+    footprint > g / 4
+      ? Math.min(1, (2 * w) / g) * 0.5
+      : Math.max(Math.exp(-fx / w), Math.exp(-fz / w)) * avg + 0.04 * (Math.exp(-fx / (w * 6)) + Math.exp(-fz / (w * 6)));
   out[0]! += line * 0.55;
   out[1]! += line * 0.08;
   out[2]! += line * 0.75;

@@ -13,8 +13,31 @@ import type { SkyParams } from "../sky/sky.ts";
 import { RELIEF, type TerrainParams, terrainHeightOnly } from "../terrain/terrain.ts";
 import { addGrid } from "./ground-glow.ts";
 import { albedo, COVERS } from "./ground-albedo.ts";
-import { ALBEDO_NORM, ALBEDO_OCTAVES, BUMP_X, BUMP_Z, CLOUDS, FINE, FOOTPRINT, NX, NY, NZ, PX, PY, PZ, SHADOW, VALUE } from "./ground-texture.ts";
-import { allocateClipmap, type ClipmapMemory, clipmapCells, clipmapHeight, type HeightClipmap, openClipmap } from "../terrain/height-clipmap.ts";
+import {
+  ALBEDO_NORM,
+  ALBEDO_OCTAVES,
+  BUMP_X,
+  BUMP_Z,
+  CLOUDS,
+  FINE,
+  FOOTPRINT,
+  NX,
+  NY,
+  NZ,
+  PX,
+  PY,
+  PZ,
+  SHADOW,
+  VALUE,
+} from "./ground-texture.ts";
+import {
+  allocateClipmap,
+  type ClipmapMemory,
+  clipmapCells,
+  clipmapHeight,
+  type HeightClipmap,
+  openClipmap,
+} from "../terrain/height-clipmap.ts";
 
 /** Octaves of the terrain that shadows see (the shape of hills and ridges, not their texture). */
 const SHADOW_OCTAVES = 3.5;
@@ -43,7 +66,14 @@ export interface SurfaceParams {
 }
 
 /** `clipmap`: shared storage of the shadow heights (a private one is made without it). */
-export function prepareSurface(scene: SceneSpec, T: TerrainParams, look: LookParams, sky: SkyParams, width: number, clipmap?: ClipmapMemory): SurfaceParams {
+export function prepareSurface(
+  scene: SceneSpec,
+  T: TerrainParams,
+  look: LookParams,
+  sky: SkyParams,
+  width: number,
+  clipmap?: ClipmapMemory,
+): SurfaceParams {
   const scale = { 0: 0, 1: 0.2, 2: 0.5, 3: 1, 4: 0.3, 5: 0.6 }[T.kind] ?? 1;
   return {
     cover: COVERS[scene.cover],
@@ -72,7 +102,16 @@ const INV_PI = 1 / Math.PI;
 const FILL = 1.6;
 
 /** Light that reaches ground point p past the terrain (SHADOW) and the clouds (CLOUDS), into t. */
-export function groundShadows(P: SurfaceParams, T: TerrainParams, S: SkyParams, K: CloudParams, px: number, py: number, pz: number, t: Float64Array): void {
+export function groundShadows(
+  P: SurfaceParams,
+  T: TerrainParams,
+  S: SkyParams,
+  K: CloudParams,
+  px: number,
+  py: number,
+  pz: number,
+  t: Float64Array,
+): void {
   t[SHADOW] = P.shadowOn ? terrainShadow(P, T, S, px, py, pz) : 1;
   t[CLOUDS] = cloudShadow(K, px, py, pz);
 }
@@ -81,7 +120,15 @@ export function groundShadows(P: SurfaceParams, T: TerrainParams, S: SkyParams, 
  * Radiance of the ground at `point` (ground-texture.ts: position, normal, footprint) into
  * out, given the noise of its texture there.
  */
-export function shadeGround(P: SurfaceParams, T: TerrainParams, S: SkyParams, K: CloudParams, point: Float64Array, t: Float64Array, out: Float64Array): void {
+export function shadeGround(
+  P: SurfaceParams,
+  T: TerrainParams,
+  S: SkyParams,
+  K: CloudParams,
+  point: Float64Array,
+  t: Float64Array,
+  out: Float64Array,
+): void {
   const px = point[PX]!;
   const py = point[PY]!;
   const pz = point[PZ]!;
@@ -141,5 +188,5 @@ function cel(light: number, bands: number): number {
   const x = light * bands;
   const i = Math.floor(x);
   const f = x - i;
-  return (i + smoothstep(0.45, 0.55, f)) / bands * 0.85 + 0.15 * (light > 0.02 ? 1 : 0);
+  return ((i + smoothstep(0.45, 0.55, f)) / bands) * 0.85 + 0.15 * (light > 0.02 ? 1 : 0);
 }

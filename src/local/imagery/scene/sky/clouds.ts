@@ -64,7 +64,9 @@ export function prepareClouds(scene: SceneSpec, width: number, light: [number, n
 
 /** Raw cloud noise above the coverage threshold (<= 0: clear sky, then not exact). */
 function excess(K: CloudParams, x: number, z: number, octaves: number): number {
-  const n = K.cirrus ? fbm2(x * 0.35 + K.ox, z * 3 + K.oz, octaves, 0.55, K.threshold) : fbm2(x + K.ox, z + K.oz, octaves, 0.52, K.threshold);
+  const n = K.cirrus
+    ? fbm2(x * 0.35 + K.ox, z * 3 + K.oz, octaves, 0.55, K.threshold)
+    : fbm2(x + K.ox, z + K.oz, octaves, 0.52, K.threshold);
   return n - K.threshold;
 }
 
@@ -163,7 +165,15 @@ export function cloudForward(K: CloudParams, dx: number, dy: number, dz: number)
  * (cloudCoarse, cloudForward; interpolated): writes the cloud's own colour into out and
  * returns its opacity (0 = clear). `direct` and `ambient` light it.
  */
-export function cloudAt(K: CloudParams, R: CloudRow, ray: Float64Array, input: Float64Array, direct: Float64Array, ambient: Float64Array, out: Float64Array): number {
+export function cloudAt(
+  K: CloudParams,
+  R: CloudRow,
+  ray: Float64Array,
+  input: Float64Array,
+  direct: Float64Array,
+  ambient: Float64Array,
+  out: Float64Array,
+): number {
   const t = R.t;
   if (t === Infinity || t > input[CLOUD_IN.maxDistance]!) return 0;
   const coarse = input[CLOUD_IN.coarse]!;
@@ -181,7 +191,9 @@ export function cloudAt(K: CloudParams, R: CloudRow, ray: Float64Array, input: F
   // Thickness keeps varying where a dense deck is already opaque (overcast texture).
   const thick = clamp(e * 1.4, 0, 1);
   const shadeStop = K.threshold * R.shadeNorm;
-  const e2 = (coarseShade + cloudOctaves(K, x + K.shx, z + K.shz, R.shadeCut, R.shadeOctaves, R.shadeLeft, shadeStop - coarseShade)) / R.shadeNorm - K.threshold;
+  const e2 =
+    (coarseShade + cloudOctaves(K, x + K.shx, z + K.shz, R.shadeCut, R.shadeOctaves, R.shadeLeft, shadeStop - coarseShade)) / R.shadeNorm -
+    K.threshold;
   const shade = Math.exp(-2.2 * clamp(e2 * 2, 0, 1) * (1 + K.darkness)) * (1 - 0.45 * thick);
   const thin = 1 - d;
   const lit = (0.3 + 0.7 * shade) * (1 + 0.35 * input[CLOUD_IN.forward]! * (0.3 + thin));

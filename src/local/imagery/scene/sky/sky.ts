@@ -50,7 +50,7 @@ export function prepareSky(scene: SceneSpec): SkyParams {
   const [lx, ly, lz] = directionOfDegrees(light.azimuth, light.elevation);
   const elev = light.elevation;
   // Below the horizon the light still reaches the upper atmosphere for a while (twilight).
-  const fade = elev >= 0 ? 1 : Math.max(0, 1 - (-elev / 12)) ** 2;
+  const fade = elev >= 0 ? 1 : Math.max(0, 1 - -elev / 12) ** 2;
   const mu = Math.max(elev, 0) * (Math.PI / 180);
   const sinMu = Math.sin(mu);
   const mass = airmass(sinMu) + (elev < 0 ? -elev * 2.5 : 0);

@@ -45,7 +45,10 @@ export function prepareSpace(scene: SceneSpec, width: number): SpaceParams {
   const open = scene.relief === "none";
   // In open space planets are lit from the side (a crescent or half phase reads as a sphere).
   const first = scene.planets[0];
-  const [lx, ly, lz] = open && first ? directionOfDegrees(first.azimuth - 105, first.elevation + 25) : directionOfDegrees(scene.sun.azimuth, Math.max(scene.sun.elevation, 10));
+  const [lx, ly, lz] =
+    open && first
+      ? directionOfDegrees(first.azimuth - 105, first.elevation + 25)
+      : directionOfDegrees(scene.sun.azimuth, Math.max(scene.sun.elevation, 10));
   const neb = scene.nebula;
   return {
     nebula: neb !== null,

@@ -49,13 +49,22 @@ export function diskRows(C: CelestialParams, height: number): { y0: number; y1: 
   const elevation = Math.asin(Math.max(-1, Math.min(1, C.sy)));
   const top = Math.min(Math.PI / 2, elevation + reach);
   const bottom = Math.max(-Math.PI / 2, elevation - reach);
-  return { y0: Math.max(0, Math.floor((0.5 - top / Math.PI) * height)), y1: Math.min(height, Math.ceil((0.5 - bottom / Math.PI) * height) + 1) };
+  return {
+    y0: Math.max(0, Math.floor((0.5 - top / Math.PI) * height)),
+    y1: Math.min(height, Math.ceil((0.5 - bottom / Math.PI) * height) + 1),
+  };
 }
 
 const dir = new Float64Array(3);
 
 /** Calls fn for every pixel of rows [y0, y1) on the disk, with its weight and solid angle. */
-function forDiskPixels(C: CelestialParams, width: number, height: number, rows: { y0: number; y1: number }, fn: (y: number, x: number, weight: number, solidAngle: number) => void): void {
+function forDiskPixels(
+  C: CelestialParams,
+  width: number,
+  height: number,
+  rows: { y0: number; y1: number },
+  fn: (y: number, x: number, weight: number, solidAngle: number) => void,
+): void {
   const cell = ((2 * Math.PI) / width) * (Math.PI / height);
   for (let y = rows.y0; y < rows.y1; y++) {
     const solidAngle = cell * Math.cos(elevationOfV((y + 0.5) / height));

@@ -21,7 +21,15 @@ export const NO_HIT = Infinity;
  * skyline[width + x]. Pixel centres see the skyline a row at a time; the render draws its
  * true position between them (render/skyline-coverage.ts).
  */
-export function marchColumns(T: TerrainParams, width: number, height: number, x0: number, x1: number, out: Float32Array, skyline?: Float32Array): void {
+export function marchColumns(
+  T: TerrainParams,
+  width: number,
+  height: number,
+  x0: number,
+  x1: number,
+  out: Float32Array,
+  skyline?: Float32Array,
+): void {
   const tan = new Float64Array(height);
   const sec = new Float64Array(height);
   for (let y = 0; y < height; y++) {

@@ -24,7 +24,16 @@ const POWERS = OCTAVE_STEPS;
  * octaves are independent, and `from` skips the first ones (a texture can take its coarse
  * octaves from a grid and add the fine ones).
  */
-export function fractalGrad(x: number, z: number, invL: number, ox: number, oz: number, octaves: number, erosion: boolean, from = 0): number {
+export function fractalGrad(
+  x: number,
+  z: number,
+  invL: number,
+  ox: number,
+  oz: number,
+  octaves: number,
+  erosion: boolean,
+  from = 0,
+): number {
   // Small enough for V8 to inline into its callers: the float arguments of the loop below
   // then never become heap numbers (a call with floats allocates one for each).
   args[0] = x;

@@ -14,7 +14,6 @@ import { fg, fgWanted, fractalGrad } from "./terrain-noise.ts";
 
 export { RELIEF, tg };
 
-
 export interface TerrainParams {
   kind: number;
   amp: number;
@@ -57,7 +56,6 @@ export interface TerrainParams {
   maxDistance: number;
 }
 
-
 export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainParams {
   const kind = RELIEF[scene.relief];
   const amp = scene.reliefHeight * (scene.control ? 0.35 : 1);
@@ -98,7 +96,8 @@ export function prepareTerrain(scene: SceneSpec, octaveBias: number): TerrainPar
   T.summitReach = T.r0 + SHOULDER / 2 + (depth / T.summitSlope) * Math.log(depth * 1e6);
   if (scene.control) T.control = controlHeights(scene.control.profile, T.camY, T.controlRadius);
   const controlMax = T.control ? Math.max(0, ...T.control) : 0;
-  T.maxHeight = Math.max(floor + amp * (kind === RELIEF.mountains ? 2.7 : 1.3) + 30, T.ground + 5, controlMax + amp + 60) + (forest ? 14 : 0);
+  T.maxHeight =
+    Math.max(floor + amp * (kind === RELIEF.mountains ? 2.7 : 1.3) + 30, T.ground + 5, controlMax + amp + 60) + (forest ? 14 : 0);
   return T;
 }
 

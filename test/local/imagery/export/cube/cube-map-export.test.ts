@@ -65,7 +65,8 @@ describe("cube-map-default-png", () => {
     const faces = await decodeFaces(readFileSync((await exportSkybox(request(fixture.dir, { type: "cube-map-default-png", size }))).path));
     const { size: n, rgb } = faces.get("px.png")!;
     let best = { i: 0, j: 0, value: -1 };
-    for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) if (rgb[(j * n + i) * 3]! > best.value) best = { i, j, value: rgb[(j * n + i) * 3]! };
+    for (let j = 0; j < n; j++)
+      for (let i = 0; i < n; i++) if (rgb[(j * n + i) * 3]! > best.value) best = { i, j, value: rgb[(j * n + i) * 3]! };
     expect(best.value).toBeGreaterThan(245);
     expect(Math.abs((best.i + 0.5) / n - 0.5)).toBeLessThan(0.1);
     expect(Math.abs((best.j + 0.5) / n - (0.5 - Math.tan((SUN.elevationDeg * Math.PI) / 180) / 2))).toBeLessThan(0.1);
@@ -75,7 +76,12 @@ describe("cube-map-default-png", () => {
     const faces = await decodeFaces(readFileSync((await exportSkybox(request(fixture.dir, { type: "cube-map-default-png", size }))).path));
     const babylon = PanoramaToCubeMapTools.ConvertPanoramaToCubemap(Float32Array.from(fixture.imageRgb), fixture.width, fixture.height, 64);
     const babylonName: Record<FaceName, "right" | "left" | "up" | "down" | "front" | "back"> = {
-      px: "right", nx: "left", py: "up", ny: "down", pz: "front", nz: "back",
+      px: "right",
+      nx: "left",
+      py: "up",
+      ny: "down",
+      pz: "front",
+      nz: "back",
     };
     for (const name of FACE_NAMES) {
       const ours = faces.get(`${name}.png`)!.rgb;

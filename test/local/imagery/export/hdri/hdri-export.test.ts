@@ -41,7 +41,9 @@ describe("hdri-hdr", () => {
   });
 
   it("enlarges too (bilinear), keeping radiance", async () => {
-    const img = babylonReadHdr(readFileSync((await exportSkybox(request(fixture.dir, { type: "hdri-hdr", size: { width: 1024, height: 512 } }))).path));
+    const img = babylonReadHdr(
+      readFileSync((await exportSkybox(request(fixture.dir, { type: "hdri-hdr", size: { width: 1024, height: 512 } }))).path),
+    );
     expect([img.width, img.height]).toEqual([1024, 512]);
     expect(at(img, SUN.u, SUN_V)[0]).toBeGreaterThan(90);
   });
@@ -92,8 +94,12 @@ describe("hdri-exr", () => {
 
   it("applies the HDRI mode", async () => {
     const size = { width: 128, height: 64 };
-    const studio = await babylonReadExr(readFileSync((await exportSkybox(request(fixture.dir, { type: "hdri-exr", size, hdriMode: "studio" }))).path));
-    const realism = await babylonReadExr(readFileSync((await exportSkybox(request(fixture.dir, { type: "hdri-exr", size, hdriMode: "realism" }))).path));
+    const studio = await babylonReadExr(
+      readFileSync((await exportSkybox(request(fixture.dir, { type: "hdri-exr", size, hdriMode: "studio" }))).path),
+    );
+    const realism = await babylonReadExr(
+      readFileSync((await exportSkybox(request(fixture.dir, { type: "hdri-exr", size, hdriMode: "realism" }))).path),
+    );
     expect(at(studio, SUN.u, SUN_V)[0]).toBeLessThan(at(realism, SUN.u, SUN_V)[0] / 5);
   });
 });

@@ -41,7 +41,12 @@ function parseGlb(bytes: Buffer) {
     return new Type(bin.buffer, bufferView.byteOffset, accessor.count * width);
   };
   const primitive = json.meshes[0].primitives[0];
-  return { json, positions: read(primitive.attributes.POSITION) as Float32Array, uvs: read(primitive.attributes.TEXCOORD_0) as Float32Array, indices: read(primitive.indices) };
+  return {
+    json,
+    positions: read(primitive.attributes.POSITION) as Float32Array,
+    uvs: read(primitive.attributes.TEXCOORD_0) as Float32Array,
+    indices: read(primitive.indices),
+  };
 }
 
 async function glb(meshQuality: "low" | "medium" | "high" | "epic", depthScale?: number): Promise<Buffer> {
@@ -93,7 +98,8 @@ describe("3d-mesh-glb", () => {
     const relief = async (depthScale: number) => {
       const { positions: p, uvs } = parseGlb(await glb("low", depthScale));
       const radiusAtV = (target: number): number => {
-        for (let k = 0; k < uvs.length / 2; k++) if (Math.abs(uvs[k * 2 + 1]! - target) < 1e-6) return Math.hypot(p[k * 3]!, p[k * 3 + 1]!, p[k * 3 + 2]!);
+        for (let k = 0; k < uvs.length / 2; k++)
+          if (Math.abs(uvs[k * 2 + 1]! - target) < 1e-6) return Math.hypot(p[k * 3]!, p[k * 3 + 1]!, p[k * 3 + 2]!);
         throw new Error("no vertex row");
       };
       return { nearGround: radiusAtV(28 / 32), farGround: radiusAtV(17 / 32) };

@@ -21,7 +21,21 @@ const ffmpeg = (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { 
 
 /** Frame `index` decoded back to RGB by ffmpeg. */
 function decodeFrame(path: string, index: number, width: number, height: number): Buffer {
-  const rgb = execFileSync(ffmpeg, ["-v", "error", "-i", path, "-vf", `select=eq(n\\,${index})`, "-vframes", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]);
+  const rgb = execFileSync(ffmpeg, [
+    "-v",
+    "error",
+    "-i",
+    path,
+    "-vf",
+    `select=eq(n\\,${index})`,
+    "-vframes",
+    "1",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgb24",
+    "pipe:1",
+  ]);
   expect(rgb.length).toBe(width * height * 3);
   return rgb;
 }
@@ -60,7 +74,9 @@ describe("video exports", () => {
     const path = (await exportSkybox(request(fixture.dir, { type: "video-landscape-mp4", imageScale: SCALE }))).path;
     const brightest = (rgb: Buffer): { x: number; y: number; value: number } => {
       let best = { x: 0, y: 0, value: -1 };
-      for (let i = 0; i < width * height; i++) if (rgb[i * 3]! + rgb[i * 3 + 1]! > best.value) best = { x: i % width, y: Math.floor(i / width), value: rgb[i * 3]! + rgb[i * 3 + 1]! };
+      for (let i = 0; i < width * height; i++)
+        if (rgb[i * 3]! + rgb[i * 3 + 1]! > best.value)
+          best = { x: i % width, y: Math.floor(i / width), value: rgb[i * 3]! + rgb[i * 3 + 1]! };
       return best;
     };
     // Frame 36 of 144 looks 90 deg right of the centre: at the sun (u = 0.75), 20 deg up.

@@ -113,7 +113,9 @@ describe("looks", () => {
     expect(r).toBeGreaterThan(g * 1.3);
     expect(b).toBeGreaterThan(g * 1.3);
     const lum = (c: number[]): number => c[0]! * 0.3 + c[1]! * 0.59 + c[2]! * 0.11;
-    expect(lum(meanColour(await readJpeg(dirs.get("watercolor")!)))).toBeGreaterThan(lum(meanColour(await readJpeg(dirs.get("photoreal")!))) + 10);
+    expect(lum(meanColour(await readJpeg(dirs.get("watercolor")!)))).toBeGreaterThan(
+      lum(meanColour(await readJpeg(dirs.get("photoreal")!))) + 10,
+    );
   });
 });
 
