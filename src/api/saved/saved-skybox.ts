@@ -22,13 +22,11 @@ const positiveInt = /* @__PURE__ */ z.int().check(z.gte(1, { error: "must be an 
 const vector3 = /* @__PURE__ */ z.array(finite).check(z.refine((v) => v.length === 3, { error: "must be 3 numbers" }));
 
 /** A file name without a folder, `..`, or characters a static host or a file system may treat otherwise. */
-const fileName = /* @__PURE__ */ z
-  .string()
-  .check(
-    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, {
-      error: "must be a plain file name beside skybox.json (letters, digits, '.', '_', '-')",
-    }),
-  );
+const fileName = /* @__PURE__ */ z.string().check(
+  z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, {
+    error: "must be a plain file name beside skybox.json (letters, digits, '.', '_', '-')",
+  }),
+);
 
 /** One file of the folder: its name, byte size and SHA-256 (lowercase hex). */
 export const SavedFile = /* @__PURE__ */ z.strictObject({

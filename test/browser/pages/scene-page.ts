@@ -490,16 +490,14 @@ const api = {
   counts,
   /** What the engine's GPU textures are (to name the one a leak left behind). */
   engineTextures: () =>
-    engine
-      .getLoadedTexturesCache()
-      .map((t) => ({
-        id: t.uniqueId,
-        source: t.source,
-        url: t.url.slice(0, 80),
-        cube: t.isCube,
-        size: t.width,
-        references: t._references,
-      })),
+    engine.getLoadedTexturesCache().map((t) => ({
+      id: t.uniqueId,
+      source: t.source,
+      url: t.url.slice(0, 80),
+      cube: t.isCube,
+      size: t.width,
+      references: t._references,
+    })),
   /** The engine, and the shader language of every material in the scene (ShaderLanguage: 0 GLSL, 1 WGSL). */
   engineInfo: () => ({
     name: engine.name,
