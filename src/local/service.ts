@@ -59,8 +59,8 @@ export async function startLocalSkyboxService(options: LocalServiceOptions = {},
   let baseUrl = "";
   const queuePosition = (kind: "generation" | "export", id: number | string): number =>
     kind === "generation" ? generations.queue.position(id as number) : exports.queue.position(id as string);
-  const views = new RecordViews(store, accounts, queuePosition, () => baseUrl);
-  const events = new StatusEvents(pusher, webhooks, views, accounts, store);
+  const views = new RecordViews({ store, accounts, queuePosition, baseUrl: () => baseUrl });
+  const events = new StatusEvents({ pusher, webhooks, views, accounts, store });
   const delay = createDelays(speed);
   const debug = options.logLevel === "debug" ? (line: string) => log(`debug: ${line}`) : () => {};
   const common = { store, events, imagery: pictures, dataDir, imageScale, delay, log, debug };

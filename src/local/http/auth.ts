@@ -34,8 +34,7 @@ export function limitPolling(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
       throw new HttpError(
         429,
         `Too many polling requests: at most ${ctx.pollLimit.perMinute} a minute. Retry after ${retryAfter} s, or use the push channel.`,
-        {},
-        { "retry-after": String(retryAfter) },
+        { headers: { "retry-after": String(retryAfter) } },
       );
     await next();
   };

@@ -4,17 +4,23 @@ import { describeIssue } from "../../api/rules/rule-issue.ts";
 
 /** An answer other than success: a status and the API's error envelope `{ error, issues? }`. */
 export class HttpError extends Error {
+  /** The rules the request broke, listed in the envelope's `issues`. */
+  readonly issues: readonly RuleIssue[] | undefined;
+  /** Headers the answer carries besides the envelope's (`retry-after`). */
+  readonly headers: Record<string, string>;
+
   constructor(
     readonly status: number,
     message: string,
-    readonly details: { issues?: readonly RuleIssue[] } = {},
-    readonly headers: Record<string, string> = {},
+    options: { issues?: readonly RuleIssue[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
+    this.issues = options.issues;
+    this.headers = options.headers ?? {};
   }
 
   get body(): ErrorEnvelope {
-    return errorEnvelope(this.message, this.details.issues);
+    return errorEnvelope(this.message, this.issues);
   }
 }
 

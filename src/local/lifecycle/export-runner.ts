@@ -26,16 +26,16 @@ export class ExportRunner {
   readonly queue: JobQueue<string>;
 
   constructor(private readonly _d: ExportRunnerDeps) {
-    this.queue = new JobQueue(
-      _d.concurrency,
-      (id) => this.run(id),
-      (moved) => moved.forEach((id) => this.emitIfPending(id)),
-      (id, error) =>
+    this.queue = new JobQueue({
+      concurrency: _d.concurrency,
+      run: (id) => this.run(id),
+      onPositions: (moved) => moved.forEach((id) => this.emitIfPending(id)),
+      onFailure: (id, error) =>
         endFailedJob(_d, `export ${id}`, error, (sentence) => {
           const e = _d.store.exports.get(id);
           if (e && isActive(e)) this.finish(e, "error", sentence, null);
         }),
-    );
+    });
   }
 
   /** Stores a new export and starts it; resolves once the record may be returned. */

@@ -26,16 +26,16 @@ export class GenerationRunner {
   private readonly _rendering = new Map<number, AbortController>();
 
   constructor(private readonly _d: GenerationRunnerDeps) {
-    this.queue = new JobQueue(
-      _d.concurrency,
-      (id) => this.run(id),
-      (moved) => this.positionsMoved(moved),
-      (id, error) =>
+    this.queue = new JobQueue({
+      concurrency: _d.concurrency,
+      run: (id) => this.run(id),
+      onPositions: (moved) => this.positionsMoved(moved),
+      onFailure: (id, error) =>
         endFailedJob(_d, `generation ${id}`, error, (sentence) => {
           const g = _d.store.generations.get(id);
           if (g && isActive(g)) this.finish(g, "error", sentence);
         }),
-    );
+    });
   }
 
   /** Stores a new generation and queues it; its creation event goes out at once. */

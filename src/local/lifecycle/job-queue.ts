@@ -1,3 +1,13 @@
+/** What a queue runs, how many at once, and whom it tells. */
+export interface JobQueueOptions<Id> {
+  concurrency: number;
+  run: (id: Id) => Promise<void>;
+  /** Every job whose position moved. */
+  onPositions?: (moved: Id[]) => void;
+  /** A job that threw instead of ending itself: it must still end (the runner marks it failed). */
+  onFailure?: (id: Id, error: unknown) => void;
+}
+
 /**
  * A FIFO of jobs waiting for one of `concurrency` slots. Positions are 1-based while
  * waiting and 0 once a job runs; `onPositions` fires with every job whose position moved,
@@ -8,13 +18,17 @@ export class JobQueue<Id extends string | number> {
   private readonly _running = new Set<Id>();
   private _closed = false;
 
-  constructor(
-    private readonly _concurrency: number,
-    private readonly _run: (id: Id) => Promise<void>,
-    private readonly _onPositions: (moved: Id[]) => void = () => {},
-    /** A job that threw instead of ending itself: it must still end (the runner marks it failed). */
-    private readonly _onFailure: (id: Id, error: unknown) => void = () => {},
-  ) {}
+  private readonly _concurrency: number;
+  private readonly _run: (id: Id) => Promise<void>;
+  private readonly _onPositions: (moved: Id[]) => void;
+  private readonly _onFailure: (id: Id, error: unknown) => void;
+
+  constructor(options: JobQueueOptions<Id>) {
+    this._concurrency = options.concurrency;
+    this._run = options.run;
+    this._onPositions = options.onPositions ?? (() => {});
+    this._onFailure = options.onFailure ?? (() => {});
+  }
 
   enqueue(id: Id): void {
     if (this._waiting.includes(id) || this._running.has(id)) return;

@@ -37,12 +37,23 @@ function stageTimes(g: Pick<GenerationEntity, "dispatchedAt" | "processingAt" | 
  * derived (URLs, titles, batch counters, queue positions) is derived here, never stored.
  */
 export class RecordViews {
-  constructor(
-    private readonly _store: RecordStore,
-    private readonly _accounts: Accounts,
-    private readonly _queuePosition: (kind: "generation" | "export", id: number | string) => number,
-    readonly baseUrl: () => string,
-  ) {}
+  private readonly _store: RecordStore;
+  private readonly _accounts: Accounts;
+  private readonly _queuePosition: (kind: "generation" | "export", id: number | string) => number;
+  /** The service's own URL, known once it listens. */
+  readonly baseUrl: () => string;
+
+  constructor(sources: {
+    store: RecordStore;
+    accounts: Accounts;
+    queuePosition: (kind: "generation" | "export", id: number | string) => number;
+    baseUrl: () => string;
+  }) {
+    this._store = sources.store;
+    this._accounts = sources.accounts;
+    this._queuePosition = sources.queuePosition;
+    this.baseUrl = sources.baseUrl;
+  }
 
   generation(g: GenerationEntity) {
     const style = findStyle(g.styleId);

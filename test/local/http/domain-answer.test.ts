@@ -39,7 +39,7 @@ describe("the HTTP answer of a domain refusal", () => {
   });
 
   test("HTTP errors pass as they are; anything else is no answer (an internal error)", () => {
-    const limited = new HttpError(429, "slow down", {}, { "retry-after": "10" });
+    const limited = new HttpError(429, "slow down", { headers: { "retry-after": "10" } });
     expect(httpAnswerOf(limited)).toBe(limited);
     expect(httpAnswerOf(new Error("boom"))).toBeUndefined();
   });

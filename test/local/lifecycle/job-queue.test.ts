@@ -6,16 +6,15 @@ test("a job that throws is handed to onFailure (never an unhandled rejection), a
   const failed: [number, string][] = [];
   let done!: () => void;
   const finished = new Promise<void>((resolve) => (done = resolve));
-  const queue = new JobQueue<number>(
-    1,
-    async (id) => {
+  const queue = new JobQueue<number>({
+    concurrency: 1,
+    run: async (id) => {
       ran.push(id);
       if (id === 1) throw new Error("the journal could not be written");
       if (id === 3) done();
     },
-    () => {},
-    (id, error) => failed.push([id, (error as Error).message]),
-  );
+    onFailure: (id, error) => failed.push([id, (error as Error).message]),
+  });
   [1, 2, 3].forEach((id) => queue.enqueue(id));
   await finished;
   expect(ran).toEqual([1, 2, 3]);

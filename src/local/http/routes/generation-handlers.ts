@@ -53,7 +53,7 @@ function createGeneration(ctx: ServiceContext, uploads: Uploads, c: Context<AppE
   if (issues.length) throw ruleError(issues);
   const pending = [...ctx.store.generations.values()].filter((g) => g.accountId === account.id && g.batchId === null && isActive(g)).length;
   const limit = PLAN_LIMITS[account.plan].pendingGenerations;
-  if (pending >= limit) throw new HttpError(429, MESSAGES.pendingLimit(limit), {}, { "retry-after": "10" });
+  if (pending >= limit) throw new HttpError(429, MESSAGES.pendingLimit(limit), { headers: { "retry-after": "10" } });
   const price = priceOf(params, style);
   if (account.credits < price) throw insufficientCredits(account, price);
   const g = buildGeneration(ctx.store, ctx.dataDir, uploads, { account, params, style });

@@ -23,6 +23,8 @@ const CHANNELS = ["B", "G", "R"] as const;
 /** Offset of each stored channel inside an RGB triple. */
 const CHANNEL_OFFSET = [2, 1, 0] as const;
 const HALF = 1;
+/** zlib's level for ZIP blocks: predicted half floats gain little past it, and it costs time. */
+const ZIP_LEVEL = 4;
 
 export class ExrEncoder {
   readonly linesPerBlock: number;
@@ -34,7 +36,6 @@ export class ExrEncoder {
     readonly width: number,
     readonly height: number,
     readonly compression: ExrCompression = "zip",
-    private readonly _zipLevel: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 4,
   ) {
     this.linesPerBlock = LINES_PER_BLOCK[compression];
     this.blockCount = Math.ceil(height / this.linesPerBlock);
@@ -52,7 +53,7 @@ export class ExrEncoder {
    */
   encodeBlock(rgb: Float32Array, firstLine: number): Uint8Array {
     const raw = this._halfPlanes(rgb, firstLine);
-    const packed = this.compression === "zip" ? deflateSync(splitAndPredict(raw), { level: this._zipLevel }) : raw;
+    const packed = this.compression === "zip" ? deflateSync(splitAndPredict(raw), { level: ZIP_LEVEL }) : raw;
     return blockBytes(firstLine, raw, packed);
   }
 
@@ -66,7 +67,7 @@ export class ExrEncoder {
     if (this.compression !== "zip") return blockBytes(firstLine, raw, raw);
     const predicted = splitAndPredict(raw);
     const packed = await new Promise<Uint8Array>((resolve, reject) =>
-      deflate(predicted, { level: this._zipLevel }, (error, result) => (error ? reject(error) : resolve(result))),
+      deflate(predicted, { level: ZIP_LEVEL }, (error, result) => (error ? reject(error) : resolve(result))),
     );
     return blockBytes(firstLine, raw, packed);
   }

@@ -37,12 +37,19 @@ export class PanFrames {
   private readonly _wy: Uint16Array;
   private readonly _shiftBytes: number;
 
-  constructor(
-    pano: PanoramaRgb8,
-    readonly width: number,
-    readonly height: number,
-    readonly frameCount: number,
-  ) {
+  readonly width: number;
+  readonly height: number;
+  readonly frameCount: number;
+
+  /**
+   * @param pano the panorama the frames pan across
+   * @param clip each frame's size, and how many frames make one turn
+   */
+  constructor(pano: PanoramaRgb8, clip: { width: number; height: number; frameCount: number }) {
+    const { width, height, frameCount } = clip;
+    this.width = width;
+    this.height = height;
+    this.frameCount = frameCount;
     if (pano.width % frameCount !== 0) throw new Error("PanFrames: panorama width must be a multiple of the frame count");
     const { width: pw, height: ph } = pano;
     this._shiftBytes = (pw / frameCount) * 3;

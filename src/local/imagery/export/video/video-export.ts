@@ -40,7 +40,7 @@ export async function exportVideo(req: ExportRequest, shape: VideoShape, path: s
   let panoWidth = panWidth(width, height, frameCount);
   while (panoWidth > stored.width && panoWidth > frameCount) panoWidth -= frameCount;
   const pano = await readPanorama(req.from, { width: panoWidth, height: Math.max(1, Math.round(panoWidth / 2)) });
-  const frames = new PanFrames(pano, width, height, frameCount);
+  const frames = new PanFrames(pano, { width, height, frameCount });
   await encodeH264(path, width, height, fps, frameCount, (i, out) => {
     signal?.throwIfAborted();
     frames.render(i, out);
