@@ -62,18 +62,55 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
   ctx.signal?.throwIfAborted();
   const clamped = size < options.size ? ` (GPU limit; ${options.size} asked)` : "";
   ctx.progress({ stage: "prefiltering", detail: `${source} to a ${size} cube${clamped}, ${options.quality} samples` });
-  const loaded = await loadEnvironment(scene, FORMATS[source], bytes, size, name);
+  return prefilteredEnvironment(ctx, {
+    key,
+    format: FORMATS[source],
+    bytes,
+    size,
+    name,
+    quality: options.quality,
+    active,
+    intensity: options.intensity,
+  });
+}
+
+/** What `prefilteredEnvironment` loads and how the result lights the scene. */
+export interface PrefilterJob {
+  /** The cache key it is kept and baked under. */
+  key: string;
+  format: EnvironmentFormat;
+  bytes: Uint8Array;
+  /** Cube face size, within the GPU's limit. */
+  size: number;
+  name: string;
+  quality: number;
+  active: boolean;
+  intensity: number;
+}
+
+/**
+ * Loads an environment's file into a cube, prefilters it and keeps it under its key; the
+ * cube is disposed when the prefilter fails or the apply is aborted meanwhile.
+ * @param ctx the apply (or load)
+ * @param job the file, the cube and how it lights
+ */
+export async function prefilteredEnvironment(
+  ctx: KeepContext & { readonly signal?: AbortSignal | undefined },
+  job: PrefilterJob,
+): Promise<BuiltEnvironment> {
+  const { scene } = ctx;
+  const loaded = await loadEnvironment(scene, job.format, job.bytes, job.size, job.name);
   try {
     ctx.signal?.throwIfAborted();
-    await prefilterEnvironment(engine, loaded.texture, options.quality, loaded.polynomial);
+    await prefilterEnvironment(scene.getEngine(), loaded.texture, job.quality, loaded.polynomial);
   } catch (error) {
     loaded.texture.dispose();
     throw error;
   }
-  keepEnvironment(ctx, key, loaded.texture, false);
+  keepEnvironment(ctx, job.key, loaded.texture, false);
   return {
-    lighting: new SkyboxLighting({ scene, texture: loaded.texture, active, intensity: options.intensity, fromCache: false }),
-    bakeKey: ctx.cache ? key : null,
+    lighting: new SkyboxLighting({ scene, texture: loaded.texture, active: job.active, intensity: job.intensity, fromCache: false }),
+    bakeKey: ctx.cache ? job.key : null,
   };
 }
 

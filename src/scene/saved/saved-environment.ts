@@ -5,13 +5,13 @@
  */
 import { CubeTexture } from "@babylonjs/core/Materials/Textures/cubeTexture.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { cachedEnvironment, type BuiltEnvironment } from "../build-parts.ts";
+import { cachedEnvironment, prefilteredEnvironment, type BuiltEnvironment } from "../build-parts.ts";
 import { savedEnvKey } from "../cache/cache-keys.ts";
-import { loadEnvironment, type EnvironmentTexture } from "../environment/environment-loader.ts";
+import type { EnvironmentTexture } from "../environment/environment-loader.ts";
 import { keepEnvironment, type KeepContext } from "../cache/kept-parts.ts";
 import { SkyboxLighting } from "../environment/lighting.ts";
 import type { ResolvedLoad } from "./load-options.ts";
-import { harmonicsReady, prefilterEnvironment } from "../environment/prefilter.ts";
+import { harmonicsReady } from "../environment/prefilter.ts";
 import type { SavedFolder } from "./saved-folder.ts";
 
 /** What building a saved skybox's parts needs. */
@@ -57,19 +57,16 @@ export async function buildSavedEnvironment(
     stage: "prefiltering",
     detail: `${entry.path} to a ${size} cube${clamped}, ${options.quality} samples: once, then kept in the cache`,
   });
-  const loaded = await loadEnvironment(scene, "hdr", bytes, size, name);
-  try {
-    ctx.signal?.throwIfAborted();
-    await prefilterEnvironment(scene.getEngine(), loaded.texture, options.quality, loaded.polynomial);
-  } catch (error) {
-    loaded.texture.dispose();
-    throw error;
-  }
-  keepEnvironment(ctx, key, loaded.texture, false);
-  return {
-    lighting: new SkyboxLighting({ scene, texture: loaded.texture, active, intensity: options.intensity, fromCache: false }),
-    bakeKey: ctx.cache ? key : null,
-  };
+  return prefilteredEnvironment(ctx, {
+    key,
+    format: "hdr",
+    bytes,
+    size,
+    name,
+    quality: options.quality,
+    active,
+    intensity: options.intensity,
+  });
 }
 
 /** A `.env` file's prefiltered cube (CubeTexture's `.env` loader: RGBD mips and harmonics as baked). */
