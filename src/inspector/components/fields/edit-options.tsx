@@ -13,9 +13,6 @@ export const EditOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
   const form = useSlice(state.form);
   const { applied } = useSlice(state.apply);
   const center = form.editCenter;
-  const typed = (input: "lon" | "lat") => (_: unknown, d: { value?: number | null; displayValue?: string }) =>
-    state.form.type(input, d.value != null ? String(d.value) : (d.displayValue ?? ""));
-  const [lonProblem, latProblem] = [typedProblem(form, "lon"), typedProblem(form, "lat")];
   return (
     <div className={pane.section} data-testid="skybox-edit-options">
       <Caption1>
@@ -32,42 +29,8 @@ export const EditOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
         </Caption1>
       </div>
       <div className={pane.row}>
-        <Field
-          label="Longitude"
-          size="small"
-          className={pane.grow}
-          validationState={lonProblem ? "error" : "none"}
-          validationMessage={lonProblem ?? undefined}
-        >
-          <SpinButton
-            size="small"
-            min={R.center_x.min}
-            max={R.center_x.max}
-            step={1}
-            value={center ? Math.round(center.lon * 10) / 10 : null}
-            displayValue={form.typed.lon}
-            onChange={typed("lon")}
-            data-testid="skybox-edit-lon"
-          />
-        </Field>
-        <Field
-          label="Latitude"
-          size="small"
-          className={pane.grow}
-          validationState={latProblem ? "error" : "none"}
-          validationMessage={latProblem ?? undefined}
-        >
-          <SpinButton
-            size="small"
-            min={R.center_y.min}
-            max={R.center_y.max}
-            step={1}
-            value={center ? Math.round(center.lat * 10) / 10 : null}
-            displayValue={form.typed.lat}
-            onChange={typed("lat")}
-            data-testid="skybox-edit-lat"
-          />
-        </Field>
+        <CentreField state={state} input="lon" />
+        <CentreField state={state} input="lat" />
       </div>
       <Field label={`Field of view ${Math.round(form.editFov)}°`} size="small">
         <Slider
@@ -80,5 +43,40 @@ export const EditOptions: FunctionComponent<{ state: SkyboxPaneState }> = ({ sta
         />
       </Field>
     </div>
+  );
+};
+
+/** How each coordinate of the centre is labelled, bounded and tested. */
+const CENTRE = {
+  lon: { label: "Longitude", range: R.center_x, of: (c: { lon: number }) => c.lon },
+  lat: { label: "Latitude", range: R.center_y, of: (c: { lat: number }) => c.lat },
+} as const;
+
+/** One coordinate of the edit's centre, typed (the viewport's pick fills it too). */
+const CentreField: FunctionComponent<{ state: SkyboxPaneState; input: "lon" | "lat" }> = ({ state, input }) => {
+  const pane = usePaneStyles();
+  const form = useSlice(state.form);
+  const { label, range, of } = CENTRE[input];
+  const problem = typedProblem(form, input);
+  const center = form.editCenter;
+  return (
+    <Field
+      label={label}
+      size="small"
+      className={pane.grow}
+      validationState={problem ? "error" : "none"}
+      validationMessage={problem ?? undefined}
+    >
+      <SpinButton
+        size="small"
+        min={range.min}
+        max={range.max}
+        step={1}
+        value={center ? Math.round(of(center) * 10) / 10 : null}
+        displayValue={form.typed[input]}
+        onChange={(_, d) => state.form.type(input, d.value != null ? String(d.value) : (d.displayValue ?? ""))}
+        data-testid={`skybox-edit-${input}`}
+      />
+    </Field>
   );
 };
