@@ -14,7 +14,6 @@ import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynom
 // setting it only shadows the property on one texture object, and views sharing it see none).
 import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { cubeFromTexels } from "./baked-cube.ts";
 
 /** A cube texture that turns with `rotationY` (HDR, EXR, Cube, Raw all do). */
 export type EnvironmentTexture = BaseTexture & { rotationY: number };
@@ -78,8 +77,11 @@ export async function loadEnvironment(
       const cube = await cubeFromPanorama(scene, bytes, size, name);
       return { ...cube, prefiltered: false };
     }
-    case "texels":
+    case "texels": {
+      // Only a re-apply from the cache database reads baked texels: its code loads then.
+      const { cubeFromTexels } = await import("./baked-cube.ts");
       return { texture: cubeFromTexels(scene, bytes, name), prefiltered: true, polynomial: null };
+    }
   }
 }
 
