@@ -15,34 +15,9 @@
  */
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { isPublicAddress } from "../../api/rules/public-address.ts";
 import { issue } from "../../api/rules/rule-issue.ts";
 import { brokenRules } from "./domain-error.ts";
-
-/** Address ranges that are not the public internet (IANA special-purpose registries). */
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  PRIVATE.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["64:ff9b:1::", 48],
-] as const)
-  PRIVATE.addSubnet(net, bits, "ipv6");
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
@@ -57,8 +32,7 @@ const lookupAll: Lookup = async (host) => (await lookup(host, { all: true, verba
 
 /** Whether `address` (an IP literal) is private, loopback, link-local or otherwise not public. */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  return family !== 0 && PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
+  return isIP(address) !== 0 && !isPublicAddress(address);
 }
 
 const isLocalhostName = (host: string) => /(^|\.)localhost\.?$/i.test(host);

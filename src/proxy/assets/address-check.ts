@@ -6,47 +6,12 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from "node:dns";
 import { lookup as dnsLookupAll } from "node:dns/promises";
-import { BlockList, isIP, type LookupFunction } from "node:net";
+import { type LookupFunction } from "node:net";
+import { isPublicAddress } from "../../api/rules/public-address.ts";
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blocked.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  blocked.addSubnet(net, prefix, "ipv6");
-
-/** True for an address the passthrough must not connect to. IPv4-mapped IPv6 is checked as IPv4. */
+/** True for an address the passthrough must not connect to (see public-address.ts). */
 export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, "");
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return blocked.check(mapped[1]!, "ipv4");
-  const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, "ipv4");
-  if (family === 6) return blocked.check(bare, "ipv6");
-  return true; // not an address at all: refuse rather than guess
+  return !isPublicAddress(address);
 }
 
 /** The spellings of this machine that name the same host: nothing else on loopback. */
