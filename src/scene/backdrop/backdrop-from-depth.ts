@@ -16,7 +16,7 @@ import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { placeBackdrop, SkyboxBackdrop } from "./backdrop.ts";
-import { directionOfUv } from "../../api/panorama/panorama-directions.ts";
+import { panoramaSphere } from "../../api/panorama/panorama-sphere.ts";
 import { sampleWrapped } from "../../api/panorama/panorama-sampling.ts";
 import { backdropRadius, decodeDepthPngInSlices, type DepthImage } from "../analysis/depth-decoding.ts";
 import { nextTaskSlice, WorkSlices } from "../scheduling/work-slices.ts";
@@ -98,59 +98,19 @@ export async function buildDepthBackdrop(
   return part;
 }
 
-/** Vertex (i, j) at panorama (i / across, j / down); pole rows collapse to their mean radius. */
+/** The depth mesh's sphere (panorama-sphere.ts) in the scene's frame, its uvs for a texture loaded with invertY. */
 function sphereData(across: number, down: number, depth: DepthImage, depthScale: number, rightHanded: boolean): VertexData {
-  const count = (across + 1) * (down + 1);
-  const positions = new Float32Array(count * 3);
-  const uvs = new Float32Array(count * 2);
+  const sphere = panoramaSphere(across, down, (u, v) => backdropRadius(sample(depth, u, v), depthScale));
   // The panorama's frame is right-handed; a left-handed scene flips z.
-  const zSign = rightHanded ? 1 : -1;
-  const direction = new Float64Array(3);
-  for (let j = 0; j <= down; j++) {
-    const v = j / down;
-    const pole = j === 0 || j === down;
-    let poleRadius = 0;
-    if (pole) for (let i = 0; i < across; i++) poleRadius += backdropRadius(sample(depth, (i + 0.5) / across, v), depthScale) / across;
-    for (let i = 0; i <= across; i++) {
-      const u = pole ? (i + 0.5) / across : i / across;
-      const r = pole ? poleRadius : backdropRadius(sample(depth, u, v), depthScale);
-      const k = j * (across + 1) + i;
-      directionOfUv(u, v, direction);
-      positions[k * 3] = direction[0]! * r;
-      positions[k * 3 + 1] = direction[1]! * r;
-      positions[k * 3 + 2] = direction[2]! * r * zSign;
-      uvs[k * 2] = u;
-      uvs[k * 2 + 1] = 1 - v; // the texture is loaded with invertY: v = 1 is the image's top row
-    }
-  }
+  if (!rightHanded) for (let k = 2; k < sphere.positions.length; k += 3) sphere.positions[k] = -sphere.positions[k]!;
+  // With invertY, v = 1 is the image's top row.
+  for (let k = 1; k < sphere.uvs.length; k += 2) sphere.uvs[k] = 1 - sphere.uvs[k]!;
   const data = new VertexData();
-  data.positions = positions;
-  data.uvs = uvs;
-  data.indices = indices(across, down, count);
+  data.positions = sphere.positions;
+  data.uvs = sphere.uvs;
+  data.indices = sphere.indices;
   return data;
-}
-
-/** Two triangles per quad; the pole rows' quads degenerate into one. */
-function indices(across: number, down: number, count: number): Uint16Array | Uint32Array {
-  const out = count > 0xffff ? new Uint32Array(6 * across * (down - 1)) : new Uint16Array(6 * across * (down - 1));
-  let o = 0;
-  for (let j = 0; j < down; j++)
-    for (let i = 0; i < across; i++) {
-      const a = j * (across + 1) + i;
-      const c = a + across + 1;
-      if (j !== down - 1) o = triangle(out, o, a, c, c + 1);
-      if (j !== 0) o = triangle(out, o, a, c + 1, a + 1);
-    }
-  return out;
 }
 
 /** Bilinear depth value at (u, v), wrapping in u. */
 const sample = (depth: DepthImage, u: number, v: number) => sampleWrapped(depth.values, depth.width, depth.height, u, v);
-
-/** Writes one triangle's corners at `o`; returns where the next one goes. */
-function triangle(indices: Uint16Array | Uint32Array, o: number, a: number, b: number, c: number): number {
-  indices[o] = a;
-  indices[o + 1] = b;
-  indices[o + 2] = c;
-  return o + 3;
-}
