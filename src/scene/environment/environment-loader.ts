@@ -51,7 +51,7 @@ export async function loadEnvironment(
       const texture = (await fromUrl(
         bytes,
         name,
-        (url, onLoad, onError) => new SlicedHdrCubeTexture(url, scene, size, onLoad, onError),
+        (url, onLoad, onError) => new SlicedHdrCubeTexture(url, scene, { size, onLoad, onError }),
       )) as InstanceType<typeof SlicedHdrCubeTexture>;
       return { texture, prefiltered: false, polynomial: texture.polynomial };
     }

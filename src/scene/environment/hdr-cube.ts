@@ -14,6 +14,15 @@ import { decodeHdrInSlices } from "../analysis/hdr-pixels.ts";
 import { cubeHarmonics, panoramaToCube } from "./sliced-cube.ts";
 import { nextTaskSlice, WorkSlices } from "../scheduling/work-slices.ts";
 
+export interface SlicedHdrCubeOptions {
+  /** Face size. */
+  size: number;
+  /** Called once uploaded. */
+  onLoad: () => void;
+  /** Called when the file cannot be read. */
+  onError: (message?: string, exception?: unknown) => void;
+}
+
 /** An HDRCubeTexture whose CPU steps run in slices; its harmonics are set before it reports loaded. */
 export class SlicedHdrCubeTexture extends HDRCubeTexture {
   /** The irradiance harmonics, once computed (put them back after prefiltering: it swaps the GPU texture). */
@@ -22,13 +31,11 @@ export class SlicedHdrCubeTexture extends HDRCubeTexture {
   /**
    * @param url the file (a blob URL)
    * @param scene the scene
-   * @param size face size
-   * @param onLoad called once uploaded
-   * @param onError called when the file cannot be read
+   * @param options the face size and the load callbacks
    */
-  constructor(url: string, scene: Scene, size: number, onLoad: () => void, onError: (message?: string, exception?: unknown) => void) {
+  constructor(url: string, scene: Scene, options: SlicedHdrCubeOptions) {
     // Mips, harmonics computed here (not by Babylon, in one task), linear, not prefiltered on load.
-    super(url, scene, size, false, false, false, false, onLoad, onError);
+    super(url, scene, options.size, false, false, false, false, options.onLoad, options.onError);
   }
 
   protected override async _getCubeMapTextureDataAsync(buffer: ArrayBuffer, size: number): Promise<CubeMapInfo> {
