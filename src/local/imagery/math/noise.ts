@@ -13,6 +13,7 @@ const SIZE = 1024;
 const MASK = SIZE - 1;
 const perm = new Int32Array(SIZE);
 const vals = new Float64Array(SIZE);
+/** The seed the tables hold: a job with another seed refills them (one job at a time per thread). */
 let currentSeed = Number.NaN;
 
 /** Value and derivatives of the last `noise2` call: [value, d/dx, d/dy]. */

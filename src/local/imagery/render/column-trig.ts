@@ -4,6 +4,7 @@
  */
 import { azimuthOfU } from "../../../api/panorama/panorama-directions.ts";
 
+// Per worker thread, for the width it last rendered at (module state: see row-state.ts).
 let trigWidth = 0;
 let trig = { sin: new Float64Array(0), cos: new Float64Array(0) };
 

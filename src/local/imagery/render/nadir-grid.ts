@@ -147,6 +147,7 @@ function gridSpacing(P: PreparedScene, y: number, step: number): number {
 const texture = new Float64Array(TEXTURE_LENGTH);
 /** The point being shaded; its footprint is the row's (set once a row). */
 const point = new Float64Array(POINT_LENGTH);
+// Which row and render `point` holds the footprint of, per worker thread (see row-state.ts).
 let pointRow = -1;
 let pointScene: PreparedScene | null = null;
 /** Footprints of the rows planned. */

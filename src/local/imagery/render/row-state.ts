@@ -25,6 +25,8 @@ export interface RowState {
   nadir: NadirCache;
 }
 
+// One per worker thread (a thread draws one row at a time): the hot loops read the row from
+// memory instead of taking it as arguments, which would allocate a heap number per float.
 let state: RowState | null = null;
 
 /** This thread's row state, emptied for a new band of rows of a panorama `width` wide. */

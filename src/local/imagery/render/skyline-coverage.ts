@@ -25,6 +25,8 @@ export interface SkylineRows {
 
 const SUBCOLUMNS = 8;
 
+// The skyline of the render this worker thread is drawing, set once per band: its pixels
+// read it without being passed it (see row-state.ts).
 let cached: SkylineRows | null = null;
 
 /**
