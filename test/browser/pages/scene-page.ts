@@ -364,14 +364,17 @@ const api = {
 
   /**
    * The sun of an `.hdr` file (fetched from `url`) found both ways: by the library's sun
-   * worker (`findSunOffThread`), and by `findSun` on this thread; with the workers made for it
-   * and those still running after.
+   * worker (`findSunOffThread`), and by `findSun` on this thread; with the workers made for it,
+   * those still running after, and the steps the main thread's way named (`sun-finding`).
    */
   async findSunBothWays(url: string) {
     const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
     const made = workers.made;
+    performance.clearMeasures("babylon-skybox:sun-finding");
     const offThread = await findSunOffThread({ bytes: bytes.slice(), owned: true });
-    return { offThread, mainThread: findSun(decodeHdr(bytes)), workersMade: workers.made - made, liveWorkers: workers.live };
+    // The main thread's way names its step: none when the worker found it.
+    const steps = performance.getEntriesByName("babylon-skybox:sun-finding").length;
+    return { offThread, mainThread: findSun(decodeHdr(bytes)), workersMade: workers.made - made, liveWorkers: workers.live, steps };
   },
 
   /** The same, with no `Worker` in the page (as where none exists): the main thread's way. */

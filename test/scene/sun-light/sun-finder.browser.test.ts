@@ -2,7 +2,7 @@
  * The sun found off the main thread (Chromium): the library's sun worker answers what `findSun`
  * answers on the page's thread for the same bytes, ends once it has answered, is dropped with
  * the apply that aborts while it works (no worker left running, no sun light arriving late),
- * and a page without Web Workers finds the sun on its main thread.
+ * and a page without Web Workers, or whose worker cannot load, finds the sun on its main thread.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Generation } from "../../../src/api/index.ts";
@@ -33,7 +33,11 @@ describe("finding the sun in a worker", () => {
     const both = await f.page.evaluate((url) => window.skyboxTest.findSunBothWays(url), hdrUrl);
     expect(both.mainThread.sun).not.toBeNull();
     expect(both.offThread).toEqual(both.mainThread);
-    expect({ made: both.workersMade, live: both.liveWorkers }).toEqual({ made: 1, live: 0 });
+    expect({ made: both.workersMade, live: both.liveWorkers, mainThreadSteps: both.steps }).toEqual({
+      made: 1,
+      live: 0,
+      mainThreadSteps: 0,
+    });
   });
 
   test("an apply aborted while the worker holds its job rejects, ends the worker and gets no sun light afterwards", async () => {
@@ -61,5 +65,14 @@ describe("finding the sun in a worker", () => {
 
   test("the page logged no errors", () => {
     expect(f.pageErrors).toEqual([]);
+  });
+
+  // Last: once a worker failed to start, the page keeps the main thread's way.
+  test("where the worker's module cannot load (a bundler that did not emit it, a refusing policy), the sun is found on the main thread", async () => {
+    await f.page.route(/sun-worker[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
+    const both = await f.page.evaluate((url) => window.skyboxTest.findSunBothWays(url), hdrUrl);
+    expect({ made: both.workersMade, live: both.liveWorkers }).toEqual({ made: 1, live: 0 });
+    expect(both.steps).toBeGreaterThan(0);
+    expect(both.offThread).toEqual(both.mainThread);
   });
 });
