@@ -60,7 +60,9 @@ export function packageOf(specifier: string): string {
 function toEdge(repo: string, from: string, specifier: string): ImportEdge {
   if (!specifier.startsWith(".")) return { from, specifier, file: null, pkg: packageOf(specifier) };
   const target = resolve(repo, dirname(from), specifier.replace(/[?#].*$/, ""));
-  return { from, specifier, file: toRepoPath(repo, target), pkg: null };
+  // A worker's `new URL("./x.js", import.meta.url)` names the module tsc emits from x.ts (and bundlers resolve to it).
+  const source = target.replace(/\.js$/, ".ts");
+  return { from, specifier, file: toRepoPath(repo, !isFile(target) && isFile(source) ? source : target), pkg: null };
 }
 
 /** A specifier as written (null when it is not a literal) and the code that holds it. */

@@ -48,6 +48,12 @@ describe("applying while the scene renders", () => {
     ]);
   });
 
+  test("the sun is found off the main thread: the cold apply with the sun finds one, and no step of finding it runs on the page's thread", () => {
+    const sunny = calls.find((c) => c.name === "cold Model 3 apply with the sun")!;
+    expect(sunny.run.sun).toBe(true);
+    expect(sunny.run.steps.filter((s) => s.name === "sun-finding")).toEqual([]);
+  });
+
   test("no call reads the GPU back synchronously: every read-back waits for the GPU between tasks", () => {
     const reads = calls.flatMap((c) =>
       c.run.slowCalls

@@ -1,21 +1,18 @@
 /**
  * The sun part of an apply: the sun known for this skybox's HDRI (from the cache), or found
- * in it (the export downloaded once for lighting and sun alike, decoded, `detectSun`), then
- * the light, made once the other parts exist. Loaded on demand by `applySkybox`: an app
+ * in it (the export downloaded once for lighting and sun alike, decoded and `findSun` run in a
+ * worker: sun-finder.ts), then the light, made once the other parts exist. Loaded on demand by `applySkybox`: an app
  * that never asks for the sun never loads lights and shadows for it.
  */
 import type { ApplyContext } from "../apply-context.ts";
 import { sunKey } from "../cache/cache-keys.ts";
 import { exportTitle, sunExport } from "../exports/part-exports.ts";
 import type { ResolvedLighting } from "../apply-options.ts";
-import { findSun } from "../analysis/detect-sun.ts";
-import { decodeHdrInSlices } from "../analysis/hdr-pixels.ts";
 import { SkyboxSun, type SunNeighbours } from "./skybox-sun.ts";
 import { cachedSun, storeSun } from "./sun-cache.ts";
 import type { ResolvedSun } from "./sun-options.ts";
 import { prepareSunPolynomial } from "./sun-harmonics.ts";
-import { timedStep } from "../scheduling/step-timing.ts";
-import { nextTaskSlice, WorkSlices } from "../scheduling/work-slices.ts";
+import { findSunOffThread } from "./sun-finder.ts";
 
 /** Version of the detection's answers: bumped when `detectSun` answers differently, so cached suns are found again. */
 const DETECTION = 4;
@@ -38,8 +35,8 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
     const { bytes } = await ctx.exportBytes(choice, "sun");
     ctx.signal?.throwIfAborted();
     ctx.progress({ stage: "finding-sun", detail: exportTitle(choice) });
-    const pixels = await decodeHdrInSlices(bytes, new WorkSlices(nextTaskSlice, ctx.signal ?? undefined));
-    finding = timedStep("sun-finding", () => findSun(pixels));
+    // The lighting's own export is the environment's too: the worker gets a copy of it.
+    finding = await findSunOffThread({ bytes, owned: !lightingsOwn, ...(ctx.signal ? { signal: ctx.signal } : {}) });
     ctx.downloads.writes.push(storeSun(ctx.cache, key, finding));
   }
   if (!finding.sun) {

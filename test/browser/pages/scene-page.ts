@@ -32,6 +32,9 @@ import {
   type LoadSkyboxOptions,
 } from "../../../src/scene/index.ts";
 import { bytesToBase64 } from "../../../src/api/client/base64.ts";
+import { findSun } from "../../../src/scene/analysis/detect-sun.ts";
+import { decodeHdr } from "../../../src/scene/analysis/hdr-pixels.ts";
+import { findSunOffThread } from "../../../src/scene/sun-light/sun-finder.ts";
 
 // Blob URLs still alive: every one the library creates must be revoked.
 const liveBlobUrls = new Set<string>();
@@ -45,6 +48,25 @@ URL.createObjectURL = (obj: Blob | MediaSource) => {
 URL.revokeObjectURL = (url: string) => {
   liveBlobUrls.delete(url);
   revokeObjectURL(url);
+};
+
+// Web Workers the library starts: each must end once its job is answered or dropped.
+const workers = { made: 0, live: 0, onReady: null as (() => void) | null };
+const PageWorker = window.Worker;
+window.Worker = class CountedWorker extends PageWorker {
+  private _live = true;
+  constructor(url: string | URL, options?: WorkerOptions) {
+    super(url, options);
+    workers.made++;
+    workers.live++;
+    // Heard before the library's own listener (added once the constructor returns).
+    this.addEventListener("message", (e: MessageEvent<{ ready?: boolean }>) => void (e.data?.ready && workers.onReady?.()));
+  }
+  override terminate(): void {
+    if (this._live) workers.live--;
+    this._live = false;
+    super.terminate();
+  }
 };
 
 type JsonOptions = Omit<ApplySkyboxOptions, "client" | "tracker" | "cache" | "replace" | "signal" | "onProgress"> & {
@@ -316,6 +338,59 @@ const api = {
       environmentKept: scene.environmentTexture === environmentBefore,
       currentDisposed: current?.isDisposed ?? null,
     };
+  },
+
+  /**
+   * An apply aborted while the sun's worker holds its job (in the task after the worker says
+   * it is ready, once the job is sent), then a second and a half for a late answer to land:
+   * the error, the workers made and still running, and what the scene holds before and after.
+   */
+  async applyAbortedInSunWorker(skybox: number | string, options: JsonOptions = {}) {
+    const before = await settledCounts();
+    const made = workers.made;
+    const controller = new AbortController();
+    workers.onReady = () => setTimeout(() => controller.abort(new Error("stopped by the test")), 0);
+    let failure: { name: string; message: string } | null = null;
+    try {
+      current = await applySkybox(scene, skybox, { ...options, cache: false, replace: current, signal: controller.signal });
+    } catch (error) {
+      failure = { name: (error as Error).name, message: (error as Error).message };
+    } finally {
+      workers.onReady = null;
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    return { error: failure, workersMade: workers.made - made, liveWorkers: workers.live, before, after: await settledCounts() };
+  },
+
+  /**
+   * The sun of an `.hdr` file (fetched from `url`) found both ways: by the library's sun
+   * worker (`findSunOffThread`), and by `findSun` on this thread; with the workers made for it,
+   * those still running after, and the steps the main thread's way named (`sun-finding`).
+   */
+  async findSunBothWays(url: string) {
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    const made = workers.made;
+    performance.clearMeasures("babylon-skybox:sun-finding");
+    const offThread = await findSunOffThread({ bytes: bytes.slice(), owned: true });
+    // The main thread's way names its step: none when the worker found it.
+    const steps = performance.getEntriesByName("babylon-skybox:sun-finding").length;
+    return { offThread, mainThread: findSun(decodeHdr(bytes)), workersMade: workers.made - made, liveWorkers: workers.live, steps };
+  },
+
+  /** The same, with no `Worker` in the page (as where none exists): the main thread's way. */
+  async findSunWithoutWorkers(url: string) {
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    const made = workers.made;
+    const saved = window.Worker;
+    performance.clearMeasures("babylon-skybox:sun-finding");
+    // @ts-expect-error -- a page without Web Workers
+    delete window.Worker;
+    try {
+      const finding = await findSunOffThread({ bytes, owned: true });
+      return { finding, workersMade: workers.made - made, steps: performance.getEntriesByName("babylon-skybox:sun-finding").length };
+    } finally {
+      window.Worker = saved;
+    }
   },
 
   /** What the current skybox holds. */

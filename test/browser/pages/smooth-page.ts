@@ -33,6 +33,8 @@ export interface SmoothRun {
   resolveMs: number;
   cachedMs: number;
   fromCache: boolean;
+  /** Whether the skybox shines a sun light of its own (a sun was found, or known from the cache). */
+  sun: boolean;
   longTasks: Blocked[];
   slowFrames: Blocked[];
   /** Our named steps of a millisecond or more (src/scene/scheduling/step-timing.ts). */
@@ -86,7 +88,14 @@ const api = {
     await current.whenCached;
     const cachedMs = performance.now() - t0;
     await new Promise((r) => setTimeout(r, AFTER_MS));
-    return { resolveMs, cachedMs, fromCache: current.fromCache, ...recording.stop(), slowCalls: calls?.take(t0) ?? [] };
+    return {
+      resolveMs,
+      cachedMs,
+      fromCache: current.fromCache,
+      sun: current.sun !== null,
+      ...recording.stop(),
+      slowCalls: calls?.take(t0) ?? [],
+    };
   },
 
   /** Empties the caches the mode says are empty; what is shown goes first, so nothing holds an entry. */
