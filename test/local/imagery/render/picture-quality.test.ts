@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import type { RenderRequest } from "../../../../src/local/imagery/contract.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
 import { readDistance, readJpeg, renderPool, request, tempDir } from "../render-fixtures.ts";
-import { fineTexture, linearLuminance, rowSeam, skyBlend, skylineRows, stairShare } from "./picture-measures.ts";
+import {
+  fineTexture,
+  linearLuminance,
+  meanDisplayLuma,
+  rowSeam,
+  skyBlend,
+  skylineContour,
+  skylineRows,
+  stairShare,
+} from "./picture-measures.ts";
 
 /*
  * What a newcomer judges up close, measured on small renders read at their own pixels
@@ -63,5 +72,25 @@ describe("Oil Painting (the painterly look) draws solid forms", () => {
     const { blend, columns } = skyBlend(await readJpeg(dir), readDistance(dir));
     expect(columns).toBeGreaterThan(100);
     expect(blend).toBeLessThan(0.12);
+  });
+});
+
+describe("every style draws forms a scene can stand in", () => {
+  it("Anime: its ridges meet the sky without a dark contour band (distant forms are not inked)", async () => {
+    for (const prompt of ["alpine lake at sunset", "desert canyon at noon"]) {
+      const dir = await render({ prompt, look: "anime" });
+      const { darkness, columns } = skylineContour(await readJpeg(dir), readDistance(dir));
+      expect(columns, prompt).toBeGreaterThan(100);
+      // Inked, the skyline's rows are near black (0.95 at the lake); the mesas' own dark strata just under it read about 0.15.
+      expect(darkness, prompt).toBeLessThan(0.2);
+    }
+  });
+
+  it("Sci-Fi Neon: the ground round the camera, where objects stand, is not near black", async () => {
+    for (const prompt of ["desert canyon at noon", "alpine lake at sunset"]) {
+      const img = await readJpeg(await render({ prompt, look: "neon" }));
+      // Near black there, objects standing on it and their shadows cannot be read.
+      expect(meanDisplayLuma(img, -45, -88), prompt).toBeGreaterThan(28);
+    }
   });
 });

@@ -190,14 +190,41 @@ function luma(img: DisplayImage, x: number, y: number): number {
   return d[o]! * 0.3 + d[o + 1]! * 0.59 + d[o + 2]! * 0.11;
 }
 
-/** Largest relative depth jump between (x, y) and its 4 neighbours (log units). */
 /**
- * The outline weight (0..255) that depth edges give the pixels of row y, into
- * out[y * W .. (y + 1) * W): computed while the hit distances are at hand (render-rows.ts),
- * so that finishing needs 1 byte a pixel, not the 4 of a distance.
+ * What outlining needs of the pixels of row y, into out[y * W .. (y + 1) * W), one byte a
+ * pixel (computed while the hit distances are at hand, render-rows.ts; finishing has no
+ * distances): the ink of a depth edge in the high 4 bits, the pixel's nearness in the low 4
+ * (`outlineInk`, `outlineNearness`). Only what is near is inked, as an anime background
+ * draws lines round what stands in front and paints distant ridges and the sky without
+ * them; and a depth edge inks its near side only, the form's own pixels, never the sky or
+ * the far ground behind it.
  */
 export function depthOutlineRow(hit: Float32Array, W: number, H: number, y: number, out: Uint8Array): void {
-  for (let x = 0; x < W; x++) out[y * W + x] = smooth((depthEdge(hit, W, H, x, y) - 0.12) * 3) * 255 + 0.5;
+  for (let x = 0; x < W; x++) {
+    const t = hit[y * W + x]!;
+    const near = inkNearness(t);
+    const ink = near > 0 ? smooth((nearSideEdge(hit, W, H, x, y) - 0.12) * 3) * near : 0;
+    out[y * W + x] = (Math.round(ink * 15) << 4) | Math.round(near * 15);
+  }
+}
+
+/** Ink of a depth edge at a pixel (0..1) from its `depthOutlineRow` byte. */
+export function outlineInk(byte: number): number {
+  return (byte >> 4) / 15;
+}
+
+/** Nearness (0..1) of a pixel from its `depthOutlineRow` byte: how strongly its edges are inked. */
+export function outlineNearness(byte: number): number {
+  return (byte & 15) / 15;
+}
+
+/** Distances (m) within which lines are drawn in full, and past which none. */
+const INK_NEAR = 150;
+const INK_FAR = 1500;
+
+/** 1 up to INK_NEAR metres, 0 from INK_FAR (and for the sky), smooth in log distance between. */
+function inkNearness(t: number): number {
+  return t < INK_FAR ? smooth(Math.log(INK_FAR / (t + 1)) / Math.log(INK_FAR / INK_NEAR)) : 0;
 }
 
 /** Smoothstep of t clamped to 0..1. */
@@ -206,13 +233,15 @@ export function smooth(t: number): number {
   return u * u * (3 - 2 * u);
 }
 
-function depthEdge(hit: Float32Array, W: number, H: number, x: number, y: number): number {
+/** Largest relative depth jump from (x, y) to a farther one of its 4 neighbours (log units). */
+function nearSideEdge(hit: Float32Array, W: number, H: number, x: number, y: number): number {
   const c = logDepth(hit, W, H, x, y);
   return Math.max(
-    Math.abs(c - logDepth(hit, W, H, x + 1, y)),
-    Math.abs(c - logDepth(hit, W, H, x - 1, y)),
-    Math.abs(c - logDepth(hit, W, H, x, y + 1)),
-    Math.abs(c - logDepth(hit, W, H, x, y - 1)),
+    0,
+    logDepth(hit, W, H, x + 1, y) - c,
+    logDepth(hit, W, H, x - 1, y) - c,
+    logDepth(hit, W, H, x, y + 1) - c,
+    logDepth(hit, W, H, x, y - 1) - c,
   );
 }
 
