@@ -229,3 +229,32 @@ export function skylineContour(
   }
   return { darkness: columns ? sum / columns : 0, columns };
 }
+
+/**
+ * How rough the sky is between two elevations (degrees): the mean luma step (0..255)
+ * between a sky pixel and its right and lower neighbours, sky pixels only (distance.f32 at
+ * the image's size). A sky's gradient steps by a level or two; a patchwork of facets shaded
+ * apart, or lit by single stars, steps far more at every facet's edge.
+ */
+export function skyRoughness(
+  img: { width: number; height: number; data: Uint8Array },
+  distance: Float32Array,
+  fromDegrees: number,
+  toDegrees: number,
+): number {
+  const { width: W, height: H, data } = img;
+  if (distance.length !== W * H) throw new Error("the render's depthSize must be its size");
+  const row = (degrees: number) => Math.round((0.5 - degrees / 180) * H);
+  const luma = (i: number) => 0.2126 * data[i * 3]! + 0.7152 * data[i * 3 + 1]! + 0.0722 * data[i * 3 + 2]!;
+  const sky = (i: number) => !(distance[i]! < SKY_DISTANCE);
+  let sum = 0;
+  let n = 0;
+  for (let y = row(fromDegrees); y < row(toDegrees); y++)
+    for (let x = 0; x < W - 1; x++) {
+      const i = y * W + x;
+      if (!sky(i) || !sky(i + 1) || !sky(i + W)) continue;
+      sum += Math.abs(luma(i + 1) - luma(i)) + Math.abs(luma(i + W) - luma(i));
+      n += 2;
+    }
+  return n ? sum / n : 0;
+}

@@ -9,6 +9,7 @@ import {
   rowSeam,
   skyBlend,
   skylineContour,
+  skyRoughness,
   skylineRows,
   stairShare,
 } from "./picture-measures.ts";
@@ -83,6 +84,16 @@ describe("every style draws forms a scene can stand in", () => {
       expect(columns, prompt).toBeGreaterThan(100);
       // Inked, the skyline's rows are near black (0.95 at the lake); the mesas' own dark strata just under it read about 0.15.
       expect(darkness, prompt).toBeLessThan(0.2);
+    }
+  });
+
+  it("Low Poly: its sky is flat polygons following the sky's gradient, not a patchwork", async () => {
+    for (const prompt of ["desert canyon at noon", "green hills at noon"]) {
+      const photoDir = await render({ prompt });
+      const photo = skyRoughness(await readJpeg(photoDir), readDistance(photoDir), 60, 15);
+      const dir = await render({ prompt, look: "low-poly" });
+      const rough = skyRoughness(await readJpeg(dir), readDistance(dir), 60, 15);
+      expect(rough, prompt).toBeLessThan(3 * photo);
     }
   });
 

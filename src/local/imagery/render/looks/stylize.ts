@@ -50,7 +50,11 @@ export function blockSample(img: DisplayImage, x: number, y: number, block: numb
 
 /**
  * Low-poly: the colour at the site of the direction's Voronoi cell on the sphere (sites
- * are jittered points of a 3D grid with `cells` per unit), with a per-facet shade.
+ * are jittered points of a 3D grid with `cells` per unit), with a per-facet shade. A facet
+ * takes the mean of the site's pixel and its four neighbours (one star or grain does not
+ * light a whole facet), and its shade varies as much as the picture does there: facets of
+ * rock and ground are shaded apart, those of a smooth sky follow its gradient (a low-poly
+ * sky is flat polygons in the sky's own colours, not a patchwork).
  */
 export function facetSample(img: DisplayImage, dx: number, dy: number, dz: number, cells: number, out: Float64Array): void {
   const px = dx * cells;
@@ -87,12 +91,20 @@ export function facetSample(img: DisplayImage, dx: number, dy: number, dz: numbe
   const l = Math.sqrt(sx * sx + sy * sy + sz * sz);
   const x = Math.floor(uOfDirection(sx / l, sz / l) * img.width);
   const y = Math.floor(vOfDirection(sy / l) * img.height);
-  pixel(img, x, y, out);
-  const k = 0.93 + 0.14 * shade;
-  out[0] = out[0]! * k;
-  out[1] = out[1]! * k;
-  out[2] = out[2]! * k;
+  out[0] = out[1] = out[2] = 0;
+  accumulate(img, x, y, 0.2, out);
+  accumulate(img, x + 1, y, 0.2, out);
+  accumulate(img, x - 1, y, 0.2, out);
+  accumulate(img, x, y + 1, 0.2, out);
+  accumulate(img, x, y - 1, 0.2, out);
+  const k = 1 + (shade - 0.5) * 0.14 * Math.min(1, lumaEdge(img, x, y) / FACET_TEXTURE);
+  out[0] = out[0] * k;
+  out[1] = out[1] * k;
+  out[2] = out[2] * k;
 }
+
+/** Luma step (0..255) between neighbours at which facets are shaded fully apart. */
+const FACET_TEXTURE = 12;
 
 /**
  * Painterly: colour averaged along a short stroke following a flowing direction field.
