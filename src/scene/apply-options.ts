@@ -64,13 +64,16 @@ export interface BackgroundOptions {
 export interface GroundOptions {
   /**
    * Height of the projection centre above the ground, in scene units: where the panorama's
-   * camera stood. Larger spreads the picture's ground wider around the objects.
+   * camera stood. Larger spreads the picture's ground wider around the objects; the flat
+   * ground objects stand on reaches 2.8 × `height` from under the centre (beyond it the
+   * picture's far ground, whose pixels a flat ground would stretch into radial streaks, lies
+   * lower, on its way out to the sphere).
    * @default 2
    */
   height?: number;
   /**
    * Radius of the sphere the sky is shown on, in scene units (more than 1.5 × `height`; the
-   * flat ground reaches about 2/3 of it). It must hold the camera: from outside, the picture
+   * far ground meets it at the horizon). It must hold the camera: from outside, the picture
    * is seen from behind. At most 0.9 of `camera.maxZ`.
    * @default 100
    */

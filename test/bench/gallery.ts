@@ -9,7 +9,8 @@
  *                      across the wrap column (u = 0/1), where a seam would show
  *
  * Renders are 2048x1024, the size of a Model 4 background in development; a crop at 1:1
- * shows what the playground's camera magnifies.
+ * shows what the playground's camera magnifies. GALLERY_STYLES=anime,neon keeps the styles
+ * whose name or look holds one of the words.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +27,8 @@ const TILE = { width: 512, height: 256 };
 const CROP = 160;
 const LABEL = 24;
 const PROMPTS = ["alpine lake at sunset", "desert canyon at noon", "city at night"];
+const WORDS = (process.env.GALLERY_STYLES ?? "").toLowerCase().split(",").filter(Boolean);
+const SHOWN = STYLES.filter((s) => WORDS.length === 0 || WORDS.some((w) => `${s.name} ${s.look}`.toLowerCase().includes(w)));
 
 const escape = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -97,7 +100,7 @@ async function main() {
   const crops: OverlayOptions[] = [];
   const cropRow = PROMPTS.length * 3 * CROP;
   try {
-    for (const [row, style] of STYLES.entries()) {
+    for (const [row, style] of SHOWN.entries()) {
       const variant = variantsOf(style)[0];
       for (const [column, prompt] of PROMPTS.entries()) {
         const dir = join(work, `${style.id}-${column}`);
@@ -145,11 +148,11 @@ async function main() {
     const sheet = join(outDir, "gallery.png");
     const cropSheet = join(outDir, "gallery-crops.png");
     const background = { r: 17, g: 17, b: 17 };
-    await sharp({ create: { width: PROMPTS.length * TILE.width, height: STYLES.length * (TILE.height + LABEL), channels: 3, background } })
+    await sharp({ create: { width: PROMPTS.length * TILE.width, height: SHOWN.length * (TILE.height + LABEL), channels: 3, background } })
       .composite(tiles)
       .png()
       .toFile(sheet);
-    await sharp({ create: { width: cropRow, height: STYLES.length * (CROP + LABEL), channels: 3, background } })
+    await sharp({ create: { width: cropRow, height: SHOWN.length * (CROP + LABEL), channels: 3, background } })
       .composite(crops)
       .png()
       .toFile(cropSheet);

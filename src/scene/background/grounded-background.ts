@@ -24,7 +24,7 @@ import type { ShadowGround, SkyboxPart } from "../skybox-part.ts";
 export interface GroundSettings {
   /** Height of the projection centre (where the panorama was taken from) above the ground. */
   height: number;
-  /** Radius of the sky sphere around the centre; the ground reaches about 2/3 of it. */
+  /** Radius of the sky sphere around the centre; the far ground meets it at the horizon. */
   radius: number;
 }
 

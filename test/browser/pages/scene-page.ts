@@ -448,6 +448,27 @@ const api = {
     return renderAndRead(80, 80);
   },
 
+  /**
+   * Camera at `position` (world units), looking at `target`; renders a frame and returns where
+   * each of `points` lands on the canvas (CSS pixels from its top left corner).
+   */
+  async lookFrom(position: [number, number, number], target: [number, number, number], points: [number, number, number][] = []) {
+    metal.setEnabled(false);
+    rough.setEnabled(false);
+    camera.position.set(position[0], position[1], position[2]);
+    camera.setTarget(new Vector3(target[0], target[1], target[2]));
+    await scene.whenReadyAsync();
+    frame();
+    const width = engine.getRenderWidth();
+    const height = engine.getRenderHeight();
+    const viewport = camera.viewport.toGlobal(width, height);
+    const scale = engine.getRenderingCanvas()!.clientWidth / width;
+    return points.map(([x, y, z]) => {
+      const screen = Vector3.Project(new Vector3(x, y, z), Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
+      return [screen.x * scale, screen.y * scale];
+    });
+  },
+
   /** The two spheres' colours where they face the camera (looking at yaw 0). */
   async spheres() {
     metal.setEnabled(true);

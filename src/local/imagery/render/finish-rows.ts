@@ -14,7 +14,18 @@ import { noise3 } from "../math/noise.ts";
 import type { Look } from "../contract.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import type { TaskViews } from "../pipeline/render-buffers.ts";
-import { blockSample, brushSample, type DisplayImage, facetSample, lumaEdge, pixel, ringAverage, smooth } from "./looks/stylize.ts";
+import {
+  blockSample,
+  brushSample,
+  type DisplayImage,
+  facetSample,
+  lumaEdge,
+  outlineInk,
+  outlineNearness,
+  pixel,
+  ringAverage,
+  smooth,
+} from "./looks/stylize.ts";
 import { dither, lookRadianceScaled } from "./looks/tone-map.ts";
 import { addSunEnergy } from "../scene/sky/sun-energy.ts";
 import { readRgbe, writeRgbe } from "../formats/rgbe-pixel.ts";
@@ -148,7 +159,8 @@ function stylizePixel(
   else pixel(img, x, y, s);
   if (L.outline > 0) {
     const soft = P.spec.softLines;
-    const e = Math.max(v.outline[y * W + x]! / 255, smooth((lumaEdge(img, x, y) - (soft ? 40 : 26)) / 40) * 0.8);
+    const o = v.outline[y * W + x]!;
+    const e = Math.max(outlineInk(o), smooth((lumaEdge(img, x, y) - (soft ? 40 : 26)) / 40) * 0.8 * outlineNearness(o));
     const k = 1 - L.outline * e;
     for (let c = 0; c < 3; c++) s[c] = s[c]! * k;
   }

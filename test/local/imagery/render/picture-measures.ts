@@ -175,3 +175,86 @@ export function rowSeam(img: Linear, fromDegrees: number, toDegrees: number): { 
   const worst = jumps.indexOf(Math.max(...jumps));
   return { ratio: jumps[worst]! / median, degrees: 90 - ((y0 + worst + 1) / H) * 180 };
 }
+
+/** Mean display luminance (0..255) of the rows between two elevations (degrees, negative: below the horizon). */
+export function meanDisplayLuma(img: { width: number; height: number; data: Uint8Array }, fromDegrees: number, toDegrees: number): number {
+  const { width: W, height: H, data } = img;
+  const row = (degrees: number) => Math.round((0.5 - degrees / 180) * H);
+  let sum = 0;
+  let n = 0;
+  for (let y = row(fromDegrees); y < row(toDegrees); y++)
+    for (let x = 0; x < W; x++, n++) {
+      const o = (y * W + x) * 3;
+      sum += 0.2126 * data[o]! + 0.7152 * data[o + 1]! + 0.0722 * data[o + 2]!;
+    }
+  return n ? sum / n : 0;
+}
+
+/**
+ * A dark contour along the skyline, 0 (none) to 1 (black): in each column whose skyline
+ * tops a solid form (distance.f32 at the image's size), how much darker the darkest of the
+ * rows from one above to two under the skyline is than the darker of the sky (rows 8 to 3
+ * above) and the form (rows 4 to 10 under). An anti-aliased edge lies between the two; an
+ * inked outline lies under both.
+ */
+export function skylineContour(
+  img: { width: number; height: number; data: Uint8Array },
+  distance: Float32Array,
+): { darkness: number; columns: number } {
+  const { width: W, height: H, data } = img;
+  if (distance.length !== W * H) throw new Error("the render's depthSize must be its size");
+  const luma = (x: number, y: number) => {
+    const o = (y * W + x) * 3;
+    return 0.2126 * data[o]! + 0.7152 * data[o + 1]! + 0.0722 * data[o + 2]!;
+  };
+  const mean = (x: number, y0: number, y1: number) => {
+    let s = 0;
+    for (let y = y0; y < y1; y++) s += luma(x, y) / (y1 - y0);
+    return s;
+  };
+  let sum = 0;
+  let columns = 0;
+  for (let x = 0; x < W; x++) {
+    const k = firstGroundRow(distance, W, H, x);
+    if (k < 8 || k + 10 >= H) continue;
+    let solid = true;
+    for (let y = k; y < k + 10; y++) if (!(distance[y * W + x]! < SKY_DISTANCE)) solid = false;
+    if (!solid) continue;
+    const floor = Math.min(mean(x, k - 8, k - 3), mean(x, k + 4, k + 10));
+    if (floor < 20) continue;
+    let darkest = Infinity;
+    for (let y = k - 1; y <= k + 2; y++) darkest = Math.min(darkest, luma(x, y));
+    sum += Math.max(0, 1 - darkest / floor);
+    columns++;
+  }
+  return { darkness: columns ? sum / columns : 0, columns };
+}
+
+/**
+ * How rough the sky is between two elevations (degrees): the mean luma step (0..255)
+ * between a sky pixel and its right and lower neighbours, sky pixels only (distance.f32 at
+ * the image's size). A sky's gradient steps by a level or two; a patchwork of facets shaded
+ * apart, or lit by single stars, steps far more at every facet's edge.
+ */
+export function skyRoughness(
+  img: { width: number; height: number; data: Uint8Array },
+  distance: Float32Array,
+  fromDegrees: number,
+  toDegrees: number,
+): number {
+  const { width: W, height: H, data } = img;
+  if (distance.length !== W * H) throw new Error("the render's depthSize must be its size");
+  const row = (degrees: number) => Math.round((0.5 - degrees / 180) * H);
+  const luma = (i: number) => 0.2126 * data[i * 3]! + 0.7152 * data[i * 3 + 1]! + 0.0722 * data[i * 3 + 2]!;
+  const sky = (i: number) => !(distance[i]! < SKY_DISTANCE);
+  let sum = 0;
+  let n = 0;
+  for (let y = row(fromDegrees); y < row(toDegrees); y++)
+    for (let x = 0; x < W - 1; x++) {
+      const i = y * W + x;
+      if (!sky(i) || !sky(i + 1) || !sky(i + W)) continue;
+      sum += Math.abs(luma(i + 1) - luma(i)) + Math.abs(luma(i + W) - luma(i));
+      n += 2;
+    }
+  return n ? sum / n : 0;
+}

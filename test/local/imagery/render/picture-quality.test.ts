@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import type { RenderRequest } from "../../../../src/local/imagery/contract.ts";
 import { generateSkybox } from "../../../../src/local/imagery/pipeline/generate-skybox.ts";
 import { readDistance, readJpeg, renderPool, request, tempDir } from "../render-fixtures.ts";
-import { fineTexture, linearLuminance, rowSeam, skyBlend, skylineRows, stairShare } from "./picture-measures.ts";
+import {
+  fineTexture,
+  linearLuminance,
+  meanDisplayLuma,
+  rowSeam,
+  skyBlend,
+  skylineContour,
+  skyRoughness,
+  skylineRows,
+  stairShare,
+} from "./picture-measures.ts";
 
 /*
  * What a newcomer judges up close, measured on small renders read at their own pixels
@@ -63,5 +73,35 @@ describe("Oil Painting (the painterly look) draws solid forms", () => {
     const { blend, columns } = skyBlend(await readJpeg(dir), readDistance(dir));
     expect(columns).toBeGreaterThan(100);
     expect(blend).toBeLessThan(0.12);
+  });
+});
+
+describe("every style draws forms a scene can stand in", () => {
+  it("Anime: its ridges meet the sky without a dark contour band (distant forms are not inked)", async () => {
+    for (const prompt of ["alpine lake at sunset", "desert canyon at noon"]) {
+      const dir = await render({ prompt, look: "anime" });
+      const { darkness, columns } = skylineContour(await readJpeg(dir), readDistance(dir));
+      expect(columns, prompt).toBeGreaterThan(100);
+      // An inked skyline is near black (close to 1); a form's own dark strata just under it stay well under 0.2.
+      expect(darkness, prompt).toBeLessThan(0.2);
+    }
+  });
+
+  it("Low Poly: its sky is flat polygons following the sky's gradient, not a patchwork", async () => {
+    for (const prompt of ["desert canyon at noon", "green hills at noon"]) {
+      const photoDir = await render({ prompt });
+      const photo = skyRoughness(await readJpeg(photoDir), readDistance(photoDir), 60, 15);
+      const dir = await render({ prompt, look: "low-poly" });
+      const rough = skyRoughness(await readJpeg(dir), readDistance(dir), 60, 15);
+      expect(rough, prompt).toBeLessThan(3 * photo);
+    }
+  });
+
+  it("Sci-Fi Neon: the ground round the camera, where objects stand, is not near black", async () => {
+    for (const prompt of ["desert canyon at noon", "alpine lake at sunset"]) {
+      const img = await readJpeg(await render({ prompt, look: "neon" }));
+      // Near black there, objects standing on it and their shadows cannot be read.
+      expect(meanDisplayLuma(img, -45, -88), prompt).toBeGreaterThan(28);
+    }
   });
 });

@@ -50,7 +50,11 @@ export function blockSample(img: DisplayImage, x: number, y: number, block: numb
 
 /**
  * Low-poly: the colour at the site of the direction's Voronoi cell on the sphere (sites
- * are jittered points of a 3D grid with `cells` per unit), with a per-facet shade.
+ * are jittered points of a 3D grid with `cells` per unit), with a per-facet shade. A facet
+ * takes the mean of the site's pixel and its four neighbours (one star or grain does not
+ * light a whole facet), and its shade varies as much as the picture does there: facets of
+ * rock and ground are shaded apart, those of a smooth sky follow its gradient (a low-poly
+ * sky is flat polygons in the sky's own colours, not a patchwork).
  */
 export function facetSample(img: DisplayImage, dx: number, dy: number, dz: number, cells: number, out: Float64Array): void {
   const px = dx * cells;
@@ -87,12 +91,20 @@ export function facetSample(img: DisplayImage, dx: number, dy: number, dz: numbe
   const l = Math.sqrt(sx * sx + sy * sy + sz * sz);
   const x = Math.floor(uOfDirection(sx / l, sz / l) * img.width);
   const y = Math.floor(vOfDirection(sy / l) * img.height);
-  pixel(img, x, y, out);
-  const k = 0.93 + 0.14 * shade;
-  out[0] = out[0]! * k;
-  out[1] = out[1]! * k;
-  out[2] = out[2]! * k;
+  out[0] = out[1] = out[2] = 0;
+  accumulate(img, x, y, 0.2, out);
+  accumulate(img, x + 1, y, 0.2, out);
+  accumulate(img, x - 1, y, 0.2, out);
+  accumulate(img, x, y + 1, 0.2, out);
+  accumulate(img, x, y - 1, 0.2, out);
+  const k = 1 + (shade - 0.5) * 0.14 * Math.min(1, lumaEdge(img, x, y) / FACET_TEXTURE);
+  out[0] = out[0] * k;
+  out[1] = out[1] * k;
+  out[2] = out[2] * k;
 }
+
+/** Luma step (0..255) between neighbours at which facets are shaded fully apart. */
+const FACET_TEXTURE = 12;
 
 /**
  * Painterly: colour averaged along a short stroke following a flowing direction field.
@@ -190,14 +202,41 @@ function luma(img: DisplayImage, x: number, y: number): number {
   return d[o]! * 0.3 + d[o + 1]! * 0.59 + d[o + 2]! * 0.11;
 }
 
-/** Largest relative depth jump between (x, y) and its 4 neighbours (log units). */
 /**
- * The outline weight (0..255) that depth edges give the pixels of row y, into
- * out[y * W .. (y + 1) * W): computed while the hit distances are at hand (render-rows.ts),
- * so that finishing needs 1 byte a pixel, not the 4 of a distance.
+ * What outlining needs of the pixels of row y, into out[y * W .. (y + 1) * W), one byte a
+ * pixel (computed while the hit distances are at hand, render-rows.ts; finishing has no
+ * distances): the ink of a depth edge in the high 4 bits, the pixel's nearness in the low 4
+ * (`outlineInk`, `outlineNearness`). Only what is near is inked, as an anime background
+ * draws lines round what stands in front and paints distant ridges and the sky without
+ * them; and a depth edge inks its near side only, the form's own pixels, never the sky or
+ * the far ground behind it.
  */
 export function depthOutlineRow(hit: Float32Array, W: number, H: number, y: number, out: Uint8Array): void {
-  for (let x = 0; x < W; x++) out[y * W + x] = smooth((depthEdge(hit, W, H, x, y) - 0.12) * 3) * 255 + 0.5;
+  for (let x = 0; x < W; x++) {
+    const t = hit[y * W + x]!;
+    const near = inkNearness(t);
+    const ink = near > 0 ? smooth((nearSideEdge(hit, W, H, x, y) - 0.12) * 3) * near : 0;
+    out[y * W + x] = (Math.round(ink * 15) << 4) | Math.round(near * 15);
+  }
+}
+
+/** Ink of a depth edge at a pixel (0..1) from its `depthOutlineRow` byte. */
+export function outlineInk(byte: number): number {
+  return (byte >> 4) / 15;
+}
+
+/** Nearness (0..1) of a pixel from its `depthOutlineRow` byte: how strongly its edges are inked. */
+export function outlineNearness(byte: number): number {
+  return (byte & 15) / 15;
+}
+
+/** Distances (m) within which lines are drawn in full, and past which none. */
+const INK_NEAR = 150;
+const INK_FAR = 1500;
+
+/** 1 up to INK_NEAR metres, 0 from INK_FAR (and for the sky), smooth in log distance between. */
+function inkNearness(t: number): number {
+  return t < INK_FAR ? smooth(Math.log(INK_FAR / (t + 1)) / Math.log(INK_FAR / INK_NEAR)) : 0;
 }
 
 /** Smoothstep of t clamped to 0..1. */
@@ -206,13 +245,15 @@ export function smooth(t: number): number {
   return u * u * (3 - 2 * u);
 }
 
-function depthEdge(hit: Float32Array, W: number, H: number, x: number, y: number): number {
+/** Largest relative depth jump from (x, y) to a farther one of its 4 neighbours (log units). */
+function nearSideEdge(hit: Float32Array, W: number, H: number, x: number, y: number): number {
   const c = logDepth(hit, W, H, x, y);
   return Math.max(
-    Math.abs(c - logDepth(hit, W, H, x + 1, y)),
-    Math.abs(c - logDepth(hit, W, H, x - 1, y)),
-    Math.abs(c - logDepth(hit, W, H, x, y + 1)),
-    Math.abs(c - logDepth(hit, W, H, x, y - 1)),
+    0,
+    logDepth(hit, W, H, x + 1, y) - c,
+    logDepth(hit, W, H, x - 1, y) - c,
+    logDepth(hit, W, H, x, y + 1) - c,
+    logDepth(hit, W, H, x, y - 1) - c,
   );
 }
 

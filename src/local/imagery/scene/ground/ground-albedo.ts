@@ -98,8 +98,9 @@ export function albedo(P: SurfaceParams, point: Float64Array, ny: number, tex: F
   alb[1] = g + (SNOW[1]! - g) * snow;
   alb[2] = b + (SNOW[2]! - b) * snow;
   if (P.neon) {
-    alb[0] = alb[0] * 0.1;
-    alb[1] = alb[1] * 0.05;
-    alb[2] = alb[2] * 0.15;
+    // A dark violet floor, light enough that what stands on it and its shadow read.
+    alb[0] = alb[0] * 0.4;
+    alb[1] = alb[1] * 0.2;
+    alb[2] = alb[2] * 0.55;
   }
 }

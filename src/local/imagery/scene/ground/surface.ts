@@ -164,8 +164,15 @@ export function shadeGround(
     out[1]! += glow * 0.02;
     out[2]! += glow * 0.009;
   }
-  if (P.neon) addGrid(px, pz, point[FOOTPRINT]!, out);
+  if (P.neon) {
+    // A glossy floor: the glowing sky's sheen on it, so that what stands on it reads.
+    for (let c = 0; c < 3; c++) out[c] = out[c]! + S.ambient[c]! * NEON_SHEEN * ny;
+    addGrid(px, pz, point[FOOTPRINT]!, out);
+  }
 }
+
+/** How much of the sky's ambient light the neon look's glossy floor shows. */
+const NEON_SHEEN = 0.15;
 
 /** Soft shadow: how much of the light reaches p past the terrain (coarse march). */
 function terrainShadow(P: SurfaceParams, T: TerrainParams, S: SkyParams, px: number, py: number, pz: number): number {
