@@ -23,11 +23,14 @@ export type HostOperation =
 export type HostRequest = (HostOperation & { id: number }) | { abort: number; message: string };
 
 /** The answer to an operation, or `hello` once this process listens. */
-export type ChildReply = { hello: true } | { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; stack?: string };
+export type ChildReply =
+  { hello: true } | { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; stack?: string };
 
 /** CPU and memory of the render process, cumulative since it started (for benchmarks). */
 export interface RenderProcessStats {
   pid: number;
+  /** Worker threads of its pool. */
+  workers: number;
   /** Worker time per job kind: jobs, wall ms, CPU ms (null where unknown). */
   byKind: [string, { jobs: number; ms: number; cpuMs: number | null }][];
   /** CPU time of the whole process (every thread), ms. */
@@ -78,6 +81,7 @@ function stats(): RenderProcessStats {
   const usage = resourceUsage();
   return {
     pid: process.pid,
+    workers: pool.size,
     byKind: [...pool.stats.byKind],
     cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
     mainThreadCpuMs: threadCpuMs(),

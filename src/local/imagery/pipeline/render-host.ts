@@ -163,11 +163,7 @@ export class RenderHost implements Imagery {
     };
     child.once("error", (error) => fail(new Error(`the render process could not run: ${error.message}`)));
     child.once("exit", (code, signal) =>
-      fail(
-        new Error(
-          `the render process ended (${signal ?? `exit code ${code}`}) before it finished; the next render starts a new one`,
-        ),
-      ),
+      fail(new Error(`the render process ended (${signal ?? `exit code ${code}`}) before it finished; the next render starts a new one`)),
     );
     keepsHost(proc);
     return proc;

@@ -117,7 +117,9 @@ describe("render host", () => {
   });
 
   it("never outlives its host, even one killed with SIGKILL", async () => {
-    const host = spawn(process.execPath, ["--import", "tsx", script("host-alone.ts"), newDir(), "wait"], { stdio: ["ignore", "pipe", "inherit"] });
+    const host = spawn(process.execPath, ["--import", "tsx", script("host-alone.ts"), newDir(), "wait"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const lines = createInterface({ input: host.stdout });
     const seen: string[] = [];
     lines.on("line", (line) => seen.push(line));

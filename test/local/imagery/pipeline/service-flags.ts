@@ -20,7 +20,9 @@ try {
     const g = await client.getGeneration(id);
     return ["complete", "error", "abort"].includes(g.status) && g;
   }, 60_000);
-  console.log(JSON.stringify({ status: done.status, gc: runInNewContext("typeof gc"), globalGc: typeof (globalThis as { gc?: unknown }).gc }));
+  console.log(
+    JSON.stringify({ status: done.status, gc: runInNewContext("typeof gc"), globalGc: typeof (globalThis as { gc?: unknown }).gc }),
+  );
 } finally {
   await service.close();
   rmSync(dataDir, { recursive: true, force: true });
