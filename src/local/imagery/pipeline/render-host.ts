@@ -73,6 +73,8 @@ export class RenderHost implements Imagery {
     const t0 = performance.now();
     const proc = this._processToUse();
     await proc.hello;
+    // Cancelled while the render process started: it never gets the render.
+    signal?.throwIfAborted();
     const startMs = performance.now() - t0;
     const result = (await this._call(proc, { op: "generate", request, dir }, signal)) as RenderResult;
     // The render's own wait for its workers, plus the start of a new render process.

@@ -86,6 +86,22 @@ describe("render host", () => {
     }
   });
 
+  it("never starts a render cancelled while its render process starts", async () => {
+    const host = new RenderHost();
+    try {
+      const stop = new AbortController();
+      const dir = newDir();
+      const render = host.generate(request(SMALL), dir, stop.signal);
+      const reason = new Error("cancelled while starting");
+      stop.abort(reason);
+      await expect(render).rejects.toBe(reason);
+      await host.stats(); // the render process answers what it was sent in order: a render sent would be under way
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      await host.close();
+    }
+  });
+
   it("ends its process once idle for idleMs, and starts a new one for the next render", async () => {
     const host = new RenderHost({ idleMs: 200 });
     try {
