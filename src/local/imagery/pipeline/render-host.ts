@@ -22,7 +22,7 @@ import type { ChildReply, HostOperation, HostRequest, RenderProcessStats } from 
 export interface RenderHostOptions {
   /**
    * How long the render process stays after its last operation before it ends, ms.
-   * @default 20000
+   * @default 10000
    */
   idleMs?: number;
 }
@@ -45,7 +45,7 @@ interface RenderProcess {
   exited: Promise<void>;
 }
 
-const DEFAULT_IDLE_MS = 20_000;
+const DEFAULT_IDLE_MS = 10_000;
 /** How long a closing render process may take to stop its workers before it is killed. */
 const CLOSE_GRACE_MS = 5_000;
 
