@@ -4,11 +4,12 @@ import { join } from "node:path";
 import { EXPORT_TYPES, IMAGE_SIZES } from "../../src/api/reference.ts";
 import { defaultResolution } from "../../src/api/rules/export-rules.ts";
 import type { RenderRequest, Size } from "../../src/local/imagery/contract.ts";
-import { createImageryPool, type ImageryPool } from "../../src/local/imagery/pipeline/render-pool.ts";
-import { threadCpuMs } from "../../src/local/imagery/pipeline/thread-cpu.ts";
+import type { RenderProcessStats } from "../../src/local/imagery/pipeline/render-host-child.ts";
+import { RenderHost } from "../../src/local/imagery/pipeline/render-host.ts";
 import { coreUsage } from "./core-usage.ts";
 import { type Floor, imageryFloor } from "./imagery-floor.ts";
 import { devMemoryBench } from "./dev-memory-bench.ts";
+import { treeRss } from "./process-usage.ts";
 import { renderEndToEndBench } from "./render-e2e-bench.ts";
 
 const PROMPT = "alpine lake at sunset with snowy mountains";
@@ -49,21 +50,30 @@ interface Run {
   cores: number[] | null;
 }
 
-async function generation(pool: ImageryPool, req: RenderRequest, dir: string): Promise<Run> {
-  pool.stats.reset();
+/** CPU seconds of this process (the host: it only sends the request) and of the render process, since `before`. */
+function cpuSince(before: { host: NodeJS.CpuUsage; child: RenderProcessStats }, child: RenderProcessStats): number {
+  const host = process.cpuUsage(before.host);
+  return (host.user + host.system) / 1e6 + (child.cpuMs - before.child.cpuMs) / 1000;
+}
+
+async function generation(host: RenderHost, req: RenderRequest, dir: string): Promise<Run> {
+  const before = { host: process.cpuUsage(), child: await host.stats() };
   const usage = coreUsage();
-  const cpu0 = process.cpuUsage();
-  const main0 = threadCpuMs();
   const t0 = performance.now();
-  await pool.generate(req, dir);
+  await host.generate(req, dir);
   const seconds = (performance.now() - t0) / 1000;
-  const used = process.cpuUsage(cpu0);
-  const cpu = (used.user + used.system) / 1e6;
-  const phases: [string, number][] = [...pool.stats.byKind].map(([kind, s]) => [kind, (s.cpuMs ?? s.ms) / 1000]);
+  const after = await host.stats();
+  const cpu = cpuSince(before, after);
+  const earlier = new Map(before.child.byKind);
+  const phases: [string, number][] = after.byKind.map(([kind, s]) => {
+    const e = earlier.get(kind);
+    return [kind, ((s.cpuMs ?? s.ms) - (e ? (e.cpuMs ?? e.ms) : 0)) / 1000];
+  });
   const workers = phases.reduce((sum, [, s]) => sum + s, 0);
-  const main = main0 === null ? null : (threadCpuMs()! - main0) / 1000;
-  if (main !== null) phases.push(["main thread", main], ["sharp and other threads", Math.max(0, cpu - workers - main)]);
-  return { seconds, cpu, phases, cores: usage() };
+  const { mainThreadCpuMs: main0 } = before.child;
+  const main = main0 === null || after.mainThreadCpuMs === null ? null : (after.mainThreadCpuMs - main0) / 1000;
+  if (main !== null) phases.push(["coordinating thread", main], ["sharp, other threads and the host", Math.max(0, cpu - workers - main)]);
+  return { seconds, cpu, phases: phases.filter(([, s]) => s > 0), cores: usage() };
 }
 
 const s2 = (n: number) => n.toFixed(2);
@@ -73,16 +83,16 @@ function floorLine(label: string, f: Floor, cores: number): string {
   return `${label}: JPEG encode ${s2(f.jpeg)} s + (analytic sky pass ${s2(f.sky)} s + RGBE packing ${s2(f.rgbe)} s) / ${cores} cores = ${s2(f.total)} s`;
 }
 
-async function benchCase(pool: ImageryPool, c: Case, floor: Floor, work: string): Promise<string> {
+async function benchCase(host: RenderHost, c: Case, floor: Floor, work: string): Promise<string> {
   const req = request(c);
   const runs: Run[] = [];
-  // Resident memory after each run: renders one after the other reuse the pool's planes, so it stays level.
+  // Resident memory of this process and the render process after each run: it stays level from run to run.
   const rssAfter: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const dir = join(work, `${c.model}-${c.variant}-${i}`);
     mkdirSync(dir);
-    runs.push(await generation(pool, req, dir));
-    rssAfter.push(process.memoryUsage().rss);
+    runs.push(await generation(host, req, dir));
+    rssAfter.push(treeRss(process.pid));
     if (i > 0) rmSync(dir, { recursive: true, force: true });
   }
   const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
@@ -95,7 +105,7 @@ async function benchCase(pool: ImageryPool, c: Case, floor: Floor, work: string)
     `${c.name} ${width}x${height} + thumb + depth: ${s2(median.seconds)} s median of ${runs.map((r) => s2(r.seconds)).join(", ")} = ${(median.seconds / floor.total).toFixed(1)}x the floor`,
     `  ${s2(median.cpu)} CPU-s (${(median.cpu / median.seconds).toFixed(2)} cores kept busy): ${median.phases.map(([k, s]) => `${k} ${s2(s)}`).join(", ")}`,
     `  ${cores}`,
-    `  RSS after each run (main thread and workers): ${rssAfter.map((b) => (b / 2 ** 20).toFixed(0)).join(", ")} MB`,
+    `  RSS after each run (host and render process): ${rssAfter.map((b) => (b / 2 ** 20).toFixed(0)).join(", ")} MB`,
   ].join("\n");
 }
 
@@ -103,40 +113,47 @@ async function benchCase(pool: ImageryPool, c: Case, floor: Floor, work: string)
  * Imagery figures at the spec's full sizes on this machine: the floor (what any renderer
  * pays here), Model 4 and Model 3 generation time (panorama, thumbnail, depth) against
  * it with CPU time by phase and each core's use, each export type at its default options,
- * and peak memory. Medians of RUNS runs after a warm-up; the load average before says how
- * busy the machine was. Then what users wait for and what their machine holds: the
+ * and peak memory, all through the render host as the service renders (its render process
+ * counted in CPU and memory). Medians of RUNS runs after a warm-up; the load average before
+ * says how busy the machine was. Then what users wait for and what their machine holds: the
  * end-to-end figures of render-e2e-bench.ts, on a `babylon-skybox local` process of their
  * own, and the memory of `npm run dev` (dev-memory-bench.ts).
  */
 export async function imageryBench(): Promise<string[]> {
-  const pool = createImageryPool();
+  const host = new RenderHost();
   const work = mkdtempSync(join(tmpdir(), "skybox-imagery-bench-"));
-  const out = [
-    `worker threads: ${pool.size} on ${availableParallelism()} cores; load average before: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")} (1, 5, 15 min)`,
-  ];
+  let peak = 0;
+  // Sampled: the host and its render process are two processes, whose peaks need not coincide.
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(process.pid))), 50);
+  const out: string[] = [];
   try {
+    await host.ready();
+    const { workers } = await host.stats();
+    out.push(
+      `worker threads: ${workers} in the render process on ${availableParallelism()} cores; load average before: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (1, 5, 15 min)`,
+    );
     const floors = {
-      3: await imageryFloor(IMAGE_SIZES.model3.width, IMAGE_SIZES.model3.height, pool.size),
-      4: await imageryFloor(IMAGE_SIZES.model4.width, IMAGE_SIZES.model4.height, pool.size),
+      3: await imageryFloor(IMAGE_SIZES.model3.width, IMAGE_SIZES.model3.height, workers),
+      4: await imageryFloor(IMAGE_SIZES.model4.width, IMAGE_SIZES.model4.height, workers),
     };
-    out.push(floorLine(`floor Model 3 ${IMAGE_SIZES.model3.width}x${IMAGE_SIZES.model3.height}`, floors[3], pool.size));
-    out.push(floorLine(`floor Model 4 ${IMAGE_SIZES.model4.width}x${IMAGE_SIZES.model4.height}`, floors[4], pool.size));
+    out.push(floorLine(`floor Model 3 ${IMAGE_SIZES.model3.width}x${IMAGE_SIZES.model3.height}`, floors[3], workers));
+    out.push(floorLine(`floor Model 4 ${IMAGE_SIZES.model4.width}x${IMAGE_SIZES.model4.height}`, floors[4], workers));
     // Warm-up, as a running service is after its first generations: workers start, modules
     // load, and every path (the grids used from 2048 wide on) gets optimised.
     for (const c of CASES) {
       const warm = join(work, `warm-${c.model}-${c.variant}`);
       mkdirSync(warm);
-      await pool.generate(request(c, { width: 2048, height: 1024 }), warm);
+      await host.generate(request(c, { width: 2048, height: 1024 }), warm);
     }
-    for (const c of CASES) out.push(await benchCase(pool, c, floors[c.model], work));
+    for (const c of CASES) out.push(await benchCase(host, c, floors[c.model], work));
     const m3 = join(work, "3-null-0");
     for (const type of EXPORT_TYPES) {
       const resolution = defaultResolution(type.key, 3) ?? { width: 2048, height: 1024, name: "-" };
+      const before = { host: process.cpuUsage(), child: await host.stats() };
       const t0 = performance.now();
-      const cpu0 = process.cpuUsage();
-      await pool.runExport({
+      await host.runExport({
         from: m3,
         type: type.key,
         size: { width: resolution.width, height: resolution.height },
@@ -144,14 +161,18 @@ export async function imageryBench(): Promise<string[]> {
         imageScale: 1,
       });
       const ms = performance.now() - t0;
-      const cpu = process.cpuUsage(cpu0);
+      const cpu = cpuSince(before, await host.stats());
       out.push(
-        `export ${type.key.padEnd(22)} (${resolution.name}, Model 3 defaults): ${s2(ms / 1000)} s (${((cpu.user + cpu.system) / 1000 / ms).toFixed(2)} cores)`,
+        `export ${type.key.padEnd(22)} (${resolution.name}, Model 3 defaults): ${s2(ms / 1000)} s (${((cpu * 1000) / ms).toFixed(2)} cores)`,
       );
     }
-    out.push(`peak memory (RSS, main thread and workers): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    const { maxRss } = await host.stats();
+    out.push(
+      `peak memory (RSS of this process and the render process, sampled every 50 ms): ${(peak / 2 ** 20).toFixed(0)} MB; the render process alone at most ${(maxRss / 2 ** 20).toFixed(0)} MB`,
+    );
   } finally {
-    await pool.close();
+    clearInterval(sampler);
+    await host.close();
     rmSync(work, { recursive: true, force: true });
   }
   out.push(...(await renderEndToEndBench()), ...(await devMemoryBench()));

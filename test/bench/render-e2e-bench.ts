@@ -68,7 +68,8 @@ async function endToEnd(svc: CliProcess<LocalServiceInfo>, m: Model, seed: numbe
       if (r.status === "error" || r.status === "abort") throw new Error(`generation ${g.id} ended in ${r.status}: ${r.error_message}`);
       return r.status === "complete" && r;
     },
-    120_000,
+    // Minutes on a machine that others load too: a figure late is better than none.
+    600_000,
     50,
   );
   const served = performance.now();

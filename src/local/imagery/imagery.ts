@@ -34,20 +34,17 @@ export interface Imagery {
 }
 
 /**
- * The worker-thread imagery (one worker per core). Its modules, sharp among them, load
- * on this call, so a service given its own `Imagery` never loads them. The workers start
- * loading theirs at once and then render a small warm-up scene, while the service starts:
- * the first generation waits for neither and runs compiled code.
+ * The worker-thread imagery, in a render process of its own (render-host.ts): the host's
+ * V8 flags stay untouched, and an idle render process ends, giving its memory back. The
+ * process starts at once, loads the renderer's modules (sharp among them) and its workers,
+ * and renders a small warm-up scene while the service starts: the first generation waits
+ * for none of it and runs compiled code. A service given its own `Imagery` starts none.
  */
 export async function createWorkerImagery(): Promise<Imagery> {
-  const { createImageryPool } = await import("./pipeline/render-pool.ts");
-  const { warmUp } = await import("./pipeline/warm-up.ts");
-  const pool = createImageryPool();
-  // A warm-up that fails (no temporary folder, the pool closed meanwhile) only leaves the
+  const { RenderHost } = await import("./pipeline/render-host.ts");
+  const host = new RenderHost();
+  // A warm-up that fails (no temporary folder, the host closed meanwhile) only leaves the
   // first generation to compile the renderer itself.
-  void pool
-    .ready()
-    .then(() => warmUp(pool))
-    .catch(() => {});
-  return pool;
+  void host.ready({ warmUp: true }).catch(() => {});
+  return host;
 }

@@ -8,7 +8,8 @@
  * The hundreds of MB of a render's shared buffers are freed only once every thread that
  * saw them has collected them, and a thread whose own garbage is small does not collect
  * for a long time: when a render lets go of buffers, and when it ends, every worker
- * collects and then this thread (`collect`, collect-garbage.ts).
+ * collects and then this thread (`collect`, collect-garbage.ts), where the process allows
+ * it: the service runs the pool in a render process started so (render-host.ts).
  *
  * Workers start from render-worker-entry.mjs, which registers tsx's loader when the pool
  * runs from TypeScript sources (under tsx, in a vitest fork, anywhere: Node 20 ignores
@@ -22,7 +23,7 @@ import { Worker } from "node:worker_threads";
 import "sharp"; // loaded by the main thread before any worker uses it (sharp's requirement)
 import type { ExportRequest, ExportResult, RenderRequest, RenderResult } from "../contract.ts";
 import type { Imagery } from "../imagery.ts";
-import { collectEverywhere, exposeGarbageCollection } from "./collect-garbage.ts";
+import { collectEverywhere } from "./collect-garbage.ts";
 import type { ImageryJob, ImageryJobResult } from "./render-jobs.ts";
 import { type JobRunner, renderSkybox } from "./render-pipeline.ts";
 import type { WorkerReply, WorkerRequest } from "./render-worker.ts";
@@ -85,7 +86,6 @@ interface Slot {
 }
 
 export function createImageryPool(options: { size?: number } = {}): ImageryPool {
-  exposeGarbageCollection();
   return new WorkerPool(Math.max(1, options.size ?? availableParallelism()));
 }
 
