@@ -168,7 +168,7 @@ export async function imageryBench(): Promise<string[]> {
     }
     const { maxRss } = await host.stats();
     out.push(
-      `peak memory (RSS of this process and the render process, sampled every 50 ms): ${(peak / 2 ** 20).toFixed(0)} MB; the render process alone at most ${(maxRss / 2 ** 20).toFixed(0)} MB`,
+      `peak memory of this bench (its own process, which also holds the floor's images, and the render process, sampled every 50 ms): ${(peak / 2 ** 20).toFixed(0)} MB; the render process alone at most ${(maxRss / 2 ** 20).toFixed(0)} MB (the service's own figures, against the 600 MB goal, are in the end-to-end lines below)`,
     );
   } finally {
     clearInterval(sampler);
