@@ -6,26 +6,12 @@
  * with it).
  */
 import { RenderHost } from "../../../../src/local/imagery/pipeline/render-host.ts";
+import { smallRender } from "./small-render.ts";
 
 const [dir, mode] = process.argv.slice(2);
 const host = new RenderHost({ idleMs: 60_000 });
 await host.ready();
 console.log(JSON.stringify({ pid: host.pid }));
-await host.generate(
-  {
-    prompt: "desert canyon at noon",
-    negativeText: null,
-    enhancePrompt: false,
-    seed: 1,
-    look: "photoreal",
-    model: 3,
-    variant: null,
-    softLines: false,
-    size: { width: 256, height: 128 },
-    thumbSize: { width: 64, height: 32 },
-    depthSize: { width: 128, height: 64 },
-  },
-  dir!,
-);
+await host.generate(smallRender({ prompt: "desert canyon at noon" }), dir!);
 console.log(JSON.stringify({ rendered: true }));
 if (mode === "wait") setInterval(() => {}, 1000);

@@ -8,25 +8,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { RenderRequest, Size } from "../../../../src/local/imagery/contract.ts";
 import { RenderHost } from "../../../../src/local/imagery/pipeline/render-host.ts";
 import { waitFor } from "../../../helpers/local-service.ts";
+import { smallRender } from "./small-render.ts";
 
 const work = mkdtempSync(join(tmpdir(), "render-host-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let dirs = 0;
 const newDir = () => join(work, `g${++dirs}`);
 
-const request = (size: Size): RenderRequest => ({
-  prompt: "alpine lake at sunset with snowy mountains",
-  negativeText: null,
-  enhancePrompt: false,
-  seed: 3,
-  look: "photoreal",
-  model: 3,
-  variant: null,
-  softLines: false,
-  size,
-  thumbSize: { width: 64, height: 32 },
-  depthSize: { width: 128, height: 64 },
-});
+const request = (size: Size): RenderRequest => smallRender({ seed: 3, size });
 const SMALL = { width: 256, height: 128 };
 const LARGE = { width: 2048, height: 1024 };
 
