@@ -50,8 +50,9 @@ function bend(depression: number): number {
 
 /**
  * The grounded surface's profile: flat ground `height` under the centre out to where its
- * stretch reaches `MAX_FLAT_STRETCH` (or out to the old 2/3 of a small sphere's radius), then
- * a far ground of constant steepness out to the sphere of `radius` at the horizon.
+ * stretch reaches `MAX_FLAT_STRETCH` (on a small sphere sooner, where the ray to its edge is
+ * 2/3 of the radius long, so the far ground has room), then a far ground of constant
+ * steepness out to the sphere of `radius` at the horizon.
  * @param height height of the centre above the ground
  * @param radius radius of the sky sphere
  */

@@ -71,8 +71,7 @@ export class RenderHost implements Imagery {
   async generate(request: RenderRequest, dir: string, signal?: AbortSignal): Promise<RenderResult> {
     signal?.throwIfAborted();
     const t0 = performance.now();
-    const proc = this._processToUse();
-    await proc.hello;
+    const proc = await this._listening();
     // Cancelled while the render process started: it never gets the render.
     signal?.throwIfAborted();
     const startMs = performance.now() - t0;
@@ -83,9 +82,7 @@ export class RenderHost implements Imagery {
   }
 
   async runExport(request: ExportRequest): Promise<ExportResult> {
-    const proc = this._processToUse();
-    await proc.hello;
-    return (await this._call(proc, { op: "export", request })) as ExportResult;
+    return (await this._call(await this._listening(), { op: "export", request })) as ExportResult;
   }
 
   /**
@@ -93,16 +90,12 @@ export class RenderHost implements Imagery {
    * with `warmUp`, once they have also rendered the warm-up scene (warm-up.ts).
    */
   async ready(options: { warmUp?: boolean } = {}): Promise<void> {
-    const proc = this._processToUse();
-    await proc.hello;
-    await this._call(proc, { op: "ready", warmUp: options.warmUp ?? false });
+    await this._call(await this._listening(), { op: "ready", warmUp: options.warmUp ?? false });
   }
 
   /** The render process's CPU, memory and worker time so far (for benchmarks); starts one if none runs. */
   async stats(): Promise<RenderProcessStats> {
-    const proc = this._processToUse();
-    await proc.hello;
-    return (await this._call(proc, { op: "stats" })) as RenderProcessStats;
+    return (await this._call(await this._listening(), { op: "stats" })) as RenderProcessStats;
   }
 
   /** Ends the render process (its running operations fail); later operations fail. */
@@ -114,11 +107,13 @@ export class RenderHost implements Imagery {
     if (proc) await this._retire(proc, new Error("imagery pool is closed"));
   }
 
-  private _processToUse(): RenderProcess {
+  /** The render process (started if none runs), once it listens; no longer idle. */
+  private async _listening(): Promise<RenderProcess> {
     if (this._closed) throw new Error("imagery pool is closed");
     this._clearIdle();
-    this._process ??= this._start();
-    return this._process;
+    const proc = (this._process ??= this._start());
+    await proc.hello;
+    return proc;
   }
 
   private _start(): RenderProcess {
@@ -249,4 +244,4 @@ function keepsHost(proc: RenderProcess): void {
 }
 
 const CHILD_URL = new URL(`./render-host-child${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-const ENTRY_PATH = fileURLToPath(new URL("./render-host-entry.mjs", import.meta.url));
+const ENTRY_PATH = fileURLToPath(new URL("./render-entry.mjs", import.meta.url));

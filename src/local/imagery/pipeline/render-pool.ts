@@ -11,7 +11,7 @@
  * collects and then this thread (`collect`, collect-garbage.ts), where the process allows
  * it: the service runs the pool in a render process started so (render-host.ts).
  *
- * Workers start from render-worker-entry.mjs, which registers tsx's loader when the pool
+ * Workers start from render-entry.mjs (as the render process does), which registers tsx's loader when the pool
  * runs from TypeScript sources (under tsx, in a vitest fork, anywhere: Node 20 ignores
  * `--import` in a Worker's execArgv, so inheriting tsx's flags is not enough) and then
  * imports render-worker.ts (or .js once compiled).
@@ -253,4 +253,4 @@ function keepsProcess(slot: Slot): void {
 }
 
 const WORKER_URL = new URL(`./render-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-const ENTRY_URL = new URL("./render-worker-entry.mjs", import.meta.url);
+const ENTRY_URL = new URL("./render-entry.mjs", import.meta.url);
