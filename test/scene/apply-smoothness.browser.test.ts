@@ -63,6 +63,13 @@ describe("applying while the scene renders", () => {
     expect(reads).toEqual([]);
   });
 
+  test("every picture reaches the GPU decoded off the main thread: no image element is uploaded, whatever the call", () => {
+    const uploads = calls.flatMap((c) =>
+      c.run.slowCalls.filter((s) => s.name.startsWith("tex")).map((s) => `${c.name}: ${s.name} ${Math.round(s.duration)} ms`),
+    );
+    expect(uploads.filter((u) => u.includes("HTMLImageElement"))).toEqual([]);
+  });
+
   test("no step of ours holds the main thread over 50 ms in a task, from the call until whenCached plus a second", () => {
     const blocked = calls.flatMap((c) =>
       c.run.longTasks

@@ -108,7 +108,8 @@ const SLOW_SHADER_CALL_MS = 1;
 
 /**
  * Times every call of the WebGL 2 context's methods from now on and lists the slow ones, the
- * shader calls over a millisecond and every synchronous `readPixels` (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
+ * shader calls over a millisecond, every synchronous `readPixels` and every upload of a picture
+ * (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
  */
 export function watchWebGLCalls(): { push(call: SlowCall): void; take(since: number): SlowCall[] } {
   const slow: SlowCall[] = [];
@@ -123,8 +124,9 @@ export function watchWebGLCalls(): { push(call: SlowCall): void; take(since: num
       const t = performance.now();
       const out = original.apply(this, args);
       const d = performance.now() - t;
-      // A read into memory (not into a pixel-pack buffer at an offset) waits for the GPU: listed whatever it took.
-      if (d > threshold || (name === "readPixels" && typeof args[6] !== "number"))
+      // A read into memory (not into a pixel-pack buffer at an offset) waits for the GPU, and a
+      // picture's upload says how it was decoded: both listed whatever they took.
+      if (d > threshold || (name === "readPixels" && typeof args[6] !== "number") || isPictureUpload(name, args))
         slow.push({ name: callName(name, args), start: t, duration: d });
       return out;
     };
@@ -139,6 +141,13 @@ export function watchWebGLCalls(): { push(call: SlowCall): void; take(since: num
 
 /** What an upload takes its pixels from when it is a picture (not an array of texels). */
 const PICTURES = ["ImageBitmap", "HTMLImageElement", "HTMLCanvasElement", "OffscreenCanvas", "ImageData", "VideoFrame"];
+
+/** Whether a call uploads a picture (an image element, a bitmap, a canvas...) rather than an array of texels. */
+function isPictureUpload(name: string, args: unknown[]): boolean {
+  if (name !== "texImage2D" && name !== "texSubImage2D") return false;
+  const kind = (args.at(-1) as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return kind !== undefined && PICTURES.includes(kind);
+}
 
 /**
  * A call's name as the lists show it: a synchronous read-back says so, and an upload of a
