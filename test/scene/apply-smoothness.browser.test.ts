@@ -54,6 +54,13 @@ describe("applying while the scene renders", () => {
     expect(sunny.run.steps.filter((s) => s.name === "sun-finding")).toEqual([]);
   });
 
+  test("the sun's worker decodes the lighting's export for both: the cold apply with the sun decodes no HDR on the page's thread", () => {
+    const decodes = (name: string) => calls.find((c) => c.name === name)!.run.stepTotals["hdr-decode"]?.count ?? 0;
+    // Without the sun the lighting decodes its export itself, a few rows a slice.
+    expect(decodes("cold Model 3 apply")).toBeGreaterThan(0);
+    expect(decodes("cold Model 3 apply with the sun")).toBe(0);
+  });
+
   test("no call reads the GPU back synchronously: every read-back waits for the GPU between tasks", () => {
     const reads = calls.flatMap((c) =>
       c.run.slowCalls

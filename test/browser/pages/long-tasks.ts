@@ -23,6 +23,8 @@ export interface MainThreadRecord {
   slowFrames: Blocked[];
   /** Our steps of a millisecond or more, by name (without the prefix). */
   steps: Step[];
+  /** Every step of ours, however short, by name: its time in all and how many times it ran. */
+  stepTotals: Record<string, { ms: number; count: number }>;
 }
 
 /** What our steps' measures are named with (src/scene/scheduling/step-timing.ts; the page cannot import the library's internals). */
@@ -41,11 +43,18 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
   });
   observer.observe({ type: "longtask" });
   const steps: Step[] = [];
-  const stepObserver = new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1)
-        steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
-  });
+  const stepTotals: MainThreadRecord["stepTotals"] = {};
+  const take = (entries: PerformanceEntryList) => {
+    for (const e of entries) {
+      if (!e.name.startsWith(STEP_PREFIX) || e.startTime < t0) continue;
+      const name = e.name.slice(STEP_PREFIX.length);
+      const total = (stepTotals[name] ??= { ms: 0, count: 0 });
+      total.ms += e.duration;
+      total.count++;
+      if (e.duration >= 1) steps.push({ name, start: e.startTime - t0, duration: e.duration });
+    }
+  };
+  const stepObserver = new PerformanceObserver((list) => take(list.getEntries()));
   stepObserver.observe({ type: "measure" });
   let running = true;
   let last = performance.now();
@@ -59,14 +68,12 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
     stop() {
       running = false;
       for (const e of observer.takeRecords()) longTasks.push({ start: e.startTime - t0, duration: e.duration });
-      for (const e of stepObserver.takeRecords())
-        if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1)
-          steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
+      take(stepObserver.takeRecords());
       observer.disconnect();
       stepObserver.disconnect();
       performance.clearMeasures();
       // Tasks that began before the recording are not ours to count.
-      return { longTasks: longTasks.filter((t) => t.start >= 0), slowFrames, steps: steps.filter((t) => t.start >= 0) };
+      return { longTasks: longTasks.filter((t) => t.start >= 0), slowFrames, steps, stepTotals };
     },
   };
 }
