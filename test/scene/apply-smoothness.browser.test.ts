@@ -2,7 +2,8 @@
  * Applying without stopping the page (Chromium, SwiftShader WebGL2): while a Babylon scene
  * renders continuously, a cold apply of a Model 3 skybox without and with the sun, re-applies
  * of it from memory and from IndexedDB, a cold Model 4 and `loadSkybox` of a shipped folder
- * each run with no synchronous read-back of the GPU and no long task (over 50 ms) of ours from
+ * each run with no synchronous read-back of the GPU, no picture uploaded from an image element
+ * (each is an ImageBitmap decoded off the main thread), and no long task (over 50 ms) of ours from
  * the call until `whenCached` settles plus a second. The GPU steps a software GPU may take
  * longer for are allowed by name (long-tasks.ts `isNamedGpuStep`), each measured here:
  * - preparing a shader program (no KHR_parallel_shader_compile on SwiftShader): 30 to 260 ms
