@@ -1,11 +1,11 @@
 /**
  * The pictures of a GLB decoded off the main thread. Babylon's glTF loader hands an image's
  * bytes to the engine, which decodes them in an image element and uploads the element: the
- * decode lands in the task of the upload (57 to 283 ms for the backdrop's panorama on a busy
- * machine). Given an ImageBitmap instead, the engine uploads it as it is, in one step.
+ * decode lands in the main-thread task of the upload. Given an ImageBitmap instead, the engine
+ * uploads it as it is, in one step.
  *
- * The loader keeps each image's pending bytes in `image._data` (glTFLoaderInterfaces.d.ts,
- * 9.25 to 9.35) and reads them only when that is empty; filled here, as soon as the file is
+ * The loader keeps each image's pending bytes in `image._data` (glTFLoaderInterfaces.d.ts)
+ * and reads them only when that is empty; filled here, as soon as the file is
  * parsed, with a bitmap `createImageBitmap` decodes in the browser's own threads. The texture
  * takes it through `updateURL(dataUrl, bitmap)`, whose bitmap path needs no flip: glTF
  * textures are not inverted.
