@@ -9,7 +9,8 @@ import { createStatusTracker } from "../status/create-tracker.ts";
 import { ApplyContext } from "./apply-context.ts";
 import type { AppliedSkybox } from "./applied-skybox.ts";
 import { buildBackdrop, buildBackground, buildEnvironment } from "./build-parts.ts";
-import { modelOf } from "./exports/part-exports.ts";
+import { modelOf, sunExport } from "./exports/part-exports.ts";
+import { DecodedHdr } from "./environment/decoded-hdr.ts";
 import { resolveParts, type ApplySkyboxOptions, type ResolvedLighting } from "./apply-options.ts";
 import { runApply } from "./apply-run.ts";
 import { showApplied, type BuiltParts } from "./show-applied.ts";
@@ -90,15 +91,19 @@ export async function applySkybox(
 /** Builds the parts side by side; on any failure disposes those that were built, then rethrows. */
 async function buildAll(ctx: ApplyContext, parts: ReturnType<typeof resolveParts>, abort: AbortController): Promise<BuiltParts> {
   const needsEnv = parts.lighting !== null || (parts.background !== null && parts.background.blur > 0);
-  const env = needsEnv ? buildEnvironment(ctx, parts.lighting ?? BACKGROUND_ONLY_LIGHTING, parts.lighting !== null) : null;
+  const sunOptions = parts.sun;
+  // Found in the lighting's own export, the sun's worker decodes the file for both.
+  const decoded = sunOptions && sunExport(ctx.model, parts.lighting, sunOptions.resolution).lightingsOwn ? new DecodedHdr() : null;
+  const env = needsEnv ? buildEnvironment(ctx, parts.lighting ?? BACKGROUND_ONLY_LIGHTING, parts.lighting !== null, decoded) : null;
   const background = parts.background ? buildBackground(ctx, parts.background, env) : null;
   const backdrop = parts.backdrop ? buildBackdrop(ctx, parts.backdrop) : null;
-  const sunOptions = parts.sun;
   const sun = sunOptions
-    ? import("./sun-light/build-sun.ts").then(async (m) => ({
-        make: await m.prepareSun(ctx, sunOptions, parts.lighting),
-        replaced: m.replacedLights(sunOptions.replaces),
-      }))
+    ? import("./sun-light/build-sun.ts")
+        .then(async (m) => ({
+          make: await m.prepareSun(ctx, sunOptions, parts.lighting, decoded),
+          replaced: m.replacedLights(sunOptions.replaces),
+        }))
+        .finally(() => decoded?.give(null))
     : null;
   for (const p of [env, background, backdrop, sun]) p?.catch((error: unknown) => abort.abort(error));
   const [e, b, d, s] = await Promise.allSettled([env, background, backdrop, sun]);

@@ -8,6 +8,8 @@ import type { SkyboxBackdrop } from "./backdrop/backdrop.ts";
 import { createBlurredBackground, createDomeBackground } from "./background/background.ts";
 import { envKey } from "./cache/cache-keys.ts";
 import { loadEnvironment, type EnvironmentFormat } from "./environment/environment-loader.ts";
+import type { DecodedHdr } from "./environment/decoded-hdr.ts";
+import type { HdrPixels } from "./analysis/hdr-pixels.ts";
 import { EnvironmentView } from "./environment/environment-view.ts";
 import {
   glbFileName,
@@ -47,8 +49,14 @@ export interface BuiltEnvironment {
  * @param ctx the apply
  * @param options lighting options
  * @param active whether it lights the scene (false: only a blurred background uses it)
+ * @param decoded the `.hdr` export's pixels when the sun's worker decodes the same file
  */
-export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLighting, active: boolean): Promise<BuiltEnvironment> {
+export async function buildEnvironment(
+  ctx: ApplyContext,
+  options: ResolvedLighting,
+  active: boolean,
+  decoded: DecodedHdr | null = null,
+): Promise<BuiltEnvironment> {
   const { scene } = ctx;
   const engine = scene.getEngine();
   const size = Math.min(options.size, engine.getCaps().maxCubemapTextureSize);
@@ -71,6 +79,7 @@ export async function buildEnvironment(ctx: ApplyContext, options: ResolvedLight
     quality: options.quality,
     active,
     intensity: options.intensity,
+    ...(decoded ? { decoded: decoded.pixels } : {}),
   });
 }
 
@@ -86,6 +95,8 @@ export interface PrefilterJob {
   quality: number;
   active: boolean;
   intensity: number;
+  /** An `.hdr` file's pixels decoded elsewhere (null when none come). */
+  decoded?: Promise<HdrPixels | null>;
 }
 
 /**
@@ -99,7 +110,7 @@ export async function prefilteredEnvironment(
   job: PrefilterJob,
 ): Promise<BuiltEnvironment> {
   const { scene } = ctx;
-  const loaded = await loadEnvironment(scene, job.format, job.bytes, job.size, job.name);
+  const loaded = await loadEnvironment(scene, job.format, job.bytes, job.size, job.name, job.decoded);
   try {
     ctx.signal?.throwIfAborted();
     await prefilterEnvironment(scene.getEngine(), loaded.texture, job.quality, loaded.polynomial);

@@ -4,10 +4,12 @@
  * time to `whenCached`, and from the call until `whenCached` plus a second the longest task,
  * the sum and count of long tasks (over 50 ms) and the frames over 50 ms. One run of each
  * call: the long tasks are the figure, and the machine's load inflates them. Each long task is
- * listed with the steps of ours it held (src/scene/scheduling/step-timing.ts); `SMOOTH_WATCH=1` adds the
+ * listed with the steps of ours it held (src/scene/scheduling/step-timing.ts), and each call with the
+ * main-thread time of each of our steps in all; `SMOOTH_WATCH=1` adds the
  * WebGL calls over 10 ms (in that list, and on their own).
  */
 import { describeTask, type Blocked } from "../browser/pages/long-tasks.ts";
+import type { SmoothRun } from "../browser/pages/smooth-page.ts";
 import { openSmoothScenario } from "../scene/smooth-scenario.ts";
 
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -34,6 +36,7 @@ export async function smoothBench(): Promise<string[]> {
         `${name}: resolves ${ms(run.resolveMs)}, whenCached ${ms(run.cachedMs)}; long tasks ${run.longTasks.length}, longest ${longest(run.longTasks)}, sum ${ms(sum)}; frames over 50 ms ${run.slowFrames.length}` +
           `; until resolved ${untilResolved.length} long tasks, longest ${longest(untilResolved)}${run.fromCache ? " (from the cache)" : ""}`,
       );
+      lines.push(`  main thread in our steps: ${stepTotals(run.stepTotals)}`);
       if (run.longTasks.length)
         lines.push(
           `  long tasks: ${[...run.longTasks]
@@ -54,6 +57,14 @@ export async function smoothBench(): Promise<string[]> {
   } finally {
     await scenario.close();
   }
+}
+
+/** Our steps' main-thread time by name, longest first ("hdr-decode 212 ms in 310"). */
+function stepTotals(totals: SmoothRun["stepTotals"]): string {
+  const list = Object.entries(totals)
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([name, t]) => `${name} ${ms(t.ms)} in ${t.count}`);
+  return list.length ? list.join(", ") : "none";
 }
 
 // `npx tsx test/bench/smooth-bench.ts` prints the figures on their own.

@@ -2,7 +2,8 @@
  * Applying without stopping the page (Chromium, SwiftShader WebGL2): while a Babylon scene
  * renders continuously, a cold apply of a Model 3 skybox without and with the sun, re-applies
  * of it from memory and from IndexedDB, a cold Model 4 and `loadSkybox` of a shipped folder
- * each run with no synchronous read-back of the GPU and no long task (over 50 ms) of ours from
+ * each run with no synchronous read-back of the GPU, no picture uploaded from an image element
+ * (each is an ImageBitmap decoded off the main thread), and no long task (over 50 ms) of ours from
  * the call until `whenCached` settles plus a second. The GPU steps a software GPU may take
  * longer for are allowed by name (long-tasks.ts `isNamedGpuStep`), each measured here:
  * - preparing a shader program (no KHR_parallel_shader_compile on SwiftShader): 30 to 260 ms
@@ -54,6 +55,13 @@ describe("applying while the scene renders", () => {
     expect(sunny.run.steps.filter((s) => s.name === "sun-finding")).toEqual([]);
   });
 
+  test("the sun's worker decodes the lighting's export for both: the cold apply with the sun decodes no HDR on the page's thread", () => {
+    const decodes = (name: string) => calls.find((c) => c.name === name)!.run.stepTotals["hdr-decode"]?.count ?? 0;
+    // Without the sun the lighting decodes its export itself, a few rows a slice.
+    expect(decodes("cold Model 3 apply")).toBeGreaterThan(0);
+    expect(decodes("cold Model 3 apply with the sun")).toBe(0);
+  });
+
   test("no call reads the GPU back synchronously: every read-back waits for the GPU between tasks", () => {
     const reads = calls.flatMap((c) =>
       c.run.slowCalls
@@ -61,6 +69,13 @@ describe("applying while the scene renders", () => {
         .map((s) => `${c.name}: ${Math.round(s.duration)} ms at ${Math.round(s.start)} ms`),
     );
     expect(reads).toEqual([]);
+  });
+
+  test("every picture reaches the GPU decoded off the main thread: no image element is uploaded, whatever the call", () => {
+    const uploads = calls.flatMap((c) =>
+      c.run.slowCalls.filter((s) => s.name.startsWith("tex")).map((s) => `${c.name}: ${s.name} ${Math.round(s.duration)} ms`),
+    );
+    expect(uploads.filter((u) => u.includes("HTMLImageElement"))).toEqual([]);
   });
 
   test("no step of ours holds the main thread over 50 ms in a task, from the call until whenCached plus a second", () => {

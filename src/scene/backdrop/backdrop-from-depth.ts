@@ -57,18 +57,24 @@ export async function buildDepthBackdrop(
   const depth = await decodeDepthPngInSlices(input.depthPng, new WorkSlices(nextTaskSlice, signal));
   const { across, down, texture: maxTexture } = DEPTH_MESH_SEGMENTS[input.meshQuality];
   const limit = Math.min(maxTexture, scene.getEngine().getCaps().maxTextureSize);
-  const { url } = await panoramaUrl(input.panorama, limit);
+  const { url, blob } = await panoramaUrl(input.panorama, limit);
   let texture: Texture;
   try {
+    // Decoded off the main thread and uploaded in one step; a bitmap is uploaded as it is (WebGL
+    // ignores UNPACK_FLIP_Y for bitmaps), so the texture is not inverted and the uvs say so.
+    const bitmap = await createImageBitmap(blob, { premultiplyAlpha: "none" });
     texture = await new Promise<Texture>((resolve, reject) => {
       const t: Texture = new Texture(url, scene, {
         noMipmap: false,
-        invertY: true,
-        onLoad: () => resolve(t),
-        onError: (message) => {
-          t.dispose();
-          reject(new Error(`The backdrop's panorama could not be loaded: ${message ?? "unknown error"}`));
-        },
+        invertY: false,
+        buffer: bitmap,
+        // Deferred: a bitmap loads (or fails) before the constructor returns.
+        onLoad: () => queueMicrotask(() => resolve(t)),
+        onError: (message) =>
+          queueMicrotask(() => {
+            t.dispose();
+            reject(new Error(`The backdrop's panorama could not be loaded: ${message ?? "unknown error"}`));
+          }),
       });
     });
   } finally {
@@ -98,13 +104,11 @@ export async function buildDepthBackdrop(
   return part;
 }
 
-/** The depth mesh's sphere (panorama-sphere.ts) in the scene's frame, its uvs for a texture loaded with invertY. */
+/** The depth mesh's sphere (panorama-sphere.ts) in the scene's frame, its uvs for a texture not inverted (v = 0 the image's top row). */
 function sphereData(across: number, down: number, depth: DepthImage, depthScale: number, rightHanded: boolean): VertexData {
   const sphere = panoramaSphere(across, down, (u, v) => backdropRadius(sample(depth, u, v), depthScale));
   // The panorama's frame is right-handed; a left-handed scene flips z.
   if (!rightHanded) for (let k = 2; k < sphere.positions.length; k += 3) sphere.positions[k] = -sphere.positions[k]!;
-  // With invertY, v = 1 is the image's top row.
-  for (let k = 1; k < sphere.uvs.length; k += 2) sphere.uvs[k] = 1 - sphere.uvs[k]!;
   const data = new VertexData();
   data.positions = sphere.positions;
   data.uvs = sphere.uvs;

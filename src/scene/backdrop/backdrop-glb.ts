@@ -20,6 +20,7 @@ import "@babylonjs/loaders/glTF/2.0/glTFLoader.js";
 import { registerBuiltInGLTFExtensions } from "@babylonjs/loaders/glTF/2.0/Extensions/dynamic.js";
 import { registeredGLTFExtensions } from "@babylonjs/loaders/glTF/2.0/glTFLoaderExtensionRegistry.js";
 import { EXPORT_SKY_RADIUS, placeBackdrop, SkyboxBackdrop } from "./backdrop.ts";
+import { decodeGlbImagesOffThread } from "./glb-images.ts";
 
 /**
  * Loads the GLB export as a backdrop, disabled until the part is enabled.
@@ -45,7 +46,11 @@ export async function loadGlbBackdrop(
   try {
     // From bytes the loader names the file at random; a File keeps its name, which the textures' URLs carry.
     const source = fileName === name ? glb : new File([glb as BlobPart], `${fileName}.glb`);
-    container = await withoutValidation(() => LoadAssetContainerAsync(source, scene, { pluginExtension: ".glb", name: `${fileName}.glb` }));
+    // Its pictures decoded off the main thread, each then uploaded in one step (glb-images.ts).
+    const pluginOptions = { gltf: { onParsed: decodeGlbImagesOffThread } };
+    container = await withoutValidation(() =>
+      LoadAssetContainerAsync(source, scene, { pluginExtension: ".glb", name: `${fileName}.glb`, pluginOptions }),
+    );
   } catch (error) {
     throw new Error(`The GLB backdrop could not be loaded: ${(error as Error).message}`, { cause: error });
   }

@@ -14,6 +14,7 @@ import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynom
 // setting it only shadows the property on one texture object, and views sharing it see none).
 import "@babylonjs/core/Materials/Textures/baseTexture.polynomial.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import type { HdrPixels } from "../analysis/hdr-pixels.ts";
 
 /** A cube texture that turns with `rotationY` (HDR, EXR, Cube, Raw all do). */
 export type EnvironmentTexture = BaseTexture & { rotationY: number };
@@ -35,6 +36,7 @@ export interface LoadedEnvironment {
  * @param bytes file contents
  * @param size cube face size (ignored by baked texels, which carry their own)
  * @param name unique texture name
+ * @param decoded an `.hdr` file's pixels decoded elsewhere (null when none come: it is decoded here)
  * @returns the texture, ready, not yet prefiltered unless baked texels
  */
 export async function loadEnvironment(
@@ -43,6 +45,7 @@ export async function loadEnvironment(
   bytes: Uint8Array,
   size: number,
   name: string,
+  decoded?: Promise<HdrPixels | null>,
 ): Promise<LoadedEnvironment> {
   switch (format) {
     case "hdr": {
@@ -51,7 +54,7 @@ export async function loadEnvironment(
       const texture = (await fromUrl(
         bytes,
         name,
-        (url, onLoad, onError) => new SlicedHdrCubeTexture(url, scene, { size, onLoad, onError }),
+        (url, onLoad, onError) => new SlicedHdrCubeTexture(url, scene, { size, onLoad, onError, ...(decoded ? { decoded } : {}) }),
       )) as InstanceType<typeof SlicedHdrCubeTexture>;
       return { texture, prefiltered: false, polynomial: texture.polynomial };
     }

@@ -10,7 +10,7 @@ import { HDRCubeTexture } from "@babylonjs/core/Materials/Textures/hdrCubeTextur
 import type { SphericalPolynomial } from "@babylonjs/core/Maths/sphericalPolynomial.js";
 import type { CubeMapInfo } from "@babylonjs/core/Misc/HighDynamicRange/panoramaToCubemap.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { decodeHdrInSlices } from "../analysis/hdr-pixels.ts";
+import { decodeHdrInSlices, type HdrPixels } from "../analysis/hdr-pixels.ts";
 import { cubeHarmonics, panoramaToCube } from "./sliced-cube.ts";
 import { nextTaskSlice, WorkSlices } from "../scheduling/work-slices.ts";
 
@@ -21,6 +21,8 @@ export interface SlicedHdrCubeOptions {
   onLoad: () => void;
   /** Called when the file cannot be read. */
   onError: (message?: string, exception?: unknown) => void;
+  /** The file's pixels decoded elsewhere (decoded-hdr.ts), or null: it is decoded here. */
+  decoded?: Promise<HdrPixels | null>;
 }
 
 /** An HDRCubeTexture whose CPU steps run in slices; its harmonics are set before it reports loaded. */
@@ -36,12 +38,16 @@ export class SlicedHdrCubeTexture extends HDRCubeTexture {
   constructor(url: string, scene: Scene, options: SlicedHdrCubeOptions) {
     // Mips, harmonics computed here (not by Babylon, in one task), linear, not prefiltered on load.
     super(url, scene, options.size, false, false, false, false, options.onLoad, options.onError);
+    this._decoded = options.decoded ?? null;
   }
+
+  /** The pixels decoded elsewhere; set after the file starts loading, read once it has loaded. */
+  private _decoded: Promise<HdrPixels | null> | null;
 
   protected override async _getCubeMapTextureDataAsync(buffer: ArrayBuffer, size: number): Promise<CubeMapInfo> {
     const signal = new AbortController().signal;
     const slices = new WorkSlices(nextTaskSlice, signal);
-    const panorama = await decodeHdrInSlices(new Uint8Array(buffer), slices);
+    const panorama = (await this._decoded) ?? (await decodeHdrInSlices(new Uint8Array(buffer), slices));
     const cube = await panoramaToCube(panorama.rgb, panorama.width, panorama.height, size, slices);
     this.polynomial = await cubeHarmonics(cube, slices);
     this.sphericalPolynomial = this.polynomial;

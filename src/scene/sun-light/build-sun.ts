@@ -13,6 +13,8 @@ import { cachedSun, storeSun } from "./sun-cache.ts";
 import type { ResolvedSun } from "./sun-options.ts";
 import { prepareSunPolynomial } from "./sun-harmonics.ts";
 import { findSunOffThread } from "./sun-finder.ts";
+import type { DecodedHdr } from "../environment/decoded-hdr.ts";
+import type { HdrPixels } from "../analysis/hdr-pixels.ts";
 
 /** Version of the detection's answers: bumped when `detectSun` answers differently, so cached suns are found again. */
 const DETECTION = 4;
@@ -25,9 +27,15 @@ export type SunFactory = (neighbours: SunNeighbours) => SkyboxSun;
  * @param ctx the apply
  * @param options the `sun` option, resolved
  * @param lighting the lighting options (null: lighting off)
+ * @param decoded where the decoded export goes when it is the lighting's own (null: it is not)
  * @returns what makes the light, or null when the sky has no sun (the progress says why)
  */
-export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighting: ResolvedLighting | null): Promise<SunFactory | null> {
+export async function prepareSun(
+  ctx: ApplyContext,
+  options: ResolvedSun,
+  lighting: ResolvedLighting | null,
+  decoded: DecodedHdr | null = null,
+): Promise<SunFactory | null> {
   const { choice, lightingsOwn } = sunExport(ctx.model, lighting, options.resolution);
   const key = sunKey(ctx.skyboxId, choice, DETECTION);
   let finding = await cachedSun(ctx.cache, key);
@@ -35,10 +43,18 @@ export async function prepareSun(ctx: ApplyContext, options: ResolvedSun, lighti
     const { bytes } = await ctx.exportBytes(choice, "sun");
     ctx.signal?.throwIfAborted();
     ctx.progress({ stage: "finding-sun", detail: exportTitle(choice) });
-    // The lighting's own export is the environment's too: the worker gets a copy of it.
-    finding = await findSunOffThread({ bytes, owned: !lightingsOwn, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    // The lighting's own export is the environment's too: the worker gets a copy of it, and hands back its pixels.
+    const onPixels = decoded ? (pixels: HdrPixels) => decoded.give(pixels) : undefined;
+    finding = await findSunOffThread({
+      bytes,
+      owned: !lightingsOwn,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      ...(onPixels ? { onPixels } : {}),
+    });
     ctx.downloads.writes.push(storeSun(ctx.cache, key, finding));
   }
+  // Known from the cache, nothing is decoded here: the lighting decodes its file.
+  decoded?.give(null);
   if (!finding.sun) {
     ctx.progress({ stage: "finding-sun", detail: "none in this sky", noSun: finding.why });
     return null;

@@ -1,7 +1,7 @@
 /**
  * Finding the sun of an HDR export off the page's main thread: the export's bytes go to a Web
  * Worker (sun-worker.ts), which decodes them and runs `findSun`, and its finding (a few
- * numbers) comes back. Decoding a 2K export and finding its sun takes 40 to 180 ms of CPU,
+ * numbers) comes back, with the decoded pixels when the lighting is made of the same file. Decoding a 2K export and finding its sun takes 40 to 180 ms of CPU,
  * a long task the page would not draw through.
  *
  * Where no worker can start (no `Worker`, a Content-Security-Policy without `worker-src
@@ -10,7 +10,7 @@
  * detector in one task.
  */
 import { findSun, type SunFinding } from "../analysis/detect-sun.ts";
-import { decodeHdrInSlices } from "../analysis/hdr-pixels.ts";
+import { decodeHdrInSlices, type HdrPixels } from "../analysis/hdr-pixels.ts";
 import { timedStep } from "../scheduling/step-timing.ts";
 import { nextTaskSlice, WorkSlices } from "../scheduling/work-slices.ts";
 import type { SunJob, SunWorkerReply } from "./sun-worker.ts";
@@ -26,6 +26,11 @@ export interface SunSearch {
   owned: boolean;
   /** Drops the search: the promise rejects with its reason, and a late answer is ignored. */
   signal?: AbortSignal;
+  /**
+   * Takes the decoded pixels, before the finding resolves (the worker hands its over; the main
+   * thread's way gives those it decoded): the lighting made of the same file then decodes nothing.
+   */
+  onPixels?: (pixels: HdrPixels) => void;
 }
 
 /**
@@ -37,13 +42,24 @@ export async function findSunOffThread(search: SunSearch): Promise<SunFinding> {
   search.signal?.throwIfAborted();
   const worker = SunWorker.forPage();
   const answer = worker ? await worker.find(search) : UNAVAILABLE;
-  return answer === UNAVAILABLE ? findOnMainThread(search.bytes, search.signal) : answer;
+  if (answer !== UNAVAILABLE) {
+    if (answer.pixels) search.onPixels?.(answer.pixels);
+    return answer.finding;
+  }
+  return findOnMainThread(search);
 }
 
 /** The main thread's way: decoded in slices, the detector in one task. */
-async function findOnMainThread(bytes: Uint8Array, signal?: AbortSignal): Promise<SunFinding> {
+async function findOnMainThread({ bytes, signal, onPixels }: SunSearch): Promise<SunFinding> {
   const pixels = await decodeHdrInSlices(bytes, new WorkSlices(nextTaskSlice, signal));
+  onPixels?.(pixels);
   return timedStep("sun-finding", () => findSun(pixels));
+}
+
+/** A worker's finding, with the pixels it decoded when the job kept them. */
+interface WorkerAnswer {
+  finding: SunFinding;
+  pixels: HdrPixels | null;
 }
 
 /** A worker's answer when it could not start: the job goes to the main thread, its bytes untouched. */
@@ -53,7 +69,7 @@ const UNAVAILABLE = Symbol("no sun worker");
 interface PendingJob {
   /** The bytes until they are sent. */
   search: SunSearch | null;
-  resolve(answer: SunFinding | typeof UNAVAILABLE): void;
+  resolve(answer: WorkerAnswer | typeof UNAVAILABLE): void;
   reject(error: unknown): void;
 }
 
@@ -98,7 +114,7 @@ class SunWorker {
    * Sends a job once the worker is ready.
    * @returns its finding, UNAVAILABLE when the worker could not start; rejects with the signal's reason once aborted
    */
-  find(search: SunSearch): Promise<SunFinding | typeof UNAVAILABLE> {
+  find(search: SunSearch): Promise<WorkerAnswer | typeof UNAVAILABLE> {
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
       const { signal } = search;
@@ -120,10 +136,10 @@ class SunWorker {
 
   private _send(id: number): void {
     const job = this._jobs.get(id)!;
-    const { bytes, owned } = job.search!;
+    const { bytes, owned, onPixels } = job.search!;
     job.search = null;
     const sent = owned ? bytes : timedStep("sun-bytes-copy", () => bytes.slice());
-    this._worker.postMessage({ id, bytes: sent } satisfies SunJob, [sent.buffer]);
+    this._worker.postMessage({ id, bytes: sent, keepPixels: onPixels !== undefined } satisfies SunJob, [sent.buffer]);
   }
 
   private _reply(reply: SunWorkerReply): void {
@@ -137,7 +153,7 @@ class SunWorker {
     if (!job) return;
     this._jobs.delete(reply.id);
     if ("error" in reply) job.reject(new Error(reply.error));
-    else job.resolve(reply.finding);
+    else job.resolve({ finding: reply.finding, pixels: reply.pixels });
     this._endWhenIdle();
   }
 

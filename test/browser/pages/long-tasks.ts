@@ -23,6 +23,8 @@ export interface MainThreadRecord {
   slowFrames: Blocked[];
   /** Our steps of a millisecond or more, by name (without the prefix). */
   steps: Step[];
+  /** Every step of ours, however short, by name: its time in all and how many times it ran. */
+  stepTotals: Record<string, { ms: number; count: number }>;
 }
 
 /** What our steps' measures are named with (src/scene/scheduling/step-timing.ts; the page cannot import the library's internals). */
@@ -41,11 +43,18 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
   });
   observer.observe({ type: "longtask" });
   const steps: Step[] = [];
-  const stepObserver = new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1)
-        steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
-  });
+  const stepTotals: MainThreadRecord["stepTotals"] = {};
+  const take = (entries: PerformanceEntryList) => {
+    for (const e of entries) {
+      if (!e.name.startsWith(STEP_PREFIX) || e.startTime < t0) continue;
+      const name = e.name.slice(STEP_PREFIX.length);
+      const total = (stepTotals[name] ??= { ms: 0, count: 0 });
+      total.ms += e.duration;
+      total.count++;
+      if (e.duration >= 1) steps.push({ name, start: e.startTime - t0, duration: e.duration });
+    }
+  };
+  const stepObserver = new PerformanceObserver((list) => take(list.getEntries()));
   stepObserver.observe({ type: "measure" });
   let running = true;
   let last = performance.now();
@@ -59,14 +68,12 @@ export function recordMainThread(): { stop(): MainThreadRecord } {
     stop() {
       running = false;
       for (const e of observer.takeRecords()) longTasks.push({ start: e.startTime - t0, duration: e.duration });
-      for (const e of stepObserver.takeRecords())
-        if (e.name.startsWith(STEP_PREFIX) && e.duration >= 1)
-          steps.push({ name: e.name.slice(STEP_PREFIX.length), start: e.startTime - t0, duration: e.duration });
+      take(stepObserver.takeRecords());
       observer.disconnect();
       stepObserver.disconnect();
       performance.clearMeasures();
       // Tasks that began before the recording are not ours to count.
-      return { longTasks: longTasks.filter((t) => t.start >= 0), slowFrames, steps: steps.filter((t) => t.start >= 0) };
+      return { longTasks: longTasks.filter((t) => t.start >= 0), slowFrames, steps, stepTotals };
     },
   };
 }
@@ -108,7 +115,8 @@ const SLOW_SHADER_CALL_MS = 1;
 
 /**
  * Times every call of the WebGL 2 context's methods from now on and lists the slow ones, the
- * shader calls over a millisecond and every synchronous `readPixels` (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
+ * shader calls over a millisecond, every synchronous `readPixels` and every upload of a picture
+ * (`take()` empties the list). Timing a call costs two clock reads: the figures hardly move.
  */
 export function watchWebGLCalls(): { push(call: SlowCall): void; take(since: number): SlowCall[] } {
   const slow: SlowCall[] = [];
@@ -123,8 +131,9 @@ export function watchWebGLCalls(): { push(call: SlowCall): void; take(since: num
       const t = performance.now();
       const out = original.apply(this, args);
       const d = performance.now() - t;
-      // A read into memory (not into a pixel-pack buffer at an offset) waits for the GPU: listed whatever it took.
-      if (d > threshold || (name === "readPixels" && typeof args[6] !== "number"))
+      // A read into memory (not into a pixel-pack buffer at an offset) waits for the GPU, and a
+      // picture's upload says how it was decoded: both listed whatever they took.
+      if (d > threshold || (name === "readPixels" && typeof args[6] !== "number") || isPictureUpload(name, args))
         slow.push({ name: callName(name, args), start: t, duration: d });
       return out;
     };
@@ -139,6 +148,13 @@ export function watchWebGLCalls(): { push(call: SlowCall): void; take(since: num
 
 /** What an upload takes its pixels from when it is a picture (not an array of texels). */
 const PICTURES = ["ImageBitmap", "HTMLImageElement", "HTMLCanvasElement", "OffscreenCanvas", "ImageData", "VideoFrame"];
+
+/** Whether a call uploads a picture (an image element, a bitmap, a canvas...) rather than an array of texels. */
+function isPictureUpload(name: string, args: unknown[]): boolean {
+  if (name !== "texImage2D" && name !== "texSubImage2D") return false;
+  const kind = (args.at(-1) as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return kind !== undefined && PICTURES.includes(kind);
+}
 
 /**
  * A call's name as the lists show it: a synchronous read-back says so, and an upload of a

@@ -20,7 +20,15 @@ import {
   type ApplySkyboxOptions,
 } from "../../../src/scene/index.ts";
 import { Effect } from "@babylonjs/core/Materials/effect.js";
-import { recordMainThread, watchShaderPreparation, watchWebGLCalls, type Blocked, type SlowCall, type Step } from "./long-tasks.ts";
+import {
+  recordMainThread,
+  watchShaderPreparation,
+  watchWebGLCalls,
+  type Blocked,
+  type MainThreadRecord,
+  type SlowCall,
+  type Step,
+} from "./long-tasks.ts";
 
 /** Where the call may take its environment from: nothing cached, the engine's memory, or IndexedDB (memory cleared). */
 export type SmoothMode = "cold" | "memory" | "indexeddb";
@@ -39,6 +47,8 @@ export interface SmoothRun {
   slowFrames: Blocked[];
   /** Our named steps of a millisecond or more (src/scene/scheduling/step-timing.ts). */
   steps: Step[];
+  /** Every step of ours, however short, by name: its time in all and how many times it ran. */
+  stepTotals: MainThreadRecord["stepTotals"];
   /** WebGL calls over 10 ms and shader calls over 1 ms, when the page watches them (`?watch`). */
   slowCalls: SlowCall[];
 }
