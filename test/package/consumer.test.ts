@@ -9,7 +9,7 @@
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -148,6 +148,20 @@ describe("the npm package in a fresh app", () => {
     for (const entry of ["index", "inspector/index", "proxy/index", "local/index"]) expect(paths).toContain(`dist/${entry}.js`);
     expect(paths.filter((p) => !/^(dist\/|bin\/babylon-skybox\.mjs$|README\.md$|LICENSE$|package\.json$)/.test(p))).toEqual([]);
     expect(paths.filter((p) => /(^|\/)(test|playground|\.ci)\//.test(p) || (p.endsWith(".ts") && !p.endsWith(".d.ts")))).toEqual([]);
+  });
+
+  it("ships source maps that carry their sources: a dev server serving the package's modules as they are (the sun worker's) finds nothing missing", async () => {
+    const maps = pack.files.map((f) => f.path).filter((p) => p.endsWith(".js.map"));
+    expect(maps.length).toBeGreaterThan(100);
+    const unpacked = join(work, "unpacked");
+    await mkdir(unpacked, { recursive: true });
+    await run("tar", ["-xzf", join(work, pack.filename), "-C", unpacked]);
+    const missing: string[] = [];
+    for (const path of maps) {
+      const map = JSON.parse(await readFile(join(unpacked, "package", path), "utf8")) as { sources: string[]; sourcesContent?: unknown[] };
+      if (map.sourcesContent?.length !== map.sources.length || map.sourcesContent.some((s) => typeof s !== "string")) missing.push(path);
+    }
+    expect(missing).toEqual([]);
   });
 
   it("installs no TypeScript loader", async () => {
