@@ -13,7 +13,11 @@ const HEIGHT = 2;
 const RADIUS = 100;
 
 /** The shape of a grounded background of `height` and `radius`, its flat ground the default's unless given. */
-const shape = (height: number, radius: number, flatRadius = defaultFlatRadius(height, radius)): GroundShape => ({ height, radius, flatRadius });
+const shape = (height: number, radius: number, flatRadius = defaultFlatRadius(height, radius)): GroundShape => ({
+  height,
+  radius,
+  flatRadius,
+});
 
 /**
  * The largest stretch of a panorama pixel along the radius, over the mesh's triangles below

@@ -33,17 +33,17 @@ export function distanceRows(P: PreparedScene, v: TaskViews, y0: number, y1: num
       dir[0] = sin[x]! * c;
       dir[2] = -cos[x]! * c;
       const i = y * W + x;
-      if (kept && kept.weight(dir[0]!, dir[1]!, dir[2]!) < 0.5) {
+      if (kept && kept.weight(dir[0], dir[1], dir[2]) < 0.5) {
         v.distance[i] = kept.source[i]!;
         v.depth16[i] = depthValue(kept.source[i]!);
         continue;
       }
       let t = P.open ? Infinity : v.depthHit[i]!;
       if (P.city.on) {
-        const c = cityHit(P.city, P.camY, dir[0]!, dir[1]!, dir[2]!, t < 8000 ? t : 8000);
+        const c = cityHit(P.city, P.camY, dir[0], dir[1], dir[2], t < 8000 ? t : 8000);
         if (c < t) t = c;
       }
-      if (t === Infinity && P.space.planets.length > 0) t = planetDistance(P.space, dir[0]!, dir[1]!, dir[2]!);
+      if (t === Infinity && P.space.planets.length > 0) t = planetDistance(P.space, dir[0], dir[1], dir[2]);
       const d = t < SKY_DISTANCE ? t : SKY_DISTANCE;
       v.distance[i] = d;
       v.depth16[i] = depthValue(d);
