@@ -11,6 +11,7 @@ import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxCache } from "./cache/skybox-cache.ts";
 import { quotedInput } from "../api/errors/rule-sentence.ts";
 import { numberOptions, part } from "./option-values.ts";
+import { defaultFlatRadius, type GroundShape, maxFlatRadius } from "./background/grounded-geometry.ts";
 import { resolveSun, type ResolvedSun, type SunOptions } from "./sun-light/sun-options.ts";
 
 /**
@@ -78,6 +79,17 @@ export interface GroundOptions {
    * @default 100
    */
   radius?: number;
+  /**
+   * Radius of the flat ground objects stand on, around the foot of the projection centre,
+   * in scene units. Objects farther out stand above the picture's far ground, which lies
+   * lower; a wider flat ground keeps them on it, at a cost: at distance r the panorama's
+   * pixels are stretched sqrt(1 + (r / height)²) times along the radius (3:1 at the
+   * default, 5:1 at 4.9 × `height`, 10:1 at 10 × `height`), which a camera looking down
+   * sees as radial streaks. More than 0, and at most what leaves the far ground room: the
+   * ray to the flat ground's edge, sqrt(height² + flatRadius²), at most 2/3 of `radius`.
+   * @default 2.83 × `height` (the pixels stretched 3:1 at its edge), less on a sphere under 4.5 × `height`
+   */
+  flatRadius?: number;
 }
 
 /** The depth-displaced backdrop mesh. */
@@ -142,7 +154,7 @@ export interface ResolvedBackdrop {
 export interface ResolvedBackground {
   blur: number;
   /** The grounded background's height and radius; null for a dome at infinite distance. */
-  ground: { height: number; radius: number } | null;
+  ground: GroundShape | null;
 }
 
 /** What the parts need, defaults applied; `null` = part off. */
@@ -206,7 +218,13 @@ export function resolveBackground(caller: string, background: BackgroundOptions,
     throw new RangeError(
       `${caller}: background.ground.radius: must be more than 1.5 × background.ground.height (${1.5 * height})${quotedInput(radius)}`,
     );
-  return { ...resolved, ground: { height, radius } };
+  const widest = maxFlatRadius(height, radius);
+  const flatRadius = num("background.ground.flatRadius", ground.flatRadius, defaultFlatRadius(height, radius), 0);
+  if (!(flatRadius > 0) || flatRadius > widest)
+    throw new RangeError(
+      `${caller}: background.ground.flatRadius: must be more than 0 and at most ${+widest.toFixed(3)}, where the ray to its edge is 2/3 of background.ground.radius (the far ground needs room out to the sphere)${quotedInput(flatRadius)}`,
+    );
+  return { ...resolved, ground: { height, radius, flatRadius } };
 }
 
 /** The power of two at or above `n` (prefiltering needs one: its mip count is log2(size) + 1). */

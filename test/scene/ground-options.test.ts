@@ -6,17 +6,25 @@ import { describe, expect, test } from "vitest";
 import { parseSavedSkybox } from "../../src/api/saved/saved-files.ts";
 import { resolveLoad } from "../../src/scene/saved/load-options.ts";
 import { resolveParts, type ApplySkyboxOptions } from "../../src/scene/apply-options.ts";
+import { defaultFlatRadius } from "../../src/scene/background/grounded-geometry.ts";
 
 describe("background.ground", () => {
   test("is off unless asked for; true takes a 2-unit height and a radius of 100", () => {
     expect(resolveParts({}).background).toEqual({ blur: 0, ground: null });
     expect(resolveParts({ backdrop: false, background: { ground: true } }).background).toEqual({
       blur: 0,
-      ground: { height: 2, radius: 100 },
+      ground: { height: 2, radius: 100, flatRadius: defaultFlatRadius(2, 100) },
     });
     expect(resolveParts({ backdrop: false, background: { ground: { height: 1.6, radius: 40 } } }).background?.ground).toEqual({
       height: 1.6,
       radius: 40,
+      flatRadius: defaultFlatRadius(1.6, 40),
+    });
+    // A wider flat ground, for objects farther out.
+    expect(resolveParts({ backdrop: false, background: { ground: { flatRadius: 20 } } }).background?.ground).toEqual({
+      height: 2,
+      radius: 100,
+      flatRadius: 20,
     });
   });
 
@@ -30,6 +38,18 @@ describe("background.ground", () => {
     [
       { backdrop: false, background: { ground: { height: 10, radius: 12 } } },
       "applySkybox: background.ground.radius: must be more than 1.5 × background.ground.height (15) (is 12)",
+    ],
+    [
+      { backdrop: false, background: { ground: { flatRadius: 0 } } },
+      "applySkybox: background.ground.flatRadius: must be more than 0 and at most 66.637, where the ray to its edge is 2/3 of background.ground.radius (the far ground needs room out to the sphere) (is 0)",
+    ],
+    [
+      { backdrop: false, background: { ground: { height: 2, radius: 30, flatRadius: 25 } } },
+      "applySkybox: background.ground.flatRadius: must be more than 0 and at most 19.9, where the ray to its edge is 2/3 of background.ground.radius (the far ground needs room out to the sphere) (is 25)",
+    ],
+    [
+      { backdrop: false, background: { ground: { flatRadius: "wide" as never } } },
+      'applySkybox: background.ground.flatRadius: must be a finite number of at least 0 (is "wide")',
     ],
     [
       { backdrop: false, background: { ground: "yes" as never } },
@@ -54,7 +74,7 @@ describe("background.ground", () => {
     });
     expect(resolveLoad(manifest, { background: { ground: { height: 3 } } }).background).toEqual({
       blur: 0,
-      ground: { height: 3, radius: 100 },
+      ground: { height: 3, radius: 100, flatRadius: defaultFlatRadius(3, 100) },
     });
     expect(() => resolveLoad(manifest, { background: { blur: 0.5, ground: true } })).toThrow(
       "loadSkybox: background.ground: needs background.blur 0 (is 0.5)",

@@ -16,17 +16,16 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { groundedGeometry } from "./grounded-geometry.ts";
+import { groundedGeometry, type GroundShape } from "./grounded-geometry.ts";
 import { panoramaUrl } from "./panorama-image.ts";
 import type { ShadowGround, SkyboxPart } from "../skybox-part.ts";
 
-/** The grounded background's settings. */
-export interface GroundSettings {
-  /** Height of the projection centre (where the panorama was taken from) above the ground. */
-  height: number;
-  /** Radius of the sky sphere around the centre; the far ground meets it at the horizon. */
-  radius: number;
-}
+/**
+ * The grounded background's settings: the height of the projection centre (where the
+ * panorama was taken from) above the ground, the radius of the sky sphere (the far ground
+ * meets it at the horizon) and of the flat ground.
+ */
+export type GroundSettings = GroundShape;
 
 /** What a grounded background is made of. */
 export interface GroundedParts {
@@ -36,7 +35,7 @@ export interface GroundedParts {
   material: BackgroundMaterial;
   /** The panorama (owned; its GPU texture may be shared with the engine's cache). */
   texture: Texture;
-  /** Its height and radius. */
+  /** Its height, radius and flat radius. */
   settings: GroundSettings;
 }
 
@@ -99,7 +98,7 @@ export class GroundedBackground implements SkyboxPart, ShadowGround {
  * The grounded background of a panorama file (JPG/PNG bytes), disabled until enabled.
  * @param scene the scene
  * @param bytes the panorama file
- * @param settings height and radius
+ * @param settings height, radius and flat radius
  * @param name unique name
  * @returns once the texture is loaded
  */
@@ -161,7 +160,7 @@ async function groundedOf(scene: Scene, url: string, settings: GroundSettings, n
   material.backFaceCulling = false;
   material.shadowLevel = 0.5;
   const mesh = new Mesh(name, scene);
-  const geometry = groundedGeometry(settings.height, settings.radius, scene.useRightHandedSystem);
+  const geometry = groundedGeometry(settings, scene.useRightHandedSystem);
   const data = new VertexData();
   data.positions = geometry.positions;
   data.uvs = geometry.uvs;

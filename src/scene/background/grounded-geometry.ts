@@ -7,8 +7,8 @@
  *
  * A flat ground seen `d` radians below the horizon stretches the panorama's pixels 1 / sin(d)
  * times along its radius: 33:1 where three.js's flat part ends at height 2 and radius 100,
- * drawn from above as radial streaks. So the flat ground ends where the stretch reaches
- * `MAX_FLAT_STRETCH` (2.8 × height out), and the rays nearer the horizon go on, at a constant
+ * drawn from above as radial streaks. So the flat ground ends, unless asked to reach farther,
+ * where the stretch reaches `MAX_FLAT_STRETCH` (2.8 × height out), and the rays nearer the horizon go on, at a constant
  * rise in log distance per radian, out to the sphere, which they meet level at the horizon.
  * That surface lies below the ground plane (at most about 1.3 × height at the defaults): seen
  * from above it is a far ground whose pixels are stretched about 8:1 at most, not 33:1. No
@@ -36,12 +36,24 @@ export interface GroundedProfile {
   steepness: number;
 }
 
-/** The stretch of the panorama's pixels along the radius at the flat ground's edge. */
+/** The stretch of the panorama's pixels along the radius at the flat ground's edge, by default. */
 const MAX_FLAT_STRETCH = 3;
+/** The longest ray to the flat ground's edge, as a share of the radius: the far ground needs room out to the sphere. */
+const FAR_ROOM = 2 / 3;
 /** The angle over which the far ground turns level to meet the sphere at the horizon (radians). */
 const HORIZON_ROUNDING = (0.5 * Math.PI) / 180;
 /** Rows of the mesh spent between the flat ground's edge and the horizon, besides the regular ones. */
 const FAR_ROWS = 24;
+
+/** A grounded background's shape, in scene units. */
+export interface GroundShape {
+  /** Height of the projection centre above the ground. */
+  height: number;
+  /** Radius of the sky sphere around the centre. */
+  radius: number;
+  /** Radius of the flat ground around the foot of the centre (at most maxFlatRadius). */
+  flatRadius: number;
+}
 
 /** The far ground's shape: angle below the horizon, rounded at the horizon (0 there, with a level tangent). */
 function bend(depression: number): number {
@@ -49,29 +61,41 @@ function bend(depression: number): number {
 }
 
 /**
- * The grounded surface's profile: flat ground `height` under the centre out to where its
- * stretch reaches `MAX_FLAT_STRETCH` (on a small sphere sooner, where the ray to its edge is
- * 2/3 of the radius long, so the far ground has room), then a far ground of constant
- * steepness out to the sphere of `radius` at the horizon.
- * @param height height of the centre above the ground
- * @param radius radius of the sky sphere
+ * The flat ground's radius unless one is asked for: out to where the panorama's pixels are
+ * stretched `MAX_FLAT_STRETCH` times along the radius (2.83 × height), or less on a small
+ * sphere, whose far ground needs room (maxFlatRadius).
  */
-export function groundedProfile(height: number, radius: number): GroundedProfile {
-  const edge = Math.asin(Math.min(1, Math.max(1 / MAX_FLAT_STRETCH, (1.5 * height) / radius)));
+export function defaultFlatRadius(height: number, radius: number): number {
+  return Math.min(height * Math.sqrt(MAX_FLAT_STRETCH ** 2 - 1), maxFlatRadius(height, radius));
+}
+
+/** The widest flat ground a sphere leaves room for: the ray to its edge at most `FAR_ROOM` of the radius. */
+export function maxFlatRadius(height: number, radius: number): number {
+  return Math.sqrt(Math.max(0, (FAR_ROOM * radius) ** 2 - height ** 2));
+}
+
+/**
+ * The grounded surface's profile: flat ground `height` under the centre out to
+ * `flatRadius`, then a far ground of constant steepness out to the sphere of `radius` at
+ * the horizon.
+ */
+export function groundedProfile({ height, radius, flatRadius }: GroundShape): GroundedProfile {
+  const edge = Math.atan2(height, flatRadius);
   const steepness = Math.log((radius * Math.sin(edge)) / height) / bend(edge);
   return {
     distance: (depression) =>
       depression <= 0 ? radius : depression >= edge ? height / Math.sin(depression) : radius * Math.exp(-steepness * bend(depression)),
-    flatRadius: height / Math.tan(edge),
+    flatRadius,
     steepness,
   };
 }
 
-/** The rows' v from the zenith (0) to the nadir (1): `rows` even ones and more on the far ground below the horizon. */
+/** The rows' v from the zenith (0) to the nadir (1): `rows` even ones and more on the far ground below the horizon, down to the flat ground's edge. */
 function rowsV(rows: number, profile: GroundedProfile, height: number): number[] {
   const farEnd = Math.atan(height / profile.flatRadius) / Math.PI;
   const vs = Array.from({ length: rows + 1 }, (_, r) => r / rows);
-  for (let k = 1; k < FAR_ROWS; k++) vs.push(0.5 + (farEnd * k) / FAR_ROWS);
+  // Up to the flat ground's edge itself, so that the flat ground reaches it.
+  for (let k = 1; k <= FAR_ROWS; k++) vs.push(0.5 + (farEnd * k) / FAR_ROWS);
   return [...new Set(vs)].sort((a, b) => a - b);
 }
 
@@ -79,15 +103,15 @@ function rowsV(rows: number, profile: GroundedProfile, height: number): number[]
  * The grounded surface on a (u, v) grid of the panorama: `columns` + 1 columns (the seam
  * column twice, at u = 0 and u = 1, so no triangle spans it) and rows from the zenith
  * (v = 0) to the nadir (v = 1): `rows` even ones and more on the far ground.
- * @param height height of the projection centre above the ground (scene units)
- * @param radius radius of the sky sphere (more than 1.5 × height)
+ * @param shape height of the projection centre above the ground, radius of the sky sphere
+ * (more than 1.5 × height) and of the flat ground (scene units)
  * @param rightHanded `scene.useRightHandedSystem`: a left-handed scene sees the panorama with z flipped (sun-frame.ts)
  * @param columns segments around
  * @param rows even segments from zenith to nadir
  */
-export function groundedGeometry(height: number, radius: number, rightHanded: boolean, columns = 128, rows = 96): GroundedGeometry {
-  const profile = groundedProfile(height, radius);
-  const vs = rowsV(rows, profile, height);
+export function groundedGeometry(shape: GroundShape, rightHanded: boolean, columns = 128, rows = 96): GroundedGeometry {
+  const profile = groundedProfile(shape);
+  const vs = rowsV(rows, profile, shape.height);
   const count = (columns + 1) * vs.length;
   const positions = new Float32Array(count * 3);
   const uvs = new Float32Array(count * 2);

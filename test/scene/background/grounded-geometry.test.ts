@@ -7,18 +7,25 @@
  */
 import { describe, expect, test } from "vitest";
 import { directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
-import { groundedGeometry, groundedProfile } from "../../../src/scene/background/grounded-geometry.ts";
+import { defaultFlatRadius, groundedGeometry, groundedProfile, type GroundShape } from "../../../src/scene/background/grounded-geometry.ts";
 
 const HEIGHT = 2;
 const RADIUS = 100;
+
+/** The shape of a grounded background of `height` and `radius`, its flat ground the default's unless given. */
+const shape = (height: number, radius: number, flatRadius = defaultFlatRadius(height, radius)): GroundShape => ({
+  height,
+  radius,
+  flatRadius,
+});
 
 /**
  * The largest stretch of a panorama pixel along the radius, over the mesh's triangles below
  * the horizon (the nadir's cap aside): a pixel's length down the triangle over its length
  * round it, as a sphere round the centre shows it (1 there).
  */
-function largestStretch(height: number, radius: number): number {
-  const g = groundedGeometry(height, radius, false);
+function largestStretch(height: number, radius: number, flatRadius?: number): number {
+  const g = groundedGeometry(shape(height, radius, flatRadius), false);
   const p = (i: number) => [g.positions[3 * i]!, g.positions[3 * i + 1]!, g.positions[3 * i + 2]!];
   const length = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
   let worst = 0;
@@ -35,12 +42,32 @@ function largestStretch(height: number, radius: number): number {
 }
 
 describe("groundedGeometry", () => {
-  const g = groundedGeometry(HEIGHT, RADIUS, false, 64, 48);
+  const g = groundedGeometry(shape(HEIGHT, RADIUS), false, 64, 48);
   const vertex = (i: number) => [g.positions[3 * i]!, g.positions[3 * i + 1]!, g.positions[3 * i + 2]!];
-  const { flatRadius } = groundedProfile(HEIGHT, RADIUS);
+  const { flatRadius } = groundedProfile(shape(HEIGHT, RADIUS));
 
   test("the flat ground reaches where its pixels are stretched 3:1, 2.8 × height out", () => {
     expect(flatRadius).toBeCloseTo(HEIGHT * Math.sqrt(8), 6);
+    // On a small sphere, less: the ray to its edge is 2/3 of the radius, and the far ground has room.
+    expect(defaultFlatRadius(2, 6)).toBeCloseTo(Math.sqrt(16 - 4), 6);
+  });
+
+  test("a flatRadius asked for is where the flat ground ends: objects 10 × height out stand on it, its pixels stretched 10:1 at its edge", () => {
+    const wide = groundedGeometry(shape(HEIGHT, RADIUS, 10 * HEIGHT), false, 64, 48);
+    const edge = HEIGHT / Math.hypot(HEIGHT, 10 * HEIGHT);
+    let farthest = 0;
+    for (let i = 0; i < wide.positions.length / 3; i++) {
+      const [x, y, z] = [wide.positions[3 * i]!, wide.positions[3 * i + 1]!, wide.positions[3 * i + 2]!];
+      const steep = -y / Math.hypot(x, y, z) >= edge - 1e-6;
+      // Every ray steeper than its edge lies on the ground plane; the flat part reaches 10 × height.
+      if (steep) {
+        expect(y).toBeCloseTo(-HEIGHT, 4);
+        farthest = Math.max(farthest, Math.hypot(x, z));
+      }
+    }
+    expect(farthest).toBeGreaterThan(9.5 * HEIGHT);
+    expect(farthest).toBeLessThanOrEqual(10 * HEIGHT + 1e-4);
+    expect(largestStretch(HEIGHT, RADIUS, 10 * HEIGHT)).toBeGreaterThan(9);
   });
 
   test("rays steeper than the flat ground's edge lie on it, height under the centre; those above the horizon on the sphere", () => {
@@ -58,7 +85,7 @@ describe("groundedGeometry", () => {
   });
 
   test("the far ground meets the flat ground and the sphere without a step, level at the horizon, at most 1.5 × height under the ground", () => {
-    const { distance } = groundedProfile(HEIGHT, RADIUS);
+    const { distance } = groundedProfile(shape(HEIGHT, RADIUS));
     const edge = Math.atan(HEIGHT / flatRadius);
     expect(distance(edge - 1e-9)).toBeCloseTo(distance(edge + 1e-9), 5);
     expect(distance(1e-9)).toBeCloseTo(RADIUS, 5);
@@ -88,7 +115,7 @@ describe("groundedGeometry", () => {
       expect(y! / length).toBeCloseTo(d[1]!, 4);
       expect(z! / length).toBeCloseTo(-d[2]!, 4);
     }
-    const right = groundedGeometry(HEIGHT, RADIUS, true, 64, 48);
+    const right = groundedGeometry(shape(HEIGHT, RADIUS), true, 64, 48);
     expect(right.positions[3 * 100 + 2]).toBeCloseTo(-g.positions[3 * 100 + 2]!, 4);
   });
 

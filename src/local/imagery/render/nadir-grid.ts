@@ -35,6 +35,7 @@ import {
   PZ,
   setFootprint,
   TEXTURE_LENGTH,
+  VALUE,
 } from "../scene/ground/ground-texture.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
 import { groundShadows, shadeGround } from "../scene/ground/surface.ts";
@@ -195,36 +196,51 @@ export function nadirRow(P: PreparedScene, row: RowState, v: TaskViews): void {
 
 /** Radiance (before fog) of the current pixel of a texture row (flat-top distance t), from the row's grid. */
 export function nadirRadiance(P: PreparedScene, row: RowState, t: number, out: Float64Array): void {
-  const plan = row.nadirPlan;
-  const step = plan.step;
-  const above = Math.floor(row.y / step) * step;
+  if (pointRow !== row.y || pointScene !== P) startTextureRow(P, row, t);
+  const step = row.nadirPlan.step;
   const stride = TEXTURE_LENGTH;
-  const a = coarseRow(P, row, above, stride).values;
-  const b = coarseRow(P, row, above + step, stride).values;
+  const a = gridAbove;
+  const b = gridBelow;
   const s = row.x / step;
   const k = Math.floor(s);
   const tx = s - k;
-  const ty = (row.y - above) / step;
+  const ty = gridTy;
   const o = k * stride;
-  for (let c = 0; c < stride; c++) {
+  // VALUE, the last of the texture's numbers, is the shading's to write.
+  for (let c = 0; c < VALUE; c++) {
     const top = a[o + c]! + (a[o + stride + c]! - a[o + c]!) * tx;
     const bottom = b[o + c]! + (b[o + stride + c]! - b[o + c]!) * tx;
     texture[c] = top + (bottom - top) * ty;
   }
-  if (pointRow !== row.y || pointScene !== P) {
-    // The flat top: one distance, one footprint, one normal along the row.
-    setFootprint(P.surface, point, t * P.pixelAngle);
-    point[NX] = 0;
-    point[NY] = 1;
-    point[NZ] = 0;
-    pointRow = row.y;
-    pointScene = P;
-  }
   point[PX] = row.ray[0]! * t;
   point[PY] = P.camY + row.ray[1]! * t;
   point[PZ] = row.ray[2]! * t;
-  addFineTexture(point, plan.albedoCut, plan.bumpCut, texture);
+  addFineTexture(point, row.nadirPlan.albedoCut, row.nadirPlan.bumpCut, texture);
   shadeGround(P.surface, P.terrain, P.sky, P.clouds, point, texture, out);
+}
+
+/** The grid rows around the texture row being drawn, and its place between them. */
+let gridAbove: Float64Array = new Float64Array(0);
+let gridBelow: Float64Array = new Float64Array(0);
+let gridTy = 0;
+
+/**
+ * What a texture row's pixels share, found at its first pixel: the two grid rows around
+ * it (which stay in the cache until a later row moves past them) and, the flat top
+ * having one distance along the row, one footprint and one normal.
+ */
+function startTextureRow(P: PreparedScene, row: RowState, t: number): void {
+  const step = row.nadirPlan.step;
+  const above = Math.floor(row.y / step) * step;
+  gridAbove = coarseRow(P, row, above, TEXTURE_LENGTH).values;
+  gridBelow = coarseRow(P, row, above + step, TEXTURE_LENGTH).values;
+  gridTy = (row.y - above) / step;
+  setFootprint(P.surface, point, t * P.pixelAngle);
+  point[NX] = 0;
+  point[NY] = 1;
+  point[NZ] = 0;
+  pointRow = row.y;
+  pointScene = P;
 }
 
 function coarseRow(P: PreparedScene, row: RowState, y: number, stride: number): CoarseRow {

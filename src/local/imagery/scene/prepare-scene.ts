@@ -82,7 +82,7 @@ export function prepareScene(spec: SceneSpec, width: number, height: number, sha
     clouds,
     terrain,
     city: prepareCity(scene, terrain.cityRadius),
-    cityLook: { night: look.neon ? 1 : night, neon: look.neon, pixelAngle: (2 * Math.PI) / width },
+    cityLook: { night: look.neon ? 1 : night, neon: look.neon, pixelAngle: (2 * Math.PI) / width, flatFaces: look.facets > 0 },
     water: prepareWater(scene),
     fog,
     surface: prepareSurface(scene, terrain, look, sky, width, shared?.shadowHeights),

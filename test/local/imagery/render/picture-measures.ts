@@ -231,30 +231,83 @@ export function skylineContour(
 }
 
 /**
- * How rough the sky is between two elevations (degrees): the mean luma step (0..255)
- * between a sky pixel and its right and lower neighbours, sky pixels only (distance.f32 at
- * the image's size). A sky's gradient steps by a level or two; a patchwork of facets shaded
- * apart, or lit by single stars, steps far more at every facet's edge.
+ * How rough the sky (or, with `of` "forms", what stands nearer than it: ground,
+ * buildings) is between two elevations (degrees): the mean luma step (0..255) between a
+ * pixel and its right and lower neighbours, all three of the kind measured (distance.f32
+ * at the image's size). A sky's gradient steps by a level or two; a patchwork of facets
+ * shaded apart, or lit by single stars, steps far more at every facet's edge, and so do
+ * facets that each take a window or a wall of a city.
  */
 export function skyRoughness(
   img: { width: number; height: number; data: Uint8Array },
   distance: Float32Array,
   fromDegrees: number,
   toDegrees: number,
+  of: "sky" | "forms" = "sky",
 ): number {
   const { width: W, height: H, data } = img;
   if (distance.length !== W * H) throw new Error("the render's depthSize must be its size");
   const row = (degrees: number) => Math.round((0.5 - degrees / 180) * H);
   const luma = (i: number) => 0.2126 * data[i * 3]! + 0.7152 * data[i * 3 + 1]! + 0.0722 * data[i * 3 + 2]!;
   const sky = (i: number) => !(distance[i]! < SKY_DISTANCE);
+  const kind = of === "sky" ? sky : (i: number) => !sky(i);
   let sum = 0;
   let n = 0;
   for (let y = row(fromDegrees); y < row(toDegrees); y++)
     for (let x = 0; x < W - 1; x++) {
       const i = y * W + x;
-      if (!sky(i) || !sky(i + 1) || !sky(i + W)) continue;
+      if (!kind(i) || !kind(i + 1) || !kind(i + W)) continue;
       sum += Math.abs(luma(i + 1) - luma(i)) + Math.abs(luma(i + W) - luma(i));
       n += 2;
     }
   return n ? sum / n : 0;
+}
+
+/**
+ * Whether the forms nearer than the sky between two elevations (degrees) are drawn in
+ * whole pieces or as a speckle: the mean luma difference between a pixel and the one
+ * `gap` rows under it, both on a form (distance.f32 at the image's size), over the mean
+ * difference between any two of those pixels. Near 0, a pixel `gap` rows down is mostly
+ * the same piece in the same colour (a building's face drawn whole); near 1, it is no
+ * more alike than any two pixels of the band (each piece coloured on its own, a speckle).
+ * With the median luma of those pixels and that of their brightest tenth.
+ */
+export function pieceSpeckle(
+  img: { width: number; height: number; data: Uint8Array },
+  distance: Float32Array,
+  fromDegrees: number,
+  toDegrees: number,
+  gap: number,
+): { speckle: number; pixels: number; median: number; brightestTenth: number } {
+  const { width: W, height: H, data } = img;
+  if (distance.length !== W * H) throw new Error("the render's depthSize must be its size");
+  const row = (degrees: number) => Math.round((0.5 - degrees / 180) * H);
+  const luma = (i: number) => 0.2126 * data[i * 3]! + 0.7152 * data[i * 3 + 1]! + 0.0722 * data[i * 3 + 2]!;
+  const form = (i: number) => distance[i]! < SKY_DISTANCE;
+  const values: number[] = [];
+  let near = 0;
+  let pairs = 0;
+  for (let y = row(fromDegrees); y < row(toDegrees); y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (!form(i)) continue;
+      values.push(luma(i));
+      if (y + gap < H && form(i + gap * W)) {
+        near += Math.abs(luma(i + gap * W) - luma(i));
+        pairs++;
+      }
+    }
+  // The mean difference of all pairs, from the sorted values (each value's rank says how
+  // many are below and above it).
+  values.sort((a, b) => a - b);
+  const n = values.length;
+  let any = 0;
+  for (let k = 0; k < n; k++) any += (2 * k - n + 1) * values[k]!;
+  any = n > 1 ? (2 * any) / (n * (n - 1)) : 0;
+  return {
+    speckle: pairs && any > 0 ? near / pairs / any : 0,
+    pixels: pairs,
+    median: values[n >> 1] ?? 0,
+    brightestTenth: values[Math.floor(n * 0.9)] ?? 0,
+  };
 }

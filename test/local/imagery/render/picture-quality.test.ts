@@ -6,6 +6,7 @@ import {
   fineTexture,
   linearLuminance,
   meanDisplayLuma,
+  pieceSpeckle,
   rowSeam,
   skyBlend,
   skylineContour,
@@ -95,6 +96,17 @@ describe("every style draws forms a scene can stand in", () => {
       const rough = skyRoughness(await readJpeg(dir), readDistance(dir), 60, 15);
       expect(rough, prompt).toBeLessThan(3 * photo);
     }
+  });
+
+  it("Low Poly: a city at night is whole faces, dark or lit, not a speckle of windows and walls", async () => {
+    const dir = await render({ prompt: "city at night", look: "low-poly" });
+    // A facet is about 7 pixels across at this size: the pixel one facet down is on the
+    // same face, in the same colour, more often than not.
+    const { speckle, pixels, median, brightestTenth } = pieceSpeckle(await readJpeg(dir), readDistance(dir), 20, 0.5, 8);
+    expect(pixels).toBeGreaterThan(5000);
+    expect(speckle).toBeLessThan(0.6);
+    // And the lit faces glow: the brightest tenth of the city is well above its median.
+    expect(brightestTenth).toBeGreaterThan(1.8 * median);
   });
 
   it("Sci-Fi Neon: the ground round the camera, where objects stand, is not near black", async () => {

@@ -2,7 +2,10 @@
  * Building surfaces: facade materials per building, a window grid (glass reflecting the
  * sky by day, lit rooms at dusk and night), darker roofs. Each pixel shows the share of
  * its footprint that is window (box-filtered), and the detail fades to its average once a
- * window is smaller than a pixel.
+ * window is smaller than a pixel. A look drawn in flat cells (low-poly's facets) gets flat
+ * faces instead: each face of a building one colour, its windows' average, with a share
+ * of them lit that differs from face to face, so that a cell shows a lit or a dark face
+ * rather than whichever window or wall its site happens to fall on.
  */
 import { type CityParams, cityFace } from "./city.ts";
 import { hash3 } from "../../math/noise.ts";
@@ -23,7 +26,14 @@ export interface CityLook {
   /** Neon palette for lit windows and roof edges. */
   neon: boolean;
   pixelAngle: number;
+  /** Each face one colour (no window grid), lit or dark as a whole. */
+  flatFaces: boolean;
 }
+
+/** Share of flat faces whose rooms are mostly lit, and the lit share of windows on them and on the others. */
+const LIT_FACES = 0.3;
+const LIT_FACE_WINDOWS = 0.75;
+const DARK_FACE_WINDOWS = 0.04;
 
 export function shadeBuilding(
   C: CityParams,
@@ -61,14 +71,14 @@ export function shadeBuilding(
   // touches, rather than lighting whole pixels as bricks.
   const across = footprint / Math.max(0.2, Math.abs(dx * nx + dz * nz));
   const inWindow = py > 3 ? boxedPulse(cu, across / winW, 0.18, 0.82) * boxedPulse(cv, footprint / floorH, 0.28, 0.86) : 0;
-  const detail = Math.min(1, Math.max(0, (floorH / footprint - 1) / 2));
+  const detail = L.flatFaces ? 0 : Math.min(1, Math.max(0, (floorH / footprint - 1) / 2));
   const coverage = detail * inWindow + (1 - detail) * 0.37;
   // Glass: reflects the sky (Fresnel-ish, stronger at grazing angles).
   const cosV = Math.abs(dx * nx + dz * nz);
   const fres = 0.08 + 0.5 * Math.pow(1 - cosV, 4);
   atmosphere(S, dx - 2 * nx * (dx * nx), Math.abs(dy) + 0.05, dz - 2 * nz * (dz * nz), tmp);
   const lit = hash3(Math.floor(cu) + i * 131, Math.floor(cv), j, C.seed) < 0.3 ? 1 : 0;
-  const glow = L.night * (detail * lit + (1 - detail) * 0.3) * 0.045;
+  const glow = L.night * (detail * lit + (1 - detail) * (L.flatFaces ? flatFaceLit(C, i, j) : 0.3)) * 0.045;
   const neonHue = hash3(i, j, 9, C.seed);
   for (let c = 0; c < 3; c++) {
     const roomLight = L.neon ? (neonHue < 0.5 ? [1, 0.1, 0.8] : [0.1, 0.9, 1])[c]! : [1, 0.72, 0.42][c]!;
@@ -83,6 +93,12 @@ export function shadeBuilding(
     out[1]! += e * (neonHue < 0.5 ? 0.03 : 0.25);
     out[2]! += e * 0.3;
   }
+}
+
+/** The lit share of the windows of the current face (cityFace) of lot (i, j), for flat faces. */
+function flatFaceLit(C: CityParams, i: number, j: number): number {
+  const face = cityFace.axis * 2 + (cityFace.sign > 0 ? 1 : 0);
+  return hash3(i * 4 + face, j, 11, C.seed) < LIT_FACES ? LIT_FACE_WINDOWS : DARK_FACE_WINDOWS;
 }
 
 /**
