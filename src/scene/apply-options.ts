@@ -11,7 +11,7 @@ import type { ApplyProgress } from "./progress.ts";
 import type { SkyboxCache } from "./cache/skybox-cache.ts";
 import { quotedInput } from "../api/errors/rule-sentence.ts";
 import { numberOptions, part } from "./option-values.ts";
-import { defaultFlatRadius, type GroundShape, maxFlatRadius } from "./background/grounded-geometry.ts";
+import { defaultFlatRadius, type GroundShape, maxFlatRadius } from "./background/flat-ground.ts";
 import { resolveSun, type ResolvedSun, type SunOptions } from "./sun-light/sun-options.ts";
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { parseSavedSkybox } from "../../src/api/saved/saved-files.ts";
 import { resolveLoad } from "../../src/scene/saved/load-options.ts";
 import { resolveParts, type ApplySkyboxOptions } from "../../src/scene/apply-options.ts";
-import { defaultFlatRadius } from "../../src/scene/background/grounded-geometry.ts";
+import { defaultFlatRadius } from "../../src/scene/background/flat-ground.ts";
 
 describe("background.ground", () => {
   test("is off unless asked for; true takes a 2-unit height and a radius of 100", () => {

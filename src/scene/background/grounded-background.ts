@@ -16,7 +16,8 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { groundedGeometry, type GroundShape } from "./grounded-geometry.ts";
+import type { GroundShape } from "./flat-ground.ts";
+import { groundedGeometry } from "./grounded-geometry.ts";
 import { panoramaUrl } from "./panorama-image.ts";
 import type { ShadowGround, SkyboxPart } from "../skybox-part.ts";
 

@@ -8,13 +8,14 @@
  * A flat ground seen `d` radians below the horizon stretches the panorama's pixels 1 / sin(d)
  * times along its radius: 33:1 where three.js's flat part ends at height 2 and radius 100,
  * drawn from above as radial streaks. So the flat ground ends, unless asked to reach farther,
- * where the stretch reaches `MAX_FLAT_STRETCH` (2.8 × height out), and the rays nearer the horizon go on, at a constant
+ * where the stretch reaches 3:1 (2.83 × height out; flat-ground.ts), and the rays nearer the horizon go on, at a constant
  * rise in log distance per radian, out to the sphere, which they meet level at the horizon.
  * That surface lies below the ground plane (at most about 1.3 × height at the defaults): seen
  * from above it is a far ground whose pixels are stretched about 8:1 at most, not 33:1. No
  * surface that keeps to the ground plane out there does better than radius / (e × height).
  */
 import { directionOfUv } from "../../api/panorama/panorama-directions.ts";
+import type { GroundShape } from "./flat-ground.ts";
 
 /** A grounded background's vertices (in the frame of its centre, +Y up) and triangles. */
 export interface GroundedGeometry {
@@ -36,42 +37,14 @@ export interface GroundedProfile {
   steepness: number;
 }
 
-/** The stretch of the panorama's pixels along the radius at the flat ground's edge, by default. */
-const MAX_FLAT_STRETCH = 3;
-/** The longest ray to the flat ground's edge, as a share of the radius: the far ground needs room out to the sphere. */
-const FAR_ROOM = 2 / 3;
 /** The angle over which the far ground turns level to meet the sphere at the horizon (radians). */
 const HORIZON_ROUNDING = (0.5 * Math.PI) / 180;
 /** Rows of the mesh spent between the flat ground's edge and the horizon, besides the regular ones. */
 const FAR_ROWS = 24;
 
-/** A grounded background's shape, in scene units. */
-export interface GroundShape {
-  /** Height of the projection centre above the ground. */
-  height: number;
-  /** Radius of the sky sphere around the centre. */
-  radius: number;
-  /** Radius of the flat ground around the foot of the centre (at most maxFlatRadius). */
-  flatRadius: number;
-}
-
 /** The far ground's shape: angle below the horizon, rounded at the horizon (0 there, with a level tangent). */
 function bend(depression: number): number {
   return Math.hypot(depression, HORIZON_ROUNDING) - HORIZON_ROUNDING;
-}
-
-/**
- * The flat ground's radius unless one is asked for: out to where the panorama's pixels are
- * stretched `MAX_FLAT_STRETCH` times along the radius (2.83 × height), or less on a small
- * sphere, whose far ground needs room (maxFlatRadius).
- */
-export function defaultFlatRadius(height: number, radius: number): number {
-  return Math.min(height * Math.sqrt(MAX_FLAT_STRETCH ** 2 - 1), maxFlatRadius(height, radius));
-}
-
-/** The widest flat ground a sphere leaves room for: the ray to its edge at most `FAR_ROOM` of the radius. */
-export function maxFlatRadius(height: number, radius: number): number {
-  return Math.sqrt(Math.max(0, (FAR_ROOM * radius) ** 2 - height ** 2));
 }
 
 /**

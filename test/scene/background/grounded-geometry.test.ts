@@ -7,7 +7,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
-import { defaultFlatRadius, groundedGeometry, groundedProfile, type GroundShape } from "../../../src/scene/background/grounded-geometry.ts";
+import { defaultFlatRadius, type GroundShape } from "../../../src/scene/background/flat-ground.ts";
+import { groundedGeometry, groundedProfile } from "../../../src/scene/background/grounded-geometry.ts";
 
 const HEIGHT = 2;
 const RADIUS = 100;
