@@ -1,8 +1,9 @@
 /**
  * Finding the sun of an HDR export off the page's main thread: the export's bytes go to a Web
  * Worker (sun-worker.ts), which decodes them and runs `findSun`, and its finding (a few
- * numbers) comes back, with the decoded pixels when the lighting is made of the same file. Decoding a 2K export and finding its sun takes 40 to 180 ms of CPU,
- * a long task the page would not draw through.
+ * numbers) comes back, with the decoded pixels when the lighting is made of the same file.
+ * Decoding a 2K export and finding its sun takes 40 to 180 ms of CPU, a long task the page
+ * would not draw through.
  *
  * Where no worker can start (no `Worker`, a Content-Security-Policy without `worker-src
  * 'self'`, a bundler that did not emit the worker's module), the sun is found on the main
