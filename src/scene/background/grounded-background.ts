@@ -21,13 +21,6 @@ import { groundedGeometry } from "./grounded-geometry.ts";
 import { panoramaUrl } from "./panorama-image.ts";
 import type { ShadowGround, SkyboxPart } from "../skybox-part.ts";
 
-/**
- * The grounded background's settings: the height of the projection centre (where the
- * panorama was taken from) above the ground, the radius of the sky sphere (the far ground
- * meets it at the horizon) and of the flat ground.
- */
-export type GroundSettings = GroundShape;
-
 /** What a grounded background is made of. */
 export interface GroundedParts {
   /** The grounded sphere (owned). */
@@ -37,7 +30,7 @@ export interface GroundedParts {
   /** The panorama (owned; its GPU texture may be shared with the engine's cache). */
   texture: Texture;
   /** Its height, radius and flat radius. */
-  settings: GroundSettings;
+  settings: GroundShape;
 }
 
 /** The panorama projected onto a flat ground and a sky sphere. */
@@ -45,7 +38,7 @@ export class GroundedBackground implements SkyboxPart, ShadowGround {
   readonly mesh: Mesh;
   readonly material: BackgroundMaterial;
   readonly texture: Texture;
-  readonly settings: GroundSettings;
+  readonly settings: GroundShape;
   private _disposed = false;
 
   /** @param parts the sphere, its material and texture, and its settings */
@@ -106,7 +99,7 @@ export class GroundedBackground implements SkyboxPart, ShadowGround {
 export async function createGroundedBackground(
   scene: Scene,
   bytes: Uint8Array,
-  settings: GroundSettings,
+  settings: GroundShape,
   name: string,
 ): Promise<GroundedBackground> {
   const { url } = await panoramaUrl(bytes, scene.getEngine().getCaps().maxTextureSize);
@@ -125,7 +118,7 @@ export async function createGroundedBackground(
 export async function createKeptGroundedBackground(
   scene: Scene,
   kept: InternalTexture,
-  settings: GroundSettings,
+  settings: GroundShape,
   name: string,
 ): Promise<GroundedBackground> {
   const part = await groundedOf(scene, kept.url, settings, name);
@@ -136,7 +129,7 @@ export async function createKeptGroundedBackground(
   return part;
 }
 
-async function groundedOf(scene: Scene, url: string, settings: GroundSettings, name: string): Promise<GroundedBackground> {
+async function groundedOf(scene: Scene, url: string, settings: GroundShape, name: string): Promise<GroundedBackground> {
   let texture!: Texture;
   // Mipmapped: the ground is seen at grazing angles. Not flipped: v = 0 is the image's top row, the zenith.
   const loaded = new Promise<void>((resolve, reject) => {

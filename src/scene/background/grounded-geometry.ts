@@ -8,8 +8,9 @@
  * A flat ground seen `d` radians below the horizon stretches the panorama's pixels 1 / sin(d)
  * times along its radius: 33:1 where three.js's flat part ends at height 2 and radius 100,
  * drawn from above as radial streaks. So the flat ground ends, unless asked to reach farther,
- * where the stretch reaches 3:1 (2.83 × height out; flat-ground.ts), and the rays nearer the horizon go on, at a constant
- * rise in log distance per radian, out to the sphere, which they meet level at the horizon.
+ * where the stretch reaches 3:1 (2.83 × height out; flat-ground.ts), and the rays nearer the
+ * horizon go on, at a constant rise in log distance per radian, out to the sphere, which
+ * they meet level at the horizon.
  * That surface lies below the ground plane (at most about 1.3 × height at the defaults): seen
  * from above it is a far ground whose pixels are stretched about 8:1 at most, not 33:1. No
  * surface that keeps to the ground plane out there does better than radius / (e × height).

@@ -11,7 +11,8 @@ import type { ApplyContext } from "../apply-context.ts";
 import type { SkyboxBackdrop } from "../backdrop/backdrop.ts";
 import { createKeptDomeBackground, type DomeBackground } from "../background/background.ts";
 import { domeKey, glbTextureKey, groundKey } from "./cache-keys.ts";
-import type { GroundedBackground, GroundSettings } from "../background/grounded-background.ts";
+import type { GroundedBackground } from "../background/grounded-background.ts";
+import type { GroundShape } from "../background/flat-ground.ts";
 import type { ExportChoice } from "../exports/part-exports.ts";
 import { getEnvironmentCache, type EnvironmentCache } from "./environment-cache.ts";
 import { EnvironmentView } from "../environment/environment-view.ts";
@@ -84,7 +85,7 @@ export function keepDome(ctx: KeepContext, dome: DomeBackground): void {
 }
 
 /** The grounded background on the panorama texture the cache keeps; null on a miss or if it cannot be shared. */
-export async function keptGround(ctx: KeepContext, settings: GroundSettings, name: string): Promise<GroundedBackground | null> {
+export async function keptGround(ctx: KeepContext, settings: GroundShape, name: string): Promise<GroundedBackground | null> {
   const memory = memoryOf(ctx);
   const kept = memory?.get(groundKey(ctx.skyboxId));
   if (!memory || !kept) return null;
