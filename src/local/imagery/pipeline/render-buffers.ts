@@ -12,7 +12,7 @@
  */
 import { allocateClipmap, clipmapCells } from "../scene/terrain/height-clipmap.ts";
 import type { SharedGrids } from "../scene/prepare-scene.ts";
-import type { FlatTop } from "../scene/terrain/terrain-march.ts";
+import { type FlatTop, NO_HIT } from "../scene/terrain/terrain-march.ts";
 
 /** Rows [y0, y1) of a full-width image, one value a pixel: the part of the image a buffer needs. */
 export interface RowBand<B = SharedArrayBuffer> {
@@ -44,7 +44,10 @@ export interface RenderOutputs {
  * `flatTop`), which leaves a third of the image's rows out of the buffer.
  */
 export interface GroundHits<B = SharedArrayBuffer> {
-  /** Float32, `row` x width: rows [0, row). */
+  /**
+   * Float32, `row` x width: rows [0, row), 0 for none (a hit is never 0 there): the march
+   * leaves the sky unwritten (terrain-march.ts `sparse`), so rows of sky cost no memory.
+   */
   data: B;
   /** The first flat-top row (the image's height: none). */
   row: number;
@@ -181,7 +184,9 @@ export function taskViews(m: TaskMemory): TaskViews {
 
 /** The ground hit distance of pixel (x, y), i = y * width + x. */
 export function hitAt(hits: GroundHits<Float32Array>, i: number, y: number): number {
-  return y < hits.row ? hits.data[i]! : hits.flat[y]!;
+  if (y >= hits.row) return hits.flat[y]!;
+  const t = hits.data[i]!;
+  return t > 0 ? t : NO_HIT;
 }
 
 /** Index of pixel (x, y) of a `width`-wide image in `band`, -1 when the band does not cover row y. */

@@ -18,8 +18,11 @@ export const NO_HIT = Infinity;
  * of columns [x0, x1) of a width x height panorama into `out` (row-major, width wide: all
  * rows, or only those above the camera's flat top, see `flatTop`), and, given `skyline`
  * (2 x width), each column's skyline: the tangent of the highest elevation its ground
- * reaches at skyline[x] (NaN for none), the distance there at skyline[width + x]. Pixel centres see the skyline a row at a time; the render draws its
- * true position between them (render/skyline-coverage.ts).
+ * reaches at skyline[x] (NaN for none), the distance there at skyline[width + x]. Pixel
+ * centres see the skyline a row at a time; the render draws its true position between
+ * them (render/skyline-coverage.ts). `sparse`: `out` is fresh (zeroes) and its reader
+ * takes 0 for NO_HIT, so no-hit pixels are left unwritten: the sky's rows then never
+ * touch their memory pages, which the process's memory never counts.
  */
 export function marchColumns(
   T: TerrainParams,
@@ -29,6 +32,7 @@ export function marchColumns(
   x1: number,
   out: Float32Array,
   skyline?: Float32Array,
+  sparse = false,
 ): void {
   const { tan, sec } = rowSlopes(height);
   // Rows from `rows` on are the flat top's, whose distances `flatTop` gives: `out` may hold fewer rows.
@@ -37,11 +41,11 @@ export function marchColumns(
   const k = Math.min(0.03, Math.max(0.0015, 2.2 * pixelAngle));
   for (let x = x0; x < x1; x++) {
     if (T.kind === RELIEF.none) {
-      for (let y = 0; y < rows; y++) out[y * width + x] = NO_HIT;
+      if (!sparse) for (let y = 0; y < rows; y++) out[y * width + x] = NO_HIT;
       if (skyline) skyline[x] = skyline[width + x] = Number.NaN;
       continue;
     }
-    marchColumn(T, width, height, rows, x, tan, sec, pixelAngle, k, out);
+    marchColumn(T, width, height, rows, x, tan, sec, pixelAngle, k, out, sparse);
     if (skyline) {
       skyline[x] = top[0]!;
       skyline[width + x] = top[1]!;
@@ -63,6 +67,7 @@ function marchColumn(
   pixelAngle: number,
   k: number,
   out: Float32Array,
+  sparse: boolean,
 ): void {
   const az = azimuthOfU((x + 0.5) / width);
   const hx = Math.sin(az);
@@ -121,7 +126,7 @@ function marchColumn(
     if (t < 0 && far < camY) {
       const rh = (camY - far) / -t;
       out[y * width + x] = (rh > r ? rh : r) * sec[y]!;
-    } else out[y * width + x] = NO_HIT;
+    } else if (!sparse) out[y * width + x] = NO_HIT;
   }
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { allocateOutputs, allocateScratch } from "../../../../../src/local/imagery/pipeline/render-buffers.ts";
+import { allocateOutputs, allocateScratch, hitAt } from "../../../../../src/local/imagery/pipeline/render-buffers.ts";
 import { sceneFromPrompt } from "../../../../../src/local/imagery/prompt/prompt-scene.ts";
 import { imageFlatTop, prepareScene } from "../../../../../src/local/imagery/scene/prepare-scene.ts";
-import { flatTop, marchColumns } from "../../../../../src/local/imagery/scene/terrain/terrain-march.ts";
+import { flatTop, marchColumns, NO_HIT } from "../../../../../src/local/imagery/scene/terrain/terrain-march.ts";
 
 const scene = (prompt: string) =>
   sceneFromPrompt({ prompt, negativeText: null, seed: 3, look: "photoreal", model: 4, variant: "standard", softLines: false });
@@ -56,5 +56,30 @@ describe("the camera's flat top", () => {
     const P = prepareScene(scene("outer space nebula with planets"), W, H);
     expect(P.open).toBe(true);
     expect(flatTop(P.terrain, H).row).toBe(H);
+  });
+});
+
+describe("the image's sparse march", () => {
+  it("leaves the sky unwritten (its memory untouched), and the hits read as the full march's", () => {
+    const P = prepareScene(scene("alpine lake at sunset with snowy mountains"), W, H);
+    const top = flatTop(P.terrain, H);
+    const full = new Float32Array(W * H);
+    marchColumns(P.terrain, W, H, 0, W, full);
+    const sparse = new Float32Array(W * top.row);
+    marchColumns(P.terrain, W, H, 0, W, sparse, undefined, true);
+    const hits = { data: sparse, row: top.row, flat: top.distances };
+    let sky = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        expect(hitAt(hits, i, y)).toBe(full[i]);
+        if (y < top.row && full[i] === NO_HIT) {
+          expect(sparse[i]).toBe(0);
+          sky++;
+        }
+      }
+    }
+    // The sky above the mountains: most of the rows the buffer keeps.
+    expect(sky).toBeGreaterThan(0.5 * W * top.row);
   });
 });
