@@ -12,6 +12,7 @@
  */
 import { allocateClipmap, clipmapCells } from "../scene/terrain/height-clipmap.ts";
 import type { SharedGrids } from "../scene/prepare-scene.ts";
+import { type FlatTop, NO_HIT } from "../scene/terrain/terrain-march.ts";
 
 /** Rows [y0, y1) of a full-width image, one value a pixel: the part of the image a buffer needs. */
 export interface RowBand<B = SharedArrayBuffer> {
@@ -37,10 +38,27 @@ export interface RenderOutputs {
   depth16: SharedArrayBuffer;
 }
 
+/**
+ * Ground hit distances (terrain march), Infinity for none: per pixel in the rows above the
+ * camera's flat top, one a row below (the same in every column there: terrain-march.ts
+ * `flatTop`), which leaves a third of the image's rows out of the buffer.
+ */
+export interface GroundHits<B = SharedArrayBuffer> {
+  /**
+   * Float32, `row` x width: rows [0, row), 0 for none (a hit is never 0 there): the march
+   * leaves the sky unwritten (terrain-march.ts `sparse`), so rows of sky cost no memory.
+   */
+  data: B;
+  /** The first flat-top row (the image's height: none). */
+  row: number;
+  /** Float32 per image row: the distance of each flat-top row. */
+  flat: B;
+}
+
 /** What drawing and finishing read. */
 export interface RenderScratch {
-  /** Float32 W x H: ground hit distance per pixel (terrain march), Infinity for none. Drawing only. */
-  hit: SharedArrayBuffer;
+  /** The image's ground hit distances. Drawing only. */
+  hit: GroundHits;
   /**
    * Float32 2 x W: each column's skyline from the terrain march (skyline-coverage.ts): the
    * tangent of the highest elevation the ground reaches, then its distance. Drawing only.
@@ -94,13 +112,15 @@ export interface ScratchPlan {
   /** Rows [y0, y1) of the water's reflection weights and of the sun disk's shares (empty when y0 >= y1). */
   reflectionRows: [number, number];
   sunRows: [number, number];
+  /** The camera's flat top in the image (terrain-march.ts). */
+  flatTop: FlatTop;
 }
 
 export function allocateScratch(outputs: RenderOutputs, plan: ScratchPlan): RenderScratch {
   const { width, height, depthWidth, depthHeight } = outputs;
   const band = ([y0, y1]: [number, number]): RowBand => ({ y0, y1, data: new SharedArrayBuffer(Math.max(0, y1 - y0) * width * 4) });
   return {
-    hit: new SharedArrayBuffer(width * height * 4),
+    hit: groundHits(width, plan.flatTop),
     skyline: new SharedArrayBuffer(width * 2 * 4),
     reflection: band(plan.reflectionRows),
     depthHit: new SharedArrayBuffer(depthWidth * depthHeight * 4),
@@ -111,14 +131,20 @@ export function allocateScratch(outputs: RenderOutputs, plan: ScratchPlan): Rend
   };
 }
 
+function groundHits(width: number, top: FlatTop): GroundHits {
+  const flat = new SharedArrayBuffer(top.distances.byteLength);
+  new Float32Array(flat).set(top.distances);
+  return { data: new SharedArrayBuffer(top.row * width * 4), row: top.row, flat };
+}
+
 /**
  * The memory finishing jobs get: without the buffers only drawing reads (hit distances and
- * water weights, about 200 MB at 8K), so that once the drawing jobs are gone nothing holds them.
+ * water weights, about 100 MB at 8K), so that once the drawing jobs are gone nothing holds them.
  */
 export function withoutDrawing(m: TaskMemory): TaskMemory {
   return {
     ...m,
-    hit: new SharedArrayBuffer(0),
+    hit: { data: new SharedArrayBuffer(0), row: 0, flat: new SharedArrayBuffer(0) },
     skyline: new SharedArrayBuffer(0),
     reflection: { y0: m.height, y1: m.height, data: new SharedArrayBuffer(0) },
   };
@@ -126,7 +152,7 @@ export function withoutDrawing(m: TaskMemory): TaskMemory {
 
 /** Typed views of a TaskMemory. */
 export interface TaskViews {
-  hit: Float32Array;
+  hit: GroundHits<Float32Array>;
   skyline: Float32Array;
   radiance: Uint8Array;
   reflection: RowBand<Float32Array>;
@@ -142,7 +168,7 @@ export interface TaskViews {
 export function taskViews(m: TaskMemory): TaskViews {
   const band = (b: RowBand): RowBand<Float32Array> => ({ y0: b.y0, y1: b.y1, data: new Float32Array(b.data) });
   return {
-    hit: new Float32Array(m.hit),
+    hit: { data: new Float32Array(m.hit.data), row: m.hit.row, flat: new Float32Array(m.hit.flat) },
     skyline: new Float32Array(m.skyline),
     radiance: new Uint8Array(m.radiance),
     reflection: band(m.reflection),
@@ -154,6 +180,13 @@ export function taskViews(m: TaskMemory): TaskViews {
     distance: new Float32Array(m.distance),
     depth16: new Uint16Array(m.depth16),
   };
+}
+
+/** The ground hit distance of pixel (x, y), i = y * width + x. */
+export function hitAt(hits: GroundHits<Float32Array>, i: number, y: number): number {
+  if (y >= hits.row) return hits.flat[y]!;
+  const t = hits.data[i]!;
+  return t > 0 ? t : NO_HIT;
 }
 
 /** Index of pixel (x, y) of a `width`-wide image in `band`, -1 when the band does not cover row y. */

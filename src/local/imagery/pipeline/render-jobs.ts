@@ -117,7 +117,7 @@ function runRenderJob(job: Extract<ImageryJob, { task: RenderTask }>): ImageryJo
   const v = taskViews(m);
   switch (job.kind) {
     case "march":
-      if (job.target === "image") marchColumns(p.image.terrain, m.width, m.height, job.x0, job.x1, v.hit, v.skyline);
+      if (job.target === "image") marchColumns(p.image.terrain, m.width, m.height, job.x0, job.x1, v.hit.data, v.skyline, true);
       else marchColumns(p.depth.terrain, m.depthWidth, m.depthHeight, job.x0, job.x1, v.depthHit);
       return null;
     case "render-rows":

@@ -21,7 +21,7 @@ import { enhancePrompt } from "../prompt/enhance-prompt.ts";
 import { allocateOutputs, allocateScratch, type RenderOutputs, withoutDrawing } from "./render-buffers.ts";
 import { lookParams } from "../render/looks/looks.ts";
 import { collectEverywhere } from "./collect-garbage.ts";
-import { sunDiskRows } from "../scene/prepare-scene.ts";
+import { imageFlatTop, sunDiskRows } from "../scene/prepare-scene.ts";
 import type { SceneSpec } from "../scene/scene-spec.ts";
 import { finishesInPlace } from "../render/finish-rows.ts";
 import type { ImageryJob, ImageryJobResult, RenderTask, RowJobKind, SunIrradiance, TaskGuides } from "./render-jobs.ts";
@@ -126,12 +126,16 @@ function drawPixels(
   signal?: AbortSignal,
 ): { image: Promise<SunIrradiance>; depth: Promise<void> } {
   const { width, height, depthWidth, depthHeight } = outputs;
-  const reflectionRows: [number, number] = scene.water ? [height >> 1, height] : [height, height];
+  const top = imageFlatTop(scene, height);
+  // Water lies below the horizon, and not on a flat top that stands clear of it.
+  const waterEnd = top.dry ? Math.max(height >> 1, top.row) : height;
+  const reflectionRows: [number, number] = scene.water ? [height >> 1, waterEnd] : [height, height];
   const plan = {
     finishInPlace: finishesInPlace(scene.look),
     outlines: lookParams(scene.look, scene.softLines).outline > 0,
     reflectionRows,
     sunRows: sunDiskRows(scene, width, height),
+    flatTop: top,
   };
   // Jobs are made from the task as it is when they are queued: finishing gets less of it.
   let task: RenderTask = { id, scene, memory: { ...outputs, ...allocateScratch(outputs, plan) }, guides };

@@ -14,7 +14,7 @@ import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../../a
 import { type WrappedTaps, wrappedTaps } from "../../../api/panorama/panorama-sampling.ts";
 import { readRgbe, writeRgbe } from "../formats/rgbe-pixel.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import type { TaskViews } from "../pipeline/render-buffers.ts";
+import { hitAt, type TaskViews } from "../pipeline/render-buffers.ts";
 import { columnTrig } from "./column-trig.ts";
 import { writeDisplay } from "./looks/tone-map.ts";
 import { waveNormal } from "../scene/water.ts";
@@ -42,7 +42,7 @@ export function reflectRows(P: PreparedScene, v: TaskViews, y0: number, y1: numb
       if (!(weight > 0)) continue;
       const dx = sin[x]! * cp;
       const dz = -cos[x]! * cp;
-      const t = hit[i]!;
+      const t = hitAt(hit, i, y);
       reflected(P, radiance, dx, dy, dz, t, minUp, sample);
       readRgbe(radiance, i * 4, own);
       if (highlight(sample, own, weight)) supersample(P, radiance, x, y, t, dy, minUp, sample);

@@ -13,7 +13,7 @@ import { applyGroundFog, groundFogTransmittance } from "../scene/fog.ts";
 import { shadeLand } from "./land-pixel.ts";
 import { isWholeRow, nadirRadiance, nadirRow, planNadirRow } from "./nadir-grid.ts";
 import type { PreparedScene } from "../scene/prepare-scene.ts";
-import { bandIndex, type RowBand, type TaskViews } from "../pipeline/render-buffers.ts";
+import { bandIndex, hitAt, type RowBand, type TaskViews } from "../pipeline/render-buffers.ts";
 import { writeRgbe } from "../formats/rgbe-pixel.ts";
 import { fogTable, type RowState, rowState } from "./row-state.ts";
 import { applyClouds, shadeSky, sunShare } from "./sky-pixel.ts";
@@ -67,7 +67,7 @@ export function renderRows(P: PreparedScene, v: TaskViews, y0: number, y1: numbe
       ray[2] = -cos[x]! * cp;
       const i = y * W + x;
       if (active && !active(ray[0], sp, ray[2])) continue;
-      shadePixel(P, row, hit, i, col);
+      shadePixel(P, row, hitAt(hit, i, y), col);
       if (skyline !== null && skyline.on && y >= skyline.lo[x]! && y <= skyline.hi[x]! && surface[0] !== ELSE)
         blendSkyline(P, row, skyline, col);
       // Water keeps its reflection weight; the sky, its share of the sun's disk (sun-energy.ts).
@@ -130,11 +130,10 @@ function keep(band: RowBand<Float32Array>, width: number, x: number, y: number, 
 }
 
 /**
- * Radiance along the current pixel's ray (ground hit distance hit[i]) into out; the water
+ * Radiance along the current pixel's ray (ground hit distance groundT) into out; the water
  * reflection weight into `reflection`.
  */
-function shadePixel(P: PreparedScene, row: RowState, hit: Float32Array, i: number, out: Float64Array): void {
-  const groundT = hit[i]!;
+function shadePixel(P: PreparedScene, row: RowState, groundT: number, out: Float64Array): void {
   reflection[0] = 0;
   sunShare[0] = 0;
   surface[0] = SKY;

@@ -18,6 +18,7 @@ import { diskRows, prepareSunEnergy, type SunEnergy } from "./sky/sun-energy.ts"
 import { prepareSpace, type SpaceParams } from "./sky/space.ts";
 import { prepareSurface, type SurfaceParams } from "./ground/surface.ts";
 import { prepareTerrain, type TerrainParams } from "./terrain/terrain.ts";
+import { type FlatTop, flatTop } from "./terrain/terrain-march.ts";
 import { prepareWater, type WaterParams } from "./water.ts";
 
 /** Precomputed grids in shared memory, filled by the workers as they need them. */
@@ -122,6 +123,15 @@ function overcastLight(scene: SceneSpec, sky: SkyParams): void {
 export function sunDiskRows(spec: SceneSpec, width: number, height: number): [number, number] {
   const { y0, y1 } = diskRows(prepareCelestial(lookScene(spec), width), height);
   return [y0, y1];
+}
+
+/**
+ * The camera's flat top in a render `height` rows tall of `spec` (terrain-march.ts), known
+ * before any worker prepares the scene: the same terrain, from the same seeded noise.
+ */
+export function imageFlatTop(spec: SceneSpec, height: number): FlatTop {
+  setNoiseSeed(spec.seed);
+  return flatTop(prepareTerrain(lookScene(spec), lookParams(spec.look, spec.softLines).octaveBias), height);
 }
 
 /** The scene as the look draws it (neon moves the sun to a sunset). */

@@ -6,6 +6,7 @@
  */
 import { uOfDirection, vOfDirection } from "../../../../api/panorama/panorama-directions.ts";
 import { hash3, noise3 } from "../../math/noise.ts";
+import { type GroundHits, hitAt } from "../../pipeline/render-buffers.ts";
 
 export interface DisplayImage {
   width: number;
@@ -211,9 +212,9 @@ function luma(img: DisplayImage, x: number, y: number): number {
  * them; and a depth edge inks its near side only, the form's own pixels, never the sky or
  * the far ground behind it.
  */
-export function depthOutlineRow(hit: Float32Array, W: number, H: number, y: number, out: Uint8Array): void {
+export function depthOutlineRow(hit: GroundHits<Float32Array>, W: number, H: number, y: number, out: Uint8Array): void {
   for (let x = 0; x < W; x++) {
-    const t = hit[y * W + x]!;
+    const t = hitAt(hit, y * W + x, y);
     const near = inkNearness(t);
     const ink = near > 0 ? smooth((nearSideEdge(hit, W, H, x, y) - 0.12) * 3) * near : 0;
     out[y * W + x] = (Math.round(ink * 15) << 4) | Math.round(near * 15);
@@ -246,7 +247,7 @@ export function smooth(t: number): number {
 }
 
 /** Largest relative depth jump from (x, y) to a farther one of its 4 neighbours (log units). */
-function nearSideEdge(hit: Float32Array, W: number, H: number, x: number, y: number): number {
+function nearSideEdge(hit: GroundHits<Float32Array>, W: number, H: number, x: number, y: number): number {
   const c = logDepth(hit, W, H, x, y);
   return Math.max(
     0,
@@ -257,9 +258,9 @@ function nearSideEdge(hit: Float32Array, W: number, H: number, x: number, y: num
   );
 }
 
-function logDepth(hit: Float32Array, W: number, H: number, x: number, y: number): number {
+function logDepth(hit: GroundHits<Float32Array>, W: number, H: number, x: number, y: number): number {
   const xi = wrap(x, W);
   const yi = y < 0 ? 0 : y >= H ? H - 1 : y;
-  const t = hit[yi * W + xi]!;
+  const t = hitAt(hit, yi * W + xi, yi);
   return Math.log(t < 2e5 ? t + 1 : 2e5);
 }

@@ -15,11 +15,14 @@ export const NO_HIT = Infinity;
 
 /**
  * Writes the ground hit distance (along the ray, metres; NO_HIT for none) of every pixel
- * of columns [x0, x1) of a width x height panorama into `out` (row-major, width x height),
- * and, given `skyline` (2 x width), each column's skyline: the tangent of the highest
- * elevation its ground reaches at skyline[x] (NaN for none), the distance there at
- * skyline[width + x]. Pixel centres see the skyline a row at a time; the render draws its
- * true position between them (render/skyline-coverage.ts).
+ * of columns [x0, x1) of a width x height panorama into `out` (row-major, width wide: all
+ * rows, or only those above the camera's flat top, see `flatTop`), and, given `skyline`
+ * (2 x width), each column's skyline: the tangent of the highest elevation its ground
+ * reaches at skyline[x] (NaN for none), the distance there at skyline[width + x]. Pixel
+ * centres see the skyline a row at a time; the render draws its true position between
+ * them (render/skyline-coverage.ts). `sparse`: `out` is fresh (zeroes) and its reader
+ * takes 0 for NO_HIT, so no-hit pixels are left unwritten: the sky's rows then never
+ * touch their memory pages, which the process's memory never counts.
  */
 export function marchColumns(
   T: TerrainParams,
@@ -29,23 +32,20 @@ export function marchColumns(
   x1: number,
   out: Float32Array,
   skyline?: Float32Array,
+  sparse = false,
 ): void {
-  const tan = new Float64Array(height);
-  const sec = new Float64Array(height);
-  for (let y = 0; y < height; y++) {
-    const phi = elevationOfV((y + 0.5) / height);
-    tan[y] = Math.tan(phi);
-    sec[y] = 1 / Math.cos(phi);
-  }
+  const { tan, sec } = rowSlopes(height);
+  // Rows from `rows` on are the flat top's, whose distances `flatTop` gives: `out` may hold fewer rows.
+  const rows = out.length / width;
   const pixelAngle = (2 * Math.PI) / width;
   const k = Math.min(0.03, Math.max(0.0015, 2.2 * pixelAngle));
   for (let x = x0; x < x1; x++) {
     if (T.kind === RELIEF.none) {
-      for (let y = 0; y < height; y++) out[y * width + x] = NO_HIT;
+      if (!sparse) for (let y = 0; y < rows; y++) out[y * width + x] = NO_HIT;
       if (skyline) skyline[x] = skyline[width + x] = Number.NaN;
       continue;
     }
-    marchColumn(T, width, height, x, tan, sec, pixelAngle, k, out);
+    marchColumn(T, width, height, rows, x, tan, sec, pixelAngle, k, out, sparse);
     if (skyline) {
       skyline[x] = top[0]!;
       skyline[width + x] = top[1]!;
@@ -60,12 +60,14 @@ function marchColumn(
   T: TerrainParams,
   width: number,
   height: number,
+  rows: number,
   x: number,
   tan: Float64Array,
   sec: Float64Array,
   pixelAngle: number,
   k: number,
   out: Float32Array,
+  sparse: boolean,
 ): void {
   const az = azimuthOfU((x + 0.5) / width);
   const hx = Math.sin(az);
@@ -73,9 +75,9 @@ function marchColumn(
   const camY = T.camY;
   const eye = camY - T.ground;
   let y = height - 1;
-  // Steep rays land on the flat spot under the camera: exact plane hits.
+  // Steep rays land on the flat spot under the camera: exact plane hits (flatTop's).
   const tan0 = -eye / T.r0;
-  for (; y >= 0 && tan[y]! < tan0; y--) out[y * width + x] = (eye / -tan[y]!) * sec[y]!;
+  for (; y >= 0 && tan[y]! < tan0; y--) if (y < rows) out[y * width + x] = (eye / -tan[y]!) * sec[y]!;
   let r = T.r0;
   let hPrev = T.ground;
   let highest = -Infinity;
@@ -124,6 +126,45 @@ function marchColumn(
     if (t < 0 && far < camY) {
       const rh = (camY - far) / -t;
       out[y * width + x] = (rh > r ? rh : r) * sec[y]!;
-    } else out[y * width + x] = NO_HIT;
+    } else if (!sparse) out[y * width + x] = NO_HIT;
   }
+}
+
+/** Tangent and secant of every row's elevation in a panorama `height` rows tall. */
+function rowSlopes(height: number): { tan: Float64Array; sec: Float64Array } {
+  const tan = new Float64Array(height);
+  const sec = new Float64Array(height);
+  for (let y = 0; y < height; y++) {
+    const phi = elevationOfV((y + 0.5) / height);
+    tan[y] = Math.tan(phi);
+    sec[y] = 1 / Math.cos(phi);
+  }
+  return { tan, sec };
+}
+
+/** The rows of a panorama whose every pixel lands on the camera's flat top. */
+export interface FlatTop {
+  /** The first of them: rows [row, height) (height: none). */
+  row: number;
+  /** Float32 per row: the hit distance the march finds in every column of a flat-top row (rows before `row`: 0). */
+  distances: Float32Array;
+  /** Whether the flat top stands clear of the water (by far more than rounding): none of its pixels is water. */
+  dry: boolean;
+}
+
+/**
+ * The rows the march resolves as exact hits of the camera's flat top, the same in every
+ * column (marchColumn's first loop, with the same numbers): a render keeps one distance
+ * for each of them instead of a row of pixels, a third of the image.
+ */
+export function flatTop(T: TerrainParams, height: number): FlatTop {
+  const distances = new Float32Array(height);
+  const dry = T.ground > T.water + 1;
+  if (T.kind === RELIEF.none) return { row: height, distances, dry };
+  const { tan, sec } = rowSlopes(height);
+  const eye = T.camY - T.ground;
+  const tan0 = -eye / T.r0;
+  let y = height - 1;
+  for (; y >= 0 && tan[y]! < tan0; y--) distances[y] = (eye / -tan[y]!) * sec[y]!;
+  return { row: y + 1, distances, dry };
 }
