@@ -17,12 +17,21 @@
  * below it Preetham's zenith darkens to nothing, and which sun fits best swings with it). The
  * lattice: every 4 degrees where two channels clip (a sun clipped at 1.0 lies in such
  * sky).
+ *
+ * It also says where to look for the sun in a clipped sky (`bestClippedSpot`). An HDRI made
+ * from an 8-bit picture holds its sun at one value, the clip level, and often lit clouds,
+ * snow, windows or a glow at the same value: the coarse scan's brightest spots tie there,
+ * and which of them it keeps (the first rows it reads: cloud tops near the zenith) says
+ * nothing of the sun. The sky's own gradation does: each saturated spot (4-connected pixels
+ * above the horizon with two channels at the clip level) is costed with the sun at its
+ * centre, and the best one is where to look; near enough to say which spot holds the sun,
+ * not where in a glow.
  */
-import { directionOfUv } from "../../api/panorama/panorama-directions.ts";
+import { azimuthOfU, directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perez, perezCoefficients } from "./preetham.ts";
 import { CLIP_SHARE, skyGrid, trimmedCost } from "./sky-fit.ts";
-import { luminanceAt } from "./sun-candidates.ts";
+import { fourNeighbours, luminanceAt, skyRows } from "./sun-candidates.ts";
 import { atTop, SATURATED } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
@@ -31,11 +40,18 @@ const GRID_DEG = 4;
 const MIN_ELEVATION = 2 * DEG;
 const MIN_FROM_SUN = 4 * DEG;
 const TURBIDITY = 2;
+/**
+ * Spots ranked at most, the largest: a clipped sky seen through foliage, or flecks of lit
+ * cloud, holds hundreds.
+ */
+const RANKED = 64;
+/** The sun's angular radius: a clipped sun covers at least its disk. */
+const SUN_RADIUS = 0.265 * DEG;
 
 /** The clear-sky cost of suns in one panorama: `at` any direction, and the least over the lattice. */
 export interface ClearSkyCosts {
   /** Mean squared log residual of the unclipped sky for a sun in `direction`. */
-  at(direction: ArrayLike<number>): number;
+  at: (direction: ArrayLike<number>) => number;
   /** The least `at` over the lattice of saturated directions (Infinity when none is saturated). */
   least: number;
   /** The lattice's pixel of least cost (its index, row * width + column), or -1 when none is saturated. */
@@ -61,13 +77,26 @@ export function clearSkyCosts(image: HdrPixels, clip: number): ClearSkyCosts {
     }
     return m ? trimmedCost(residuals.subarray(0, m)).cost : Infinity;
   };
-  let least = Infinity;
-  let best = -1;
-  for (const [pixel, direction] of saturatedLattice(image, clip)) {
-    const cost = at(direction);
-    if (cost < least) [least, best] = [cost, pixel];
-  }
-  return { at, least, best };
+  // The lattice is searched when first asked (a clipped sky's spots are ranked by `at` alone: `bestClippedSpot`).
+  let lattice: { least: number; best: number } | undefined;
+  const search = () => {
+    let least = Infinity;
+    let best = -1;
+    for (const [pixel, direction] of saturatedLattice(image, clip)) {
+      const cost = at(direction);
+      if (cost < least) [least, best] = [cost, pixel];
+    }
+    return { least, best };
+  };
+  return {
+    at,
+    get least() {
+      return (lattice ??= search()).least;
+    },
+    get best() {
+      return (lattice ??= search()).best;
+    },
+  };
 }
 
 /** Unclipped sky samples: direction (flattened in threes) and log luminance. */
@@ -96,6 +125,78 @@ function saturatedLattice(image: HdrPixels, clip: number): [number, Float64Array
     const d = new Float64Array(3);
     directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
     out.push([y * width + x, d]);
+  }
+  return out;
+}
+
+/** A saturated spot: one of its pixels (its index in the panorama), its solid angle and centre. */
+export interface ClippedSpot {
+  pixel: number;
+  solidAngle: number;
+  direction: number[];
+}
+
+/**
+ * The saturated spot of `image`'s sky where the clear sky places the sun best, or null when
+ * no spot is as large as the sun's disk.
+ * @param image the panorama (detect-sun.ts reads it at most SPOT_WIDTH wide)
+ * @param clip the image's largest channel value
+ * @param cost the clear sky's cost of a sun in a direction (`ClearSkyCosts.at`)
+ */
+export function bestClippedSpot(image: HdrPixels, clip: number, cost: (direction: ArrayLike<number>) => number): ClippedSpot | null {
+  const spots = saturatedSpots(image, clip)
+    .filter((spot) => spot.solidAngle >= Math.PI * SUN_RADIUS * SUN_RADIUS)
+    .sort((a, b) => b.solidAngle - a.solidAngle)
+    .slice(0, RANKED);
+  let best: ClippedSpot | null = null;
+  let least = Infinity;
+  for (const spot of spots) {
+    const c = cost(spot.direction);
+    if (c < least) [best, least] = [spot, c];
+  }
+  return best;
+}
+
+/** Every saturated spot: its first pixel, solid angle and centre (solid-angle weighted mean direction). */
+function saturatedSpots(image: HdrPixels, clip: number): ClippedSpot[] {
+  const { width, height, rgb } = image;
+  const rows = skyRows(height);
+  const level = SATURATED * clip;
+  const cell = ((2 * Math.PI) / width) * (Math.PI / height);
+  // directionOfUv's terms per row and column: a clipped sky holds a hundred thousand pixels and more.
+  const rowCos = Float64Array.from({ length: rows }, (_, y) => Math.cos(elevationOfV((y + 0.5) / height)));
+  const rowSin = Float64Array.from({ length: rows }, (_, y) => Math.sin(elevationOfV((y + 0.5) / height)));
+  const columnSin = Float64Array.from({ length: width }, (_, x) => Math.sin(azimuthOfU((x + 0.5) / width)));
+  const columnCos = Float64Array.from({ length: width }, (_, x) => Math.cos(azimuthOfU((x + 0.5) / width)));
+  const done = new Uint8Array(width * rows);
+  const stack = new Int32Array(width * rows);
+  const out: ClippedSpot[] = [];
+  for (let seed = 0; seed < width * rows; seed++) {
+    if (done[seed] || !atTop(rgb, seed, level)) continue;
+    done[seed] = 1;
+    stack[0] = seed;
+    let top = 1;
+    let sx = 0;
+    let sy = 0;
+    let sz = 0;
+    let solidAngle = 0;
+    while (top > 0) {
+      const i = stack[--top]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      const w = cell * rowCos[y]!;
+      solidAngle += w;
+      sx += columnSin[x]! * rowCos[y]! * w;
+      sy += rowSin[y]! * w;
+      sz -= columnCos[x]! * rowCos[y]! * w;
+      for (const j of fourNeighbours(i, width, rows)) {
+        if (j < 0 || done[j] || !atTop(rgb, j, level)) continue;
+        done[j] = 1;
+        stack[top++] = j;
+      }
+    }
+    const norm = Math.hypot(sx, sy, sz);
+    out.push({ pixel: seed, solidAngle, direction: norm > 0 ? [sx / norm, sy / norm, sz / norm] : [0, 1, 0] });
   }
   return out;
 }

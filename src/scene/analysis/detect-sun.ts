@@ -25,23 +25,26 @@
  * with the horizon's haze, where the clear sky fits best if that fails), and the fitted
  * clear sky must reach the clip level at its edge. A blob of lit cloud can pass all that:
  * a blob's sun whose sky fits a clear sky clearly worse than a sun elsewhere in the clipped
- * sky is refused (clear-sky-search.ts). The result says which it is (`source`) and how far
- * to trust it (`confidence`).
+ * sky is refused (clear-sky-search.ts). In a clipped sky the brightest spots tie at the clip
+ * level, so besides the scan's candidates the saturated spot the clear sky points to is
+ * tried (clear-sky-search.ts): a sun that clips as a small disk among lit clouds. The result
+ * says which it is (`source`) and how far to trust it (`confidence`).
  *
  * Whatever found it, a sun is then checked against the whole sky (sky-evidence.ts): a
  * clear sky lit from it must explain the sky's samples not clearly worse than a sky without
  * a sun (MIN_EVIDENCE), so no light comes from the wrong side; a disk that casts too little
  * for its share is kept where the sky is plainly lit from it (STRONG_EVIDENCE). A blob wider
- * than PLACE_WITHIN does not place its sun unless its disk shows (TOO_WIDE): none is reported.
+ * than PLACE_WITHIN does not place its sun unless its disk shows (TooWide): none is reported,
+ * unless a disk found elsewhere lies near where it would have put it.
  */
 import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
 import { bestFittingElevation, fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
-import { type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
+import { bestClippedSpot, type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
 import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob, type SaturatedBlob } from "./saturated-blob.ts";
-import { groundLuminance, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
-import { coreSolidAngle, type MeasuredSpot, measureSpot } from "./sun-measure.ts";
+import { groundLuminance, luminanceAt, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
+import { atTop, coreSolidAngle, type MeasuredSpot, measureSpot, SATURATED } from "./sun-measure.ts";
 import { skyEvidence } from "./sky-evidence.ts";
 
 /** Where a disk's pixels are in the panorama it was found in. */
@@ -184,6 +187,8 @@ const CLOUD_EXCESS = 0.009;
  * pixels: flooding and tracing them takes most of a second.
  */
 const BLOB_WIDTH = 2048;
+/** Widest panorama the saturated spots of a clipped sky are ranked in (clear-sky-search.ts): a sun's disk covers two of its pixels. */
+const SPOT_WIDTH = 1024;
 const DEG = Math.PI / 180;
 /**
  * The sky's evidence for a sun (sky-evidence.ts: how much better, per sky sample and in
@@ -218,7 +223,7 @@ export type SunFinding = { sun: DetectedSun; why: null } | { sun: null; why: str
 export const NO_SUN = {
   /** No spot passed: none bright and compact enough, or none whose sky says it is a sun. */
   none: "no spot of the sky passes for a sun the picture places (not bright and compact enough, or its sky not a clear one lit by it)",
-  /** A saturated blob held a sun it could not place (TOO_WIDE). */
+  /** A saturated blob held a sun it could not place (TooWide). */
   tooWide: "the sky's brightest part is clipped too widely around the sun to place it (an 8-bit picture's glow)",
   /** The sun found lights a sky the picture does not show (MIN_EVIDENCE). */
   notLit: "the sky is not lit the way a sun at its brightest spot would light it",
@@ -254,35 +259,51 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
   // The sky's evidence for a sun in a direction (sky-evidence.ts), its samples made for the first asked.
   let evidenceAt: ((sun: readonly number[]) => number) | undefined;
   const evidence = (sun: DetectedSun) => (evidenceAt ??= skyEvidence(image, scan.top))(sun.direction);
-  // Whether a saturated blob held a sun too wide to place (`placed`).
-  let unplaced = false;
-  for (const candidate of scan.candidates) {
+  // The sun of a saturated blob too wide to place it in (TooWide) that the clear sky fits best.
+  let unplaced: DetectedSun | null = null;
+  // The sun a candidate holds, if any (the best so far kept in `found`, a blob too wide to place it in, in `unplaced`).
+  // A spot the clear sky pointed to (`pointed`) holds one only where its disk's own pixels place it (a blob's outline
+  // does not) and the whole sky is plainly lit from it (STRONG_EVIDENCE): the model chose it, the sky must confirm it.
+  const consider = (candidate: SunCandidate, pointed = false): DetectedSun | null => {
     // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
     const most = candidate.luminance * core;
-    if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) continue;
+    if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) return null;
     // A candidate in a saturated blob flooded before is a part of it (the clipped sky's top rows often are): its
     // spot is that blob, already tried.
-    if (blobs && seen?.mask[indexOf(sampledCandidate(blobs, candidate, factor), blobs)]) continue;
+    if (blobs && seen?.mask[indexOf(sampledCandidate(blobs, candidate, factor), blobs)]) return null;
     const spot = measureSpot(image, candidate, scan.stride, scan.top);
     let sun: DetectedSun | null = null;
     if (spot && !spot.clipped) sun = measured(spot, scan, minShare, evidence);
     else if (spot && compact(image, spot)) sun = estimated(image, spot, scan, minShare);
     else {
       blobs ??= pointSampled(image, factor);
-      const answer = fromBlob(blobs, sampledCandidate(blobs, candidate, factor), scan, minShare, (seen ??= floodedBlobs(blobs)));
-      if (answer === TOO_WIDE) unplaced = true;
-      else sun = answer;
-      if (sun && onCloud(sun, (costs ??= clearSkyCosts(blobs, scan.top)))) sun = null;
+      const answer = fromBlob(blobs, sampledCandidate(blobs, candidate, factor), scan, minShare, (seen ??= floodedBlobs(blobs)), pointed);
+      costs ??= clearSkyCosts(blobs, scan.top);
+      if (!isTooWide(answer)) sun = answer;
+      else if (!unplaced || fitsBetter(answer.tooWide, unplaced, costs)) unplaced = answer.tooWide;
+      if (sun && onCloud(sun, costs)) sun = null;
     }
+    if (sun && pointed && evidence(sun) < STRONG_EVIDENCE) sun = null;
     if (sun && (!found || better(sun, found))) found = sun;
+    return sun;
+  };
+  for (const candidate of scan.candidates) consider(candidate);
+  // In a clipped sky the brightest spots tie at the clip level, and the scan keeps the first rows it read: the
+  // saturated spot the sky's gradation points to is tried as well (it says which spot, not where in a glow).
+  if (clipsAt(image, scan.candidates[0], scan.top)) {
+    blobs ??= pointSampled(image, factor);
+    costs ??= clearSkyCosts(blobs, scan.top);
+    const spot = spotCandidate(image, scan.top, costs);
+    if (spot) consider(spot, true);
   }
   if (found && blobs && costs && seen) {
     const sun = pointedBlob(blobs, scan, minShare, seen, costs);
     if (sun && elsewhere(sun, found)) found = sun;
   }
   // The disk clips wherever anything does: with a sun's blob too wide to place it in, a clipped spot elsewhere
-  // (a fleck of lit cloud) is no more the sun than any other part of that blob.
-  if (unplaced && (!found || found.source === "estimated")) return { sun: null, why: NO_SUN.tooWide };
+  // (a fleck of lit cloud) is no more the sun than any other part of that blob. One near where the blob's outline
+  // puts the sun is that sun's disk.
+  if (unplaced && (!found || (found.source === "estimated" && !sameObject(found, unplaced)))) return { sun: null, why: NO_SUN.tooWide };
   if (!found) return { sun: null, why: NO_SUN.none };
   return evidence(found) >= MIN_EVIDENCE ? { sun: found, why: null } : { sun: null, why: NO_SUN.notLit };
 }
@@ -293,9 +314,41 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
  * unless its own pixels show (`byDisk`), where in it is read from the blob's outline and the
  * sky around it. In a blob wider than PLACE_WITHIN, the outline of a real sky's glow (haze,
  * clouds lit at its edge, the horizon's brightening) has put suns 10 degrees and more from
- * the real one: none is reported.
+ * the real one: none is reported, unless a disk found elsewhere lies near where the blob's
+ * outline puts the sun (the two say the same: the disk places it), or nothing else is found.
+ * The sun it would have placed is kept, for that comparison.
  */
-const TOO_WIDE = "too wide";
+interface TooWide {
+  tooWide: DetectedSun;
+}
+
+function isTooWide(answer: DetectedSun | TooWide | null): answer is TooWide {
+  return answer !== null && "tooWide" in answer;
+}
+
+/** Whether the clear sky fits a sun at `a` better than at `b` (clear-sky-search.ts). */
+function fitsBetter(a: DetectedSun, b: DetectedSun, costs: ClearSkyCosts): boolean {
+  return costs.at(a.direction) < costs.at(b.direction);
+}
+
+/** Whether a candidate's pixel has two channels at the image's largest value. */
+function clipsAt(image: HdrPixels, candidate: SunCandidate | undefined, clip: number): boolean {
+  return candidate !== undefined && atTop(image.rgb, candidate.y * image.width + candidate.x, SATURATED * clip);
+}
+
+/**
+ * The saturated spot the clear sky points to, as a candidate in `image`: spots are read in the
+ * panorama at most SPOT_WIDTH wide (a sun's disk still covers a few of its pixels).
+ */
+function spotCandidate(image: HdrPixels, clip: number, costs: ClearSkyCosts): SunCandidate | null {
+  const factor = Math.ceil(image.width / SPOT_WIDTH);
+  const sampled = pointSampled(image, factor);
+  const spot = bestClippedSpot(sampled, clip, costs.at);
+  if (!spot) return null;
+  const x = (spot.pixel % sampled.width) * factor + (factor >> 1);
+  const y = Math.floor(spot.pixel / sampled.width) * factor + (factor >> 1);
+  return { x, y, luminance: luminanceAt(image.rgb, y * image.width + x) };
+}
 
 /** The candidate in `sampled`, the panorama read every `factor` pixels (pointSampled). */
 function sampledCandidate(sampled: HdrPixels, candidate: SunCandidate, factor: number): SunCandidate {
@@ -319,8 +372,8 @@ function indexOf(candidate: SunCandidate, image: HdrPixels): number {
 function pointedBlob(image: HdrPixels, scan: SkyScan, minShare: number, seen: FloodedBlobs, costs: ClearSkyCosts): DetectedSun | null {
   if (costs.best < 0 || seen.mask[costs.best]) return null;
   const candidate = { x: costs.best % image.width, y: Math.floor(costs.best / image.width), luminance: scan.top };
-  const sun = fromBlob(image, candidate, scan, minShare, seen);
-  return sun && sun !== TOO_WIDE && !onCloud(sun, costs) ? sun : null;
+  const sun = fromBlob(image, candidate, scan, minShare, seen, false);
+  return sun && !isTooWide(sun) && !onCloud(sun, costs) ? sun : null;
 }
 
 /**
@@ -338,8 +391,13 @@ function onCloud(sun: DetectedSun, costs: ClearSkyCosts): boolean {
  * sun, placed from a part of its glow that the candidates' blob holds less closely.
  */
 function elsewhere(sun: DetectedSun, found: DetectedSun): boolean {
-  const cos = sun.direction[0] * found.direction[0] + sun.direction[1] * found.direction[1] + sun.direction[2] * found.direction[2];
-  return cos < Math.cos(SEPARATION_DEG * DEG) && better(sun, found);
+  return !sameObject(sun, found) && better(sun, found);
+}
+
+/** Whether two suns are closer than two spots of one object (sun-candidates.ts). */
+function sameObject(a: DetectedSun, b: DetectedSun): boolean {
+  const cos = a.direction[0] * b.direction[0] + a.direction[1] * b.direction[1] + a.direction[2] * b.direction[2];
+  return cos >= Math.cos(SEPARATION_DEG * DEG);
 }
 
 /**
@@ -396,11 +454,12 @@ function fromBlob(
   scan: SkyScan,
   minShare: number,
   seen: FloodedBlobs,
-): DetectedSun | null | typeof TOO_WIDE {
+  byDiskOnly: boolean,
+): DetectedSun | null | TooWide {
   const blob = placeInBlob(image, indexOf(candidate, image), scan.top, seen);
-  if (!blob) return null;
+  if (!blob || (byDiskOnly && !blob.byDisk)) return null;
   const sun = blobsSun(image, blob, scan, minShare);
-  return sun && !blob.byDisk && Math.sqrt(blob.solidAngle / Math.PI) > PLACE_WITHIN ? TOO_WIDE : sun;
+  return sun && !blob.byDisk && Math.sqrt(blob.solidAngle / Math.PI) > PLACE_WITHIN ? { tooWide: sun } : sun;
 }
 
 /** The sun placed in a saturated blob, when the sky around it is a clear one lit by it. */

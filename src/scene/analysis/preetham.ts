@@ -17,7 +17,7 @@ const OZONE_LAYER = 0.0035;
 /** Illuminance of the sun outside the atmosphere (klux), taken as white in linear RGB. */
 const SOLAR_ILLUMINANCE = 128;
 /** Least cosine of a view's zenith angle: the distribution is not defined below the horizon. */
-const MIN_COS = 0.01;
+export const MIN_COS = 0.01;
 
 /** Perez coefficients A..E of the luminance distribution for turbidity T. */
 export function perezCoefficients(turbidity: number): [number, number, number, number, number] {

@@ -451,6 +451,13 @@ function nearestRun(runs: Run[], x: number, width: number): Run {
 
 /** Sky samples, one per unclipped channel of CHANNELS: direction, elevation bin (offset by channel * BANDS: it holds the channel), log value. */
 interface Samples {
+  direction: Float64Array;
+  band: Int32Array;
+  logValue: Float64Array;
+}
+
+/** Samples as they are gathered, before the terrain is left out. */
+interface Gathered {
   direction: number[];
   band: number[];
   logValue: number[];
@@ -472,7 +479,7 @@ function skyAround(
   clip: number,
 ): Samples {
   const { width, height, rgb } = image;
-  const out: Samples = { direction: [], band: [], logValue: [] };
+  const out: Gathered = { direction: [], band: [], logValue: [] };
   const level = SATURATED * clip;
   const d = new Float64Array(3);
   const add = (x: number, y: number) => {
@@ -520,8 +527,11 @@ function skyAround(
   return withoutTerrain(out);
 }
 
-/** The samples without those far darker than the sky at their elevation in their channel (TERRAIN_DARKNESS). */
-function withoutTerrain(s: Samples): Samples {
+/**
+ * The samples without those far darker than the sky at their elevation in their channel
+ * (TERRAIN_DARKNESS), in typed arrays: the search reads them some thirty times.
+ */
+function withoutTerrain(s: Gathered): Samples {
   const byBand = new Map<number, number[]>();
   s.band.forEach((b, k) => {
     let values = byBand.get(b);
@@ -533,14 +543,14 @@ function withoutTerrain(s: Samples): Samples {
     const sorted = Float64Array.from(values).sort();
     floor.set(b, sorted[Math.min(sorted.length - 1, Math.floor(TERRAIN_QUANTILE * sorted.length))]! - Math.log(TERRAIN_DARKNESS));
   }
-  const out: Samples = { direction: [], band: [], logValue: [] };
+  const out: Gathered = { direction: [], band: [], logValue: [] };
   s.band.forEach((b, k) => {
     if (s.logValue[k]! < floor.get(b)!) return;
     out.direction.push(s.direction[k * 3]!, s.direction[k * 3 + 1]!, s.direction[k * 3 + 2]!);
     out.band.push(b);
     out.logValue.push(s.logValue[k]!);
   });
-  return out;
+  return { direction: Float64Array.from(out.direction), band: Int32Array.from(out.band), logValue: Float64Array.from(out.logValue) };
 }
 
 /**
@@ -608,8 +618,8 @@ function circumsolar(gamma: number): number {
  */
 function solveProfile(
   bins: Int32Array,
-  bands: number[],
-  logValue: number[],
+  bands: Int32Array,
+  logValue: Float64Array,
   keep: Uint8Array,
 ): { aureole: Float64Array; counts: Int32Array; residuals: Float64Array } {
   const table = profileTable(bins, bands, logValue, keep);
@@ -639,7 +649,7 @@ function solveProfile(
 }
 
 /** The kept samples gathered by (aureole bin, elevation band): each filled cell's bin, band, count and sum of log values. */
-function profileTable(bins: Int32Array, bands: number[], logValue: number[], keep: Uint8Array) {
+function profileTable(bins: Int32Array, bands: Int32Array, logValue: Float64Array, keep: Uint8Array) {
   // A bin and a band of one sample hold the same channel: the band within its channel completes the key.
   const slot = new Int32Array(CHANNEL_BINS * BANDS).fill(-1);
   const bin = new Int32Array(logValue.length);

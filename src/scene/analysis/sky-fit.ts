@@ -15,7 +15,7 @@
  */
 import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
-import { perez, perezCoefficients, sunIrradiance, zenithLuminance } from "./preetham.ts";
+import { MIN_COS, perez, perezCoefficients, sunIrradiance, zenithLuminance } from "./preetham.ts";
 import { nthSmallest } from "./nth-smallest.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
@@ -84,6 +84,25 @@ interface Samples {
 }
 
 /**
+ * Log of the Perez distribution over the samples, into `out`: `perez` with its terms that do
+ * not depend on the turbidity (the clamped zenith cosine, the angle's cosine) read once per
+ * sample, as the fit evaluates it for thirty turbidities.
+ */
+function logPerezOf(s: Samples): (c: readonly number[], out: Float64Array) => void {
+  const n = s.logL.length;
+  const cosTheta = Float64Array.from(s.cosTheta, (v) => Math.max(v, MIN_COS));
+  const gamma = Float64Array.from(s.gamma);
+  const cosGamma = Float64Array.from(s.gamma, Math.cos);
+  return (c, out) => {
+    const [a, b, cc, d, e] = c as [number, number, number, number, number];
+    for (let i = 0; i < n; i++) {
+      const g = cosGamma[i]!;
+      out[i] = Math.log((1 + a * Math.exp(b / cosTheta[i]!)) * (1 + cc * Math.exp(d * gamma[i]!) + e * g * g));
+    }
+  };
+}
+
+/**
  * Fits the clear-sky model to `image` for a sun in direction `sun`. The predicted irradiance
  * is the fitted scale times Preetham's sun through an aerosol-free path (turbidity 1): the
  * sky's shape fixes its scale well at every elevation but says little about the aerosol
@@ -101,10 +120,13 @@ export function fitSky(image: HdrPixels, sun: readonly number[], clip: number, m
   if (n < MIN_SAMPLES) return null;
   const thetaSun = Math.acos(Math.min(1, Math.max(-1, sun[1]!)));
   const r = new Float64Array(n);
+  const logL = Float64Array.from(s.logL);
+  const logPerez = logPerezOf(s);
   const cost = (t: number) => {
     const c = perezCoefficients(t);
     const log0 = Math.log(zenithLuminance(t, thetaSun) / perez(c, 1, thetaSun));
-    for (let i = 0; i < n; i++) r[i] = s.logL[i]! - log0 - Math.log(perez(c, s.cosTheta[i]!, s.gamma[i]!));
+    logPerez(c, r);
+    for (let i = 0; i < n; i++) r[i] = logL[i]! - log0 - r[i]!;
     return { turbidity: t, ...trimmedCost(r) };
   };
   let best = COARSE.map(cost).reduce((a, b) => (b.cost < a.cost ? b : a));
@@ -206,10 +228,15 @@ export function* skyGrid(width: number, height: number, spacing: number, minElev
   }
 }
 
-/** The median of r and the mean squared deviation from it of the KEEP closest values. */
+/**
+ * The median of r and the mean squared deviation from it of the KEEP closest values. Works in
+ * place: r's values are reordered and replaced by their squared deviations (a fit calls it
+ * for every turbidity and sun it tries, over thousands of residuals it has no further use for).
+ */
 export function trimmedCost(r: Float64Array): { cost: number; centre: number } {
-  const centre = nthSmallest(Float64Array.from(r), r.length >> 1);
-  const dev = r.map((v) => (v - centre) * (v - centre));
+  const centre = nthSmallest(r, r.length >> 1);
+  const dev = r;
+  for (let i = 0; i < dev.length; i++) dev[i] = (dev[i]! - centre) * (dev[i]! - centre);
   const keep = Math.max(1, Math.floor(dev.length * KEEP));
   // The keep smallest deviations lie before index keep once the keep-th is selected (in no order: summed, not sorted).
   if (keep < dev.length) nthSmallest(dev, keep);

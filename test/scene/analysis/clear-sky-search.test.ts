@@ -2,11 +2,14 @@
  * clearSkyCosts on a synthetic Perez sky (turbidity 2) clipped at 1.0 within 10 degrees of its sun, with a
  * lit cloud 25 degrees away clipped too: a sun at the sky's own sun costs the lattice's
  * least, one on the cloud twice detect-sun.ts's CLOUD_EXCESS (0.0055) more, and the
- * lattice's best lies in the sun's blob.
+ * lattice's best lies in the sun's blob. And bestClippedSpot on such a sky whose sun clips
+ * as a small disk while larger clouds near the zenith clip too, and flecks smaller than the
+ * sun's disk: the spot the clear sky points to is the sun's, whichever is larger or read
+ * first; with no spot as large as the sun's disk there is none.
  */
 import { describe, expect, it } from "vitest";
 import { directionOfDegrees, directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
-import { clearSkyCosts } from "../../../src/scene/analysis/clear-sky-search.ts";
+import { bestClippedSpot, clearSkyCosts } from "../../../src/scene/analysis/clear-sky-search.ts";
 import type { HdrPixels } from "../../../src/scene/analysis/hdr-pixels.ts";
 import { perez, perezCoefficients } from "../../../src/scene/analysis/preetham.ts";
 import { degreesBetween } from "./sun-exports.ts";
@@ -49,5 +52,41 @@ describe("clearSkyCosts", () => {
     );
     expect(costs.best).toBe(-1);
     expect(costs.least).toBe(Infinity);
+  });
+});
+
+const SPOT_WIDTH = 1024;
+const SPOT_HEIGHT = 512;
+
+/** A grey panorama of the Perez sky for `sun` (0.1 at the zenith), with `clipped` directions at 5, clipped at 1; ground 0.1. */
+function clippedSky(sun: readonly number[], clipped: (d: Float64Array) => boolean): HdrPixels {
+  const c = perezCoefficients(2);
+  const zenith = perez(c, 1, Math.acos(sun[1]!));
+  const rgb = new Float32Array(SPOT_WIDTH * SPOT_HEIGHT * 3);
+  const d = new Float64Array(3);
+  for (let i = 0; i < SPOT_WIDTH * SPOT_HEIGHT; i++) {
+    directionOfUv(((i % SPOT_WIDTH) + 0.5) / SPOT_WIDTH, (Math.floor(i / SPOT_WIDTH) + 0.5) / SPOT_HEIGHT, d);
+    const gamma = Math.acos(Math.min(1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!));
+    const l = d[1]! <= 0 ? 0.1 : clipped(d) ? 5 : (0.1 * perez(c, d[1]!, gamma)) / zenith;
+    rgb.fill(Math.min(1, l), i * 3, i * 3 + 3);
+  }
+  return { width: SPOT_WIDTH, height: SPOT_HEIGHT, rgb };
+}
+
+const SUN = directionOfDegrees(40, 45);
+const CLOUDS = [directionOfDegrees(-60, 80), directionOfDegrees(150, 75)];
+const FLECK = directionOfDegrees(-100, 30);
+
+describe("bestClippedSpot", () => {
+  it("finds the sun's clipped disk among larger clipped clouds near the zenith, read first", () => {
+    const image = clippedSky(SUN, (d) => degreesBetween(d, SUN) < 0.6 || CLOUDS.some((c) => degreesBetween(d, c) < 3));
+    const spot = bestClippedSpot(image, 1, clearSkyCosts(image, 1).at);
+    expect(spot).not.toBeNull();
+    expect(degreesBetween(spot!.direction, SUN)).toBeLessThan(0.5);
+  });
+
+  it("takes no spot smaller than the sun's disk, and none when no spot is as large", () => {
+    const image = clippedSky(SUN, (d) => degreesBetween(d, FLECK) < 0.1);
+    expect(bestClippedSpot(image, 1, clearSkyCosts(image, 1).at)).toBeNull();
   });
 });
