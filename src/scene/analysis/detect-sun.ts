@@ -248,7 +248,7 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
   const minShare = options.minShare ?? 0.4;
   const scan = scanSky(image, CANDIDATES);
   const core = coreSolidAngle(image.width);
-  let found: DetectedSun | null = null;
+  let found = null as DetectedSun | null;
   // The panorama the saturated blobs are searched in (BLOB_WIDTH), made for the first.
   const factor = Math.ceil(image.width / BLOB_WIDTH);
   let blobs: HdrPixels | undefined;
@@ -289,8 +289,9 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
   };
   for (const candidate of scan.candidates) consider(candidate);
   // In a clipped sky the brightest spots tie at the clip level, and the scan keeps the first rows it read: the
-  // saturated spot the sky's gradation points to is tried as well (it says which spot, not where in a glow).
-  if (clipsAt(image, scan.candidates[0], scan.top)) {
+  // saturated spot the sky's gradation points to is tried as well (it says which spot, not where in a glow). Its sun
+  // would be an estimated one, which a measured sun found already outranks.
+  if (found?.source !== "measured" && clipsAt(image, scan.candidates[0], scan.top)) {
     blobs ??= pointSampled(image, factor);
     costs ??= clearSkyCosts(blobs, scan.top);
     const spot = spotCandidate(image, scan.top, costs);
