@@ -14,22 +14,23 @@ import type { HdrPixels } from "../../../src/scene/analysis/hdr-pixels.ts";
 import { perez, perezCoefficients } from "../../../src/scene/analysis/preetham.ts";
 import { degreesBetween } from "./sun-exports.ts";
 
-const WIDTH = 512;
-const HEIGHT = 256;
-
-/** A grey panorama of the Perez sky for `sun`, scaled to `scale` at the zenith, with `cloud` at 5 (clipped), clipped at 1; ground 0.1. */
-function panorama(sun: readonly number[], scale: number, cloud: (d: Float64Array) => boolean): HdrPixels {
+/**
+ * A grey panorama `width` wide of the Perez sky for `sun`, scaled to `scale` at the zenith, with
+ * `cloud` at 5 (clipped), clipped at 1; ground 0.1.
+ */
+function panorama(sun: readonly number[], scale: number, cloud: (d: Float64Array) => boolean, width = 512): HdrPixels {
+  const height = width / 2;
   const c = perezCoefficients(2);
   const zenith = perez(c, 1, Math.acos(sun[1]!));
-  const rgb = new Float32Array(WIDTH * HEIGHT * 3);
+  const rgb = new Float32Array(width * height * 3);
   const d = new Float64Array(3);
-  for (let i = 0; i < WIDTH * HEIGHT; i++) {
-    directionOfUv(((i % WIDTH) + 0.5) / WIDTH, (Math.floor(i / WIDTH) + 0.5) / HEIGHT, d);
+  for (let i = 0; i < width * height; i++) {
+    directionOfUv(((i % width) + 0.5) / width, (Math.floor(i / width) + 0.5) / height, d);
     const gamma = Math.acos(Math.min(1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!));
     const l = d[1]! <= 0 ? 0.1 : cloud(d) ? 5 : (scale * perez(c, d[1]!, gamma)) / zenith;
     rgb.fill(Math.min(1, l), i * 3, i * 3 + 3);
   }
-  return { width: WIDTH, height: HEIGHT, rgb };
+  return { width, height, rgb };
 }
 
 describe("clearSkyCosts", () => {
@@ -41,7 +42,7 @@ describe("clearSkyCosts", () => {
     expect(costs.at(sun)).toBeLessThan(costs.least + 1e-3);
     expect(costs.at(cloudAt) - costs.least).toBeGreaterThan(0.0055);
     const best = new Float64Array(3);
-    directionOfUv(((costs.best % WIDTH) + 0.5) / WIDTH, (Math.floor(costs.best / WIDTH) + 0.5) / HEIGHT, best);
+    directionOfUv(((costs.best % image.width) + 0.5) / image.width, (Math.floor(costs.best / image.width) + 0.5) / image.height, best);
     expect(degreesBetween(best, sun)).toBeLessThan(5);
   });
 
@@ -55,38 +56,20 @@ describe("clearSkyCosts", () => {
   });
 });
 
-const SPOT_WIDTH = 1024;
-const SPOT_HEIGHT = 512;
-
-/** A grey panorama of the Perez sky for `sun` (0.1 at the zenith), with `clipped` directions at 5, clipped at 1; ground 0.1. */
-function clippedSky(sun: readonly number[], clipped: (d: Float64Array) => boolean): HdrPixels {
-  const c = perezCoefficients(2);
-  const zenith = perez(c, 1, Math.acos(sun[1]!));
-  const rgb = new Float32Array(SPOT_WIDTH * SPOT_HEIGHT * 3);
-  const d = new Float64Array(3);
-  for (let i = 0; i < SPOT_WIDTH * SPOT_HEIGHT; i++) {
-    directionOfUv(((i % SPOT_WIDTH) + 0.5) / SPOT_WIDTH, (Math.floor(i / SPOT_WIDTH) + 0.5) / SPOT_HEIGHT, d);
-    const gamma = Math.acos(Math.min(1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!));
-    const l = d[1]! <= 0 ? 0.1 : clipped(d) ? 5 : (0.1 * perez(c, d[1]!, gamma)) / zenith;
-    rgb.fill(Math.min(1, l), i * 3, i * 3 + 3);
-  }
-  return { width: SPOT_WIDTH, height: SPOT_HEIGHT, rgb };
-}
-
 const SUN = directionOfDegrees(40, 45);
 const CLOUDS = [directionOfDegrees(-60, 80), directionOfDegrees(150, 75)];
 const FLECK = directionOfDegrees(-100, 30);
 
 describe("bestClippedSpot", () => {
   it("finds the sun's clipped disk among larger clipped clouds near the zenith, read first", () => {
-    const image = clippedSky(SUN, (d) => degreesBetween(d, SUN) < 0.6 || CLOUDS.some((c) => degreesBetween(d, c) < 3));
+    const image = panorama(SUN, 0.1, (d) => degreesBetween(d, SUN) < 0.6 || CLOUDS.some((c) => degreesBetween(d, c) < 3), 1024);
     const spot = bestClippedSpot(image, 1, clearSkyCosts(image, 1).at);
     expect(spot).not.toBeNull();
     expect(degreesBetween(spot!.direction, SUN)).toBeLessThan(0.5);
   });
 
   it("takes no spot smaller than the sun's disk, and none when no spot is as large", () => {
-    const image = clippedSky(SUN, (d) => degreesBetween(d, FLECK) < 0.1);
+    const image = panorama(SUN, 0.1, (d) => degreesBetween(d, FLECK) < 0.1, 1024);
     expect(bestClippedSpot(image, 1, clearSkyCosts(image, 1).at)).toBeNull();
   });
 });
