@@ -261,16 +261,16 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
   const evidence = (sun: DetectedSun) => (evidenceAt ??= skyEvidence(image, scan.top))(sun.direction);
   // The sun of a saturated blob too wide to place it in (TooWide) that the clear sky fits best.
   let unplaced: DetectedSun | null = null;
-  // The sun a candidate holds, if any (the best so far kept in `found`, a blob too wide to place it in, in `unplaced`).
+  // Tries a candidate: the best sun so far is kept in `found`, a blob too wide to place it in, in `unplaced`.
   // A spot the clear sky pointed to (`pointed`) holds one only where its disk's own pixels place it (a blob's outline
   // does not) and the whole sky is plainly lit from it (STRONG_EVIDENCE): the model chose it, the sky must confirm it.
-  const consider = (candidate: SunCandidate, pointed = false): DetectedSun | null => {
+  const consider = (candidate: SunCandidate, pointed = false): void => {
     // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
     const most = candidate.luminance * core;
-    if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) return null;
+    if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) return;
     // A candidate in a saturated blob flooded before is a part of it (the clipped sky's top rows often are): its
     // spot is that blob, already tried.
-    if (blobs && seen?.mask[indexOf(sampledCandidate(blobs, candidate, factor), blobs)]) return null;
+    if (blobs && seen?.mask[indexOf(sampledCandidate(blobs, candidate, factor), blobs)]) return;
     const spot = measureSpot(image, candidate, scan.stride, scan.top);
     let sun: DetectedSun | null = null;
     if (spot && !spot.clipped) sun = measured(spot, scan, minShare, evidence);
@@ -285,7 +285,6 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
     }
     if (sun && pointed && evidence(sun) < STRONG_EVIDENCE) sun = null;
     if (sun && (!found || better(sun, found))) found = sun;
-    return sun;
   };
   for (const candidate of scan.candidates) consider(candidate);
   // In a clipped sky the brightest spots tie at the clip level, and the scan keeps the first rows it read: the
@@ -316,8 +315,8 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
  * sky around it. In a blob wider than PLACE_WITHIN, the outline of a real sky's glow (haze,
  * clouds lit at its edge, the horizon's brightening) has put suns 10 degrees and more from
  * the real one: none is reported, unless a disk found elsewhere lies near where the blob's
- * outline puts the sun (the two say the same: the disk places it), or nothing else is found.
- * The sun it would have placed is kept, for that comparison.
+ * outline puts the sun (the two say the same: the disk places it). The sun it would have
+ * placed is kept, for that comparison.
  */
 interface TooWide {
   tooWide: DetectedSun;
@@ -447,7 +446,7 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare
  * where the sky around the sun clips too: it holds none of the sun's own light beyond its
  * sky's, so its disk is empty. When the blob reaches down to the horizon and its sun was
  * placed at its foot and refused, the sun is placed again where the clear sky fits best
- * (`onHazeFoot`).
+ * (`onHazeFoot`). With `byDiskOnly`, only a sun its disk's own pixels place (`byDisk`).
  */
 function fromBlob(
   image: HdrPixels,
