@@ -32,6 +32,7 @@ import type { HdrPixels } from "./hdr-pixels.ts";
 import { perez, perezCoefficients } from "./preetham.ts";
 import { CLIP_SHARE, skyGrid, trimmedCost } from "./sky-fit.ts";
 import { fourNeighbours, luminanceAt, skyRows } from "./sun-candidates.ts";
+import { SUN_SOLID_ANGLE } from "./saturated-blob.ts";
 import { atTop, SATURATED } from "./sun-measure.ts";
 
 const DEG = Math.PI / 180;
@@ -45,8 +46,6 @@ const TURBIDITY = 2;
  * cloud, holds hundreds.
  */
 const RANKED = 64;
-/** The sun's angular radius: a clipped sun covers at least its disk. */
-const SUN_RADIUS = 0.265 * DEG;
 
 /** The clear-sky cost of suns in one panorama: `at` any direction, and the least over the lattice. */
 export interface ClearSkyCosts {
@@ -145,7 +144,7 @@ export interface ClippedSpot {
  */
 export function bestClippedSpot(image: HdrPixels, clip: number, cost: (direction: ArrayLike<number>) => number): ClippedSpot | null {
   const spots = saturatedSpots(image, clip)
-    .filter((spot) => spot.solidAngle >= Math.PI * SUN_RADIUS * SUN_RADIUS)
+    .filter((spot) => spot.solidAngle >= SUN_SOLID_ANGLE)
     .sort((a, b) => b.solidAngle - a.solidAngle)
     .slice(0, RANKED);
   let best: ClippedSpot | null = null;

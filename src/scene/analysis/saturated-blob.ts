@@ -32,7 +32,7 @@ const DEG = Math.PI / 180;
 /** Angular radius of the sun's disk. */
 const SUN_RADIUS = 0.265 * DEG;
 /** Least solid angle of a clipped sun: the sun's own disk, half a degree across. */
-const SUN_SOLID_ANGLE = Math.PI * SUN_RADIUS ** 2;
+export const SUN_SOLID_ANGLE = Math.PI * SUN_RADIUS ** 2;
 /**
  * Least share of a clear sky's fall-off the sky around a blob must show: Preetham's sky at
  * turbidity 2 to 6 is 1.8 to 2 times brighter 5 degrees from the sun than 30 degrees from
