@@ -17,7 +17,7 @@ const OZONE_LAYER = 0.0035;
 /** Illuminance of the sun outside the atmosphere (klux), taken as white in linear RGB. */
 const SOLAR_ILLUMINANCE = 128;
 /** Least cosine of a view's zenith angle: the distribution is not defined below the horizon. */
-export const MIN_COS = 0.01;
+const MIN_COS = 0.01;
 
 /** Perez coefficients A..E of the luminance distribution for turbidity T. */
 export function perezCoefficients(turbidity: number): [number, number, number, number, number] {
@@ -32,7 +32,11 @@ export function perezCoefficients(turbidity: number): [number, number, number, n
  * @param gamma angle between the view and the sun (radians)
  */
 export function perez(c: readonly number[], cosTheta: number, gamma: number): number {
-  const cosGamma = Math.cos(gamma);
+  return perezWithCosine(c, cosTheta, gamma, Math.cos(gamma));
+}
+
+/** `perez` given the angle's cosine as well: a fit evaluating thirty turbidities reads it once per sample. */
+export function perezWithCosine(c: readonly number[], cosTheta: number, gamma: number, cosGamma: number): number {
   return (1 + c[0]! * Math.exp(c[1]! / Math.max(cosTheta, MIN_COS))) * (1 + c[2]! * Math.exp(c[3]! * gamma) + c[4]! * cosGamma * cosGamma);
 }
 

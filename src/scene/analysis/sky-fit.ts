@@ -15,7 +15,7 @@
  */
 import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
-import { MIN_COS, perez, perezCoefficients, sunIrradiance, zenithLuminance } from "./preetham.ts";
+import { perez, perezCoefficients, perezWithCosine, sunIrradiance, zenithLuminance } from "./preetham.ts";
 import { nthSmallest } from "./nth-smallest.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
@@ -84,21 +84,16 @@ interface Samples {
 }
 
 /**
- * Log of the Perez distribution over the samples, into `out`: `perez` with its terms that do
- * not depend on the turbidity (the clamped zenith cosine, the angle's cosine) read once per
- * sample, as the fit evaluates it for thirty turbidities.
+ * Log of the Perez distribution over the samples, into `out`: each sample's angle to the sun
+ * and its cosine read once, as the fit evaluates it for thirty turbidities.
  */
 function logPerezOf(s: Samples): (c: readonly number[], out: Float64Array) => void {
   const n = s.logL.length;
-  const cosTheta = Float64Array.from(s.cosTheta, (v) => Math.max(v, MIN_COS));
+  const cosTheta = Float64Array.from(s.cosTheta);
   const gamma = Float64Array.from(s.gamma);
   const cosGamma = Float64Array.from(s.gamma, Math.cos);
   return (c, out) => {
-    const [a, b, cc, d, e] = c as [number, number, number, number, number];
-    for (let i = 0; i < n; i++) {
-      const g = cosGamma[i]!;
-      out[i] = Math.log((1 + a * Math.exp(b / cosTheta[i]!)) * (1 + cc * Math.exp(d * gamma[i]!) + e * g * g));
-    }
+    for (let i = 0; i < n; i++) out[i] = Math.log(perezWithCosine(c, cosTheta[i]!, gamma[i]!, cosGamma[i]!));
   };
 }
 
