@@ -40,12 +40,15 @@ export function marchColumns(
   const pixelAngle = (2 * Math.PI) / width;
   const k = Math.min(0.03, Math.max(0.0015, 2.2 * pixelAngle));
   for (let x = x0; x < x1; x++) {
+    // The march writes hits only, so one compiled march serves both kinds of `out`: a branch
+    // one kind never takes would be compiled without feedback, and the other kind would leave
+    // the compiled code at it, column after column.
+    if (!sparse) for (let y = 0; y < rows; y++) out[y * width + x] = NO_HIT;
     if (T.kind === RELIEF.none) {
-      if (!sparse) for (let y = 0; y < rows; y++) out[y * width + x] = NO_HIT;
       if (skyline) skyline[x] = skyline[width + x] = Number.NaN;
       continue;
     }
-    marchColumn(T, width, height, rows, x, tan, sec, pixelAngle, k, out, sparse);
+    marchColumn(T, width, height, rows, x, tan, sec, pixelAngle, k, out);
     if (skyline) {
       skyline[x] = top[0]!;
       skyline[width + x] = top[1]!;
@@ -67,7 +70,6 @@ function marchColumn(
   pixelAngle: number,
   k: number,
   out: Float32Array,
-  sparse: boolean,
 ): void {
   const az = azimuthOfU((x + 0.5) / width);
   const hx = Math.sin(az);
@@ -126,7 +128,7 @@ function marchColumn(
     if (t < 0 && far < camY) {
       const rh = (camY - far) / -t;
       out[y * width + x] = (rh > r ? rh : r) * sec[y]!;
-    } else if (!sparse) out[y * width + x] = NO_HIT;
+    }
   }
 }
 
