@@ -11,6 +11,7 @@ import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } f
 import type { DetectedSun } from "./detect-sun.ts";
 import { clippedDisk } from "./clipped-disk.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
+import { nthSmallest } from "./nth-smallest.ts";
 import { LUMA, luminanceAt, skyRows, type SunCandidate } from "./sun-candidates.ts";
 
 const DEG = Math.PI / 180;
@@ -58,13 +59,33 @@ export function coreSolidAngle(width: number): number {
   return Math.PI * radius * radius;
 }
 
-/** The pixels of a window: index, direction, cosine to the centre and solid angle of each. */
+/**
+ * The pixels of a window: index and cosine to the centre of each, and its row and column
+ * in the tables its direction and solid angle are read from (a window of an 8K panorama
+ * near the zenith holds a million pixels: a direction of its own for each would be 24 MB).
+ */
 interface Window {
   count: number;
   index: Int32Array;
-  direction: Float64Array;
   cosine: Float64Array;
-  solidAngle: Float64Array;
+  /** Row in the window (rowCos, rowSin, rowSolidAngle) and column (sinAzimuth, cosAzimuth) of each pixel. */
+  row: Int32Array;
+  column: Int32Array;
+  rowCos: Float64Array;
+  rowSin: Float64Array;
+  rowSolidAngle: Float64Array;
+  sinAzimuth: Float64Array;
+  cosAzimuth: Float64Array;
+}
+
+/** Adds pixel k's direction of window w, times `excess` and `solidAngle`, to `sum` (directionOfUv's terms, so the same directions). */
+function addDirection(w: Window, k: number, excess: number, solidAngle: number, sum: number[]): void {
+  const row = w.row[k]!;
+  const column = w.column[k]!;
+  const c = w.rowCos[row]!;
+  sum[0]! += w.sinAzimuth[column]! * c * excess * solidAngle;
+  sum[1]! += w.rowSin[row]! * excess * solidAngle;
+  sum[2]! += -w.cosAzimuth[column]! * c * excess * solidAngle;
 }
 
 /**
@@ -96,12 +117,15 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
   let spill = 0;
   let brightPixels = 0;
   const top = Math.max(clip, windowMax(image.rgb, w));
+  // Not compact: too large, or spilling into the ring. The sums only grow, so a spot is refused as soon as one exceeds
+  // its bound (a lit cloud near the zenith fills a window of a million pixels of an 8K panorama).
+  const largest = Math.PI * maxRadius * maxRadius;
   for (let k = 0; k < w.count; k++) {
     const i = w.index[k]!;
     const excess = luminanceAt(image.rgb, i) - skyLuminance;
-    const solidAngle = w.solidAngle[k]!;
+    const solidAngle = w.rowSolidAngle[w.row[k]!]!;
     if (w.cosine[k]! < cosCore) {
-      if (excess >= 0.5 * peakExcess) spill += solidAngle;
+      if (excess >= 0.5 * peakExcess && (spill += solidAngle) > 0.25 * largest) return null;
       continue;
     }
     if (excess < EDGE * peakExcess) continue;
@@ -113,14 +137,12 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
     }
     pixels.push(solidAngle);
     indices.push(i);
-    for (let c = 0; c < 3; c++) sum[c]! += w.direction[k * 3 + c]! * excess * solidAngle;
+    addDirection(w, k, excess, solidAngle, sum);
     if (excess >= 0.5 * peakExcess) {
-      halfMaximum += solidAngle;
+      if ((halfMaximum += solidAngle) > largest) return null;
       brightPixels++;
     }
   }
-  const largest = Math.PI * maxRadius * maxRadius;
-  if (halfMaximum > largest || spill > 0.25 * largest) return null;
   const clipped = clippedAt.length >= Math.max(FLAT_TOP, FLAT_SHARE * brightPixels);
   const sun: DetectedSun = {
     ...describe(sum, irradiance, peakExcess),
@@ -183,41 +205,44 @@ function readWindow(image: HdrPixels, at: number, radius: number): Window {
     capacity += 2 * across(y) + 1;
     widest = Math.max(widest, across(y));
   }
+  const rows = y1 - y0 + 1;
   const w: Window = {
     count: 0,
     index: new Int32Array(capacity),
-    direction: new Float64Array(capacity * 3),
     cosine: new Float64Array(capacity),
-    solidAngle: new Float64Array(capacity),
+    row: new Int32Array(capacity),
+    column: new Int32Array(capacity),
+    rowCos: new Float64Array(rows),
+    rowSin: new Float64Array(rows),
+    rowSolidAngle: new Float64Array(rows),
+    sinAzimuth: new Float64Array(2 * widest + 1),
+    cosAzimuth: new Float64Array(2 * widest + 1),
   };
-  // Each column's azimuth sine and cosine once (directionOfUv's terms, so the directions are the same): a window of an
-  // 8K panorama holds a hundred thousand pixels, and their trigonometry would take most of a detection's time.
-  const sinAzimuth = new Float64Array(2 * widest + 1);
-  const cosAzimuth = new Float64Array(2 * widest + 1);
+  // Each column's azimuth sine and cosine once, each row's elevation's: a window of an 8K panorama holds a hundred
+  // thousand pixels and more, and their trigonometry would take most of a detection's time.
   for (let dx = -widest; dx <= widest; dx++) {
     const azimuth = azimuthOfU((((((cx + dx) % width) + width) % width) + 0.5) / width);
-    sinAzimuth[dx + widest] = Math.sin(azimuth);
-    cosAzimuth[dx + widest] = Math.cos(azimuth);
+    w.sinAzimuth[dx + widest] = Math.sin(azimuth);
+    w.cosAzimuth[dx + widest] = Math.cos(azimuth);
   }
-  const d = new Float64Array(3);
   for (let y = y0; y <= y1; y++) {
-    const v = (y + 0.5) / height;
-    const elevation = elevationOfV(v);
+    const elevation = elevationOfV((y + 0.5) / height);
     const c = Math.cos(elevation);
-    const solidAngle = cellAngle * c;
-    d[1] = Math.sin(elevation);
+    const sin = Math.sin(elevation);
+    const row = y - y0;
+    w.rowCos[row] = c;
+    w.rowSin[row] = sin;
+    w.rowSolidAngle[row] = cellAngle * c;
     const a = across(y);
     for (let dx = -a; dx <= a; dx++) {
-      const x = (((cx + dx) % width) + width) % width;
-      d[0] = sinAzimuth[dx + widest]! * c;
-      d[2] = -cosAzimuth[dx + widest]! * c;
-      const cosine = d[0] * centre[0]! + d[1] * centre[1]! + d[2] * centre[2]!;
+      const column = dx + widest;
+      const cosine = w.sinAzimuth[column]! * c * centre[0]! + sin * centre[1]! + -w.cosAzimuth[column]! * c * centre[2]!;
       if (cosine < cosWindow) continue;
       const k = w.count++;
-      w.index[k] = y * width + x;
-      w.direction.set(d, k * 3);
+      w.index[k] = y * width + ((((cx + dx) % width) + width) % width);
       w.cosine[k] = cosine;
-      w.solidAngle[k] = solidAngle;
+      w.row[k] = row;
+      w.column[k] = column;
     }
   }
   return w;
@@ -233,14 +258,15 @@ function skyBehind(rgb: Float32Array, w: Window, cosCore: number): [number, numb
   if (!ring.length) return [0, 0, 0];
   const luminance = new Float64Array(ring.length);
   ring.forEach((k, j) => (luminance[j] = luminanceAt(rgb, w.index[k]!)));
-  const median = Float64Array.from(luminance).sort()[Math.floor(ring.length / 2)]!;
+  const median = nthSmallest(Float64Array.from(luminance), ring.length >> 1);
   const sum = [0, 0, 0];
   let weight = 0;
   ring.forEach((k, j) => {
     if (luminance[j]! > median) return;
     const i = w.index[k]!;
-    for (let c = 0; c < 3; c++) sum[c]! += rgb[i * 3 + c]! * w.solidAngle[k]!;
-    weight += w.solidAngle[k]!;
+    const solidAngle = w.rowSolidAngle[w.row[k]!]!;
+    for (let c = 0; c < 3; c++) sum[c]! += rgb[i * 3 + c]! * solidAngle;
+    weight += solidAngle;
   });
   return [sum[0]! / weight, sum[1]! / weight, sum[2]! / weight];
 }
