@@ -22,8 +22,15 @@ export function maxScanlineBytes(width: number): number {
  * `planes` (width * 4 bytes) as scratch. Returns the position after the scanline.
  */
 export function encodeScanline(rgb: Float32Array, width: number, planes: Uint8Array, out: Uint8Array, pos: number): number {
-  for (let x = 0, i = 0; x < width; x++, i += 3) floatToRgbePlanar(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!, planes, x, width);
+  floatsToPlanes(rgb, width, planes);
   return encodePlanes(planes, width, out, pos);
+}
+
+// The per-pixel loops stand alone, with nothing after them: V8 compiles a long loop while it
+// runs (on-stack replacement), and a call after it, not yet made then, would be compiled
+// without feedback: every later scanline would leave the compiled loop at that call.
+function floatsToPlanes(rgb: Float32Array, width: number, planes: Uint8Array): void {
+  for (let x = 0, i = 0; x < width; x++, i += 3) floatToRgbePlanar(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!, planes, x, width);
 }
 
 /**
@@ -32,13 +39,17 @@ export function encodeScanline(rgb: Float32Array, width: number, planes: Uint8Ar
  * after the scanline.
  */
 export function encodeRgbeScanline(rgbe: Uint8Array, width: number, planes: Uint8Array, out: Uint8Array, pos: number): number {
+  interleavedToPlanes(rgbe, width, planes);
+  return encodePlanes(planes, width, out, pos);
+}
+
+function interleavedToPlanes(rgbe: Uint8Array, width: number, planes: Uint8Array): void {
   for (let x = 0, i = 0; x < width; x++, i += 4) {
     planes[x] = rgbe[i]!;
     planes[x + width] = rgbe[i + 1]!;
     planes[x + 2 * width] = rgbe[i + 2]!;
     planes[x + 3 * width] = rgbe[i + 3]!;
   }
-  return encodePlanes(planes, width, out, pos);
 }
 
 /** A scanline of four RGBE byte planes (all R, all G, all B, all E) as the file holds it. */
