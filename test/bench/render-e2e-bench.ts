@@ -2,9 +2,10 @@
  * What a user of `babylon-skybox local` waits for and what it costs the machine: from
  * POST /api/v1/skybox on a freshly started process (the built command users run: `npm run
  * build`, then `node dist/cli/bin.js local`; full size, `--speed 1000`) until the
- * record is complete and its file_url, thumb_url and depth_map_url have been fetched,
- * first generation after start (cold) then again (warm), against the floor of the same
- * size measured in the same run; the time split by the service's own timings (its debug
+ * record is complete and its file_url, thumb_url and depth_map_url have been fetched:
+ * the first generation after start (cold), in COLD_RUNS fresh processes, each against the
+ * floor of the same size measured right before it (the median is read against the goal),
+ * then again in the first process (warm); the time split by the service's own timings (its debug
  * log line per generation) plus the serving the client measures; and the resident memory
  * of the process tree idle, at the peak of the render and 15 s after.
  */
@@ -109,50 +110,79 @@ async function peakDuring<T>(pid: number, work: () => Promise<T>): Promise<{ res
   }
 }
 
-/** One fresh process per model: cold then warm generation, memory around the cold one. */
-async function benchModel(m: Model, floor: number): Promise<string[]> {
-  const size = m.model === 3 ? IMAGE_SIZES.model3 : IMAGE_SIZES.model4;
+/**
+ * Cold runs per model, each in a fresh process against a floor measured right before it: on
+ * a shared two-core machine one cold render's ratio moves by a third between runs minutes
+ * apart (Model 4: 9.6x to 13.9x for the same code), so the median is what the goal is read
+ * against.
+ */
+const COLD_RUNS = 3;
+/** Measures of the floor before each cold run (its median is taken): Model 4's, half a second, moves by a third too. */
+const FLOOR_RUNS = 3;
+
+interface ColdRun {
+  floor: number;
+  run: EndToEnd;
+}
+
+/** A fresh `node dist/cli/bin.js local` for `work`, stopped after. */
+async function withService<T>(work: (svc: CliProcess<LocalServiceInfo>, pid: number) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), "skybox-e2e-bench-"));
   const flags = { port: 0, speed: 1000, "rate-limit": 10_000_000, "log-level": "debug", "data-dir": dataDir };
   const svc = await startScriptProcess<LocalServiceInfo>("dist/cli/bin.js", ["local", ...flagArgs(flags)]);
   try {
-    const pid = svc.child.pid!;
     // The service is listening; what it does on its own right after start belongs to idle.
     await new Promise((r) => setTimeout(r, 1000));
-    const idle = treeRss(pid);
-    const cold = await peakDuring(pid, () => endToEnd(svc, m, 1));
-    await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
-    const after = treeRss(pid);
-    const warm = await endToEnd(svc, m, 2);
-    const label = `Model ${m.model} ${size.width}x${size.height}`;
-    const ratio = (r: EndToEnd) => `${(r.seconds / floor).toFixed(1)}x the floor`;
-    const lines = [
-      `end to end ${label} cold (POST on a fresh \`node dist/cli/bin.js local --speed 1000\` → file, thumb and depth map fetched): ${s2(cold.result.seconds)} s = ${ratio(cold.result)} (goal ≤ ${GOALS[m.model]}x)`,
-      `  ${splitLine(cold.result)}`,
-      `end to end ${label} warm: ${s2(warm.seconds)} s = ${ratio(warm)}`,
-      `  ${splitLine(warm)}`,
-    ];
-    if (m.model === 3) {
-      lines.push(
-        `local service RSS (process tree, worker threads included) around a Model 3 render: idle ${mb(idle)} MB, peak ${mb(cold.peak)} MB (goal ≤ ${PEAK_GOAL_MB}), ${SETTLE_SECONDS} s after ${mb(after)} MB (goal < ${AFTER_GOAL_MB})`,
-      );
-    }
-    return lines;
+    return await work(svc, svc.child.pid!);
   } finally {
     await svc.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+/** Fresh processes per model: cold runs (the first with memory around it, then a warm generation). */
+async function benchModel(m: Model): Promise<string[]> {
+  const size = m.model === 3 ? IMAGE_SIZES.model3 : IMAGE_SIZES.model4;
+  // The floor right before each cold run, so that both see the same load: the median of FLOOR_RUNS, as it moves too.
+  const floorNow = async () => {
+    const floors: number[] = [];
+    for (let i = 0; i < FLOOR_RUNS; i++) floors.push((await imageryFloor(size.width, size.height, availableParallelism())).total);
+    return floors.sort((a, b) => a - b)[FLOOR_RUNS >> 1]!;
+  };
+  let floor = await floorNow();
+  const first = await withService(async (svc, pid) => {
+    const idle = treeRss(pid);
+    const cold = await peakDuring(pid, () => endToEnd(svc, m, 1));
+    await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
+    const after = treeRss(pid);
+    return { idle, cold, after, warm: await endToEnd(svc, m, 2) };
+  });
+  const colds: ColdRun[] = [{ floor, run: first.cold.result }];
+  while (colds.length < COLD_RUNS) {
+    floor = await floorNow();
+    colds.push({ floor, run: await withService((svc) => endToEnd(svc, m, 1)) });
+  }
+  const ratio = (c: ColdRun) => c.run.seconds / c.floor;
+  const median = [...colds].sort((a, b) => ratio(a) - ratio(b))[colds.length >> 1]!;
+  const label = `Model ${m.model} ${size.width}x${size.height}`;
+  const lines = [
+    `floor Model ${m.model} (same run, median of ${FLOOR_RUNS} before each cold run): ${colds.map((c) => s2(c.floor)).join(", ")} s`,
+    `end to end ${label} cold (POST on a fresh \`node dist/cli/bin.js local --speed 1000\` → file, thumb and depth map fetched), median of ${COLD_RUNS} fresh processes: ${s2(median.run.seconds)} s = ${ratio(median).toFixed(1)}x the floor (goal ≤ ${GOALS[m.model]}x; runs ${colds.map((c) => `${ratio(c).toFixed(1)}x`).join(", ")})`,
+    `  ${splitLine(median.run)}`,
+    `end to end ${label} warm (the first process, after ${SETTLE_SECONDS} s idle): ${s2(first.warm.seconds)} s = ${(first.warm.seconds / colds[0]!.floor).toFixed(1)}x the floor`,
+    `  ${splitLine(first.warm)}`,
+  ];
+  if (m.model === 3) {
+    lines.push(
+      `local service RSS (process tree, worker threads included) around a Model 3 render: idle ${mb(first.idle)} MB, peak ${mb(first.cold.peak)} MB (goal ≤ ${PEAK_GOAL_MB}), ${SETTLE_SECONDS} s after ${mb(first.after)} MB (goal < ${AFTER_GOAL_MB})`,
+    );
+  }
+  return lines;
+}
+
 export async function renderEndToEndBench(): Promise<string[]> {
   execFileSync("npm", ["run", "--silent", "build"], { stdio: "ignore" });
   const out: string[] = [];
-  for (const m of MODELS) {
-    const size = m.model === 3 ? IMAGE_SIZES.model3 : IMAGE_SIZES.model4;
-    // The floor right before its model's runs, so that both see the same load.
-    const floor = (await imageryFloor(size.width, size.height, availableParallelism())).total;
-    out.push(`floor Model ${m.model} (same run): ${s2(floor)} s`);
-    out.push(...(await benchModel(m, floor)));
-  }
+  for (const m of MODELS) out.push(...(await benchModel(m)));
   return out;
 }
