@@ -20,6 +20,7 @@ import type { LocalServiceInfo } from "../../src/local/service-options.ts";
 import { type CliProcess, flagArgs, startScriptProcess } from "../helpers/cli-process.ts";
 import { waitFor } from "../helpers/local-service.ts";
 import { imageryFloor } from "./imagery-floor.ts";
+import { median } from "./percentiles.ts";
 import { treeRss } from "./process-usage.ts";
 
 const PROMPT = "alpine lake at sunset with snowy mountains";
@@ -147,9 +148,9 @@ async function benchModel(m: Model): Promise<string[]> {
   const floorNow = async () => {
     const floors: number[] = [];
     for (let i = 0; i < FLOOR_RUNS; i++) floors.push((await imageryFloor(size.width, size.height, availableParallelism())).total);
-    return floors.sort((a, b) => a - b)[FLOOR_RUNS >> 1]!;
+    return median(floors);
   };
-  let floor = await floorNow();
+  const firstFloor = await floorNow();
   const first = await withService(async (svc, pid) => {
     const idle = treeRss(pid);
     const cold = await peakDuring(pid, () => endToEnd(svc, m, 1));
@@ -157,19 +158,20 @@ async function benchModel(m: Model): Promise<string[]> {
     const after = treeRss(pid);
     return { idle, cold, after, warm: await endToEnd(svc, m, 2) };
   });
-  const colds: ColdRun[] = [{ floor, run: first.cold.result }];
+  const colds: ColdRun[] = [{ floor: firstFloor, run: first.cold.result }];
   while (colds.length < COLD_RUNS) {
-    floor = await floorNow();
+    const floor = await floorNow();
     colds.push({ floor, run: await withService((svc) => endToEnd(svc, m, 1)) });
   }
   const ratio = (c: ColdRun) => c.run.seconds / c.floor;
-  const median = [...colds].sort((a, b) => ratio(a) - ratio(b))[colds.length >> 1]!;
+  const middle = median(colds.map(ratio));
+  const typical = colds.find((c) => ratio(c) === middle)!;
   const label = `Model ${m.model} ${size.width}x${size.height}`;
   const lines = [
     `floor Model ${m.model} (same run, median of ${FLOOR_RUNS} before each cold run): ${colds.map((c) => s2(c.floor)).join(", ")} s`,
-    `end to end ${label} cold (POST on a fresh \`node dist/cli/bin.js local --speed 1000\` → file, thumb and depth map fetched), median of ${COLD_RUNS} fresh processes: ${s2(median.run.seconds)} s = ${ratio(median).toFixed(1)}x the floor (goal ≤ ${GOALS[m.model]}x; runs ${colds.map((c) => `${ratio(c).toFixed(1)}x`).join(", ")})`,
-    `  ${splitLine(median.run)}`,
-    `end to end ${label} warm (the first process, after ${SETTLE_SECONDS} s idle): ${s2(first.warm.seconds)} s = ${(first.warm.seconds / colds[0]!.floor).toFixed(1)}x the floor`,
+    `end to end ${label} cold (POST on a fresh \`node dist/cli/bin.js local --speed 1000\` → file, thumb and depth map fetched), median of ${COLD_RUNS} fresh processes: ${s2(typical.run.seconds)} s = ${middle.toFixed(1)}x the floor (goal ≤ ${GOALS[m.model]}x; runs ${colds.map((c) => `${ratio(c).toFixed(1)}x`).join(", ")})`,
+    `  ${splitLine(typical.run)}`,
+    `end to end ${label} warm (the first process, after ${SETTLE_SECONDS} s idle): ${s2(first.warm.seconds)} s = ${(first.warm.seconds / firstFloor).toFixed(1)}x the floor`,
     `  ${splitLine(first.warm)}`,
   ];
   if (m.model === 3) {
