@@ -45,6 +45,8 @@ if (!process.send) throw new Error("render-host-child.ts must run as a forked pr
 
 const pool = createImageryPool();
 const running = new Map<number, AbortController>();
+/** Aborted by the first generation or export: the warm-up's jobs not started give way to it. */
+const warming = new AbortController();
 
 const reply = (message: ChildReply): void => {
   // The channel closes when the host goes: the answer has nobody to reach then.
@@ -62,6 +64,7 @@ function answer(id: number, work: Promise<unknown>): void {
 }
 
 function run(msg: HostOperation & { id: number }): Promise<unknown> {
+  if (msg.op === "generate" || msg.op === "export") warming.abort(new Error("a render arrived"));
   switch (msg.op) {
     case "generate": {
       const stop = new AbortController();
@@ -71,7 +74,7 @@ function run(msg: HostOperation & { id: number }): Promise<unknown> {
     case "export":
       return pool.runExport(msg.request);
     case "ready":
-      return pool.ready().then(() => (msg.warmUp ? warmUp(pool) : undefined));
+      return pool.ready().then(() => (msg.warmUp ? warmUp(pool, { signal: warming.signal }) : undefined));
     case "stats":
       return Promise.resolve(stats());
   }

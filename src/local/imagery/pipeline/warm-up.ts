@@ -2,6 +2,9 @@
  * A small render through the workers right after they start: V8 compiles the renderer's
  * hot functions while nobody waits, so the first generation runs compiled code rather
  * than paying for the compilation itself (`npm run bench -- imagery` shows cold and warm).
+ * It gives way to real work: a generation that arrives while it runs would otherwise wait
+ * for its remaining jobs, so aborting `signal` drops them (the generation compiles the
+ * rest itself) and the warm-up ends quietly.
  */
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -28,16 +31,25 @@ const WARM_UP: RenderRequest = {
 const PREFIX = "babylon-skybox-warm-up-";
 const OWNER = new RegExp(`^${PREFIX}(\\d+)-`);
 
+export interface WarmUpOptions {
+  /** Where its temporary folder goes. @default os.tmpdir() */
+  root?: string;
+  /** Aborted when real work arrives: the jobs not started are dropped, and the warm-up ends quietly. */
+  signal?: AbortSignal;
+}
+
 /**
  * Renders the warm-up scene into a temporary folder under `root`, removed after. Folders
  * left there by processes that are gone (killed while warming up, so their `finally`
  * never ran: `npm run dev` stopped within its first second) are removed first.
  */
-export async function warmUp(pool: Pick<ImageryPool, "generate">, root = tmpdir()): Promise<void> {
+export async function warmUp(pool: Pick<ImageryPool, "generate">, { root = tmpdir(), signal }: WarmUpOptions = {}): Promise<void> {
   await removeOrphans(root);
   const dir = await mkdtemp(join(root, `${PREFIX}${process.pid}-`));
   try {
-    await pool.generate(WARM_UP, dir);
+    await pool.generate(WARM_UP, dir, signal);
+  } catch (error) {
+    if (!signal?.aborted) throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

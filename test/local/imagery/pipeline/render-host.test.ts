@@ -91,6 +91,24 @@ describe("render host", () => {
     }
   });
 
+  it("drops the warm-up's jobs not started when a render arrives, so the first render never waits for them", async () => {
+    const host = new RenderHost();
+    try {
+      const rowJobs = async () => new Map((await host.stats()).byKind).get("render-rows")?.jobs ?? 0;
+      // As the service starts: the warm-up asked for, and a user's render right behind it.
+      const warming = host.ready({ warmUp: true });
+      await host.generate(request(SMALL), newDir());
+      await expect(warming).resolves.toBeUndefined();
+      const first = await rowJobs();
+      // The same render again: the first one's bands were all the process ran.
+      await host.generate(request(SMALL), newDir());
+      expect(first).toBeGreaterThan(0);
+      expect((await rowJobs()) - first).toBe(first);
+    } finally {
+      await host.close();
+    }
+  });
+
   it("ends its process once idle for idleMs, and starts a new one for the next render", async () => {
     const host = new RenderHost({ idleMs: 200 });
     try {

@@ -78,10 +78,17 @@ describe("imagery pool", () => {
   it("warms the workers up with a small render through all of them, leaving no folder behind, failed or not", async () => {
     const root = mkdtempSync(join(tmpdir(), "warm-up-root-"));
     pool.stats.reset();
-    await warmUp(pool, root);
+    await warmUp(pool, { root });
     expect(pool.stats.byKind.get("render-rows")?.jobs).toBeGreaterThanOrEqual(pool.size);
     expect(readdirSync(root)).toEqual([]);
-    await expect(warmUp({ generate: () => Promise.reject(new Error("imagery pool is closed")) }, root)).rejects.toThrow(/closed/);
+    await expect(warmUp({ generate: () => Promise.reject(new Error("imagery pool is closed")) }, { root })).rejects.toThrow(/closed/);
+    expect(readdirSync(root)).toEqual([]);
+    // Given way to real work: its jobs not started are dropped, and it ends quietly.
+    const arrived = new AbortController();
+    arrived.abort(new Error("a render arrived"));
+    pool.stats.reset();
+    await expect(warmUp(pool, { root, signal: arrived.signal })).resolves.toBeUndefined();
+    expect(pool.stats.byKind.size).toBe(0);
     expect(readdirSync(root)).toEqual([]);
     rmSync(root, { recursive: true });
   });
@@ -97,7 +104,7 @@ describe("imagery pool", () => {
     writeFileSync(join(root, `babylon-skybox-warm-up-${killed.pid}-abc123`, "image.jpg"), "half");
     mkdirSync(join(root, `babylon-skybox-warm-up-${process.pid}-running`));
     mkdirSync(join(root, "someone-elses-folder"));
-    await warmUp({ generate: async () => ({ enhancedPrompt: null }) }, root);
+    await warmUp({ generate: async () => ({ enhancedPrompt: null }) }, { root });
     expect(readdirSync(root).sort()).toEqual([`babylon-skybox-warm-up-${process.pid}-running`, "someone-elses-folder"]);
     rmSync(root, { recursive: true });
   });
