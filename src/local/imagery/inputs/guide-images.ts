@@ -5,8 +5,11 @@
  * same pixel count itself (a header that lies is refused, not decoded), reads sequentially
  * (rows stream through a resize instead of the whole image sitting in memory), and its
  * result is never bigger than the size asked for, or than the limit.
+ *
+ * sharp loads on the first decode: render workers import this folder for its pure helpers
+ * and never decode, and loading sharp is most of a worker's start (about 150 of 250 ms).
  */
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { INPUT_IMAGE_LIMITS } from "../contract.ts";
 
 export interface RawImage {
@@ -18,18 +21,20 @@ export interface RawImage {
 
 const MAX_PIXELS = INPUT_IMAGE_LIMITS.maxWidth * INPUT_IMAGE_LIMITS.maxHeight;
 
-const decoder = (bytes: Uint8Array) =>
-  sharp(bytes, { limitInputPixels: MAX_PIXELS, sequentialRead: true }).removeAlpha().toColourspace("srgb");
+async function decoder(bytes: Uint8Array): Promise<Sharp> {
+  const { default: sharp } = await import("sharp");
+  return sharp(bytes, { limitInputPixels: MAX_PIXELS, sequentialRead: true }).removeAlpha().toColourspace("srgb");
+}
 
 /** Decodes PNG/JPEG/... bytes, optionally resampled to exactly width x height. */
 export async function decodeImage(bytes: Uint8Array, size?: { width: number; height: number }): Promise<RawImage> {
-  const img = decoder(bytes);
+  const img = await decoder(bytes);
   return toRaw(size ? img.resize(size.width, size.height, { fit: "fill", kernel: "lanczos3" }) : img);
 }
 
 /** Decodes bytes shrunk (never enlarged) to fit a `maxSide` square, keeping the aspect ratio, in one pass. */
 export async function decodeImageWithin(bytes: Uint8Array, maxSide: number): Promise<RawImage> {
-  return toRaw(decoder(bytes).resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true, kernel: "lanczos3" }));
+  return toRaw((await decoder(bytes)).resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true, kernel: "lanczos3" }));
 }
 
 async function toRaw(img: Sharp): Promise<RawImage> {

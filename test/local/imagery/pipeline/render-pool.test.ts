@@ -109,6 +109,15 @@ describe("imagery pool", () => {
     rmSync(root, { recursive: true });
   });
 
+  it("starts a render worker without loading sharp, most of a worker's start: only decoding and exports load it", () => {
+    // In a fresh process, as in a new worker: the native libraries a process loaded are in its report.
+    const jobs = fileURLToPath(new URL("../../../../src/local/imagery/pipeline/render-jobs.ts", import.meta.url));
+    const code = `await import(${JSON.stringify(jobs)}); console.log(JSON.stringify(process.report.getReport().sharedObjects))`;
+    const loaded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { encoding: "utf8" })) as string[];
+    expect(loaded.some((file) => file.includes("node_modules"))).toBe(false);
+    expect(loaded.length).toBeGreaterThan(0);
+  });
+
   it("refuses work once closed", async () => {
     const p = createImageryPool({ size: 1 });
     await p.close();
