@@ -5,7 +5,9 @@
  * record is complete and its file_url, thumb_url and depth_map_url have been fetched:
  * the first generation after start (cold), in COLD_RUNS fresh processes, each against the
  * floor of the same size measured right before it (the median is read against the goal),
- * then again in the first process (warm); the time split by the service's own timings (its debug
+ * then a second generation in the first process after SETTLE_SECONDS idle ("again": another
+ * seed, so another picture, and a new render process, since an idle one ends after 10 s to give
+ * its memory back, so its start shows in workerStart); the time split by the service's own timings (its debug
  * log line per generation) plus the serving the client measures; and the resident memory
  * of the process tree idle, at the peak of the render and 15 s after.
  */
@@ -141,7 +143,7 @@ async function withService<T>(work: (svc: CliProcess<LocalServiceInfo>, pid: num
   }
 }
 
-/** Fresh processes per model: cold runs (the first with memory around it, then a warm generation). */
+/** Fresh processes per model: cold runs (the first with memory around it, then a generation again after idle). */
 async function benchModel(m: Model): Promise<string[]> {
   const size = m.model === 3 ? IMAGE_SIZES.model3 : IMAGE_SIZES.model4;
   // The floor right before each cold run, so that both see the same load: the median of FLOOR_RUNS, as it moves too.
@@ -156,7 +158,7 @@ async function benchModel(m: Model): Promise<string[]> {
     const cold = await peakDuring(pid, () => endToEnd(svc, m, 1));
     await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
     const after = treeRss(pid);
-    return { idle, cold, after, warm: await endToEnd(svc, m, 2) };
+    return { idle, cold, after, again: await endToEnd(svc, m, 2) };
   });
   const colds: ColdRun[] = [{ floor: firstFloor, run: first.cold.result }];
   while (colds.length < COLD_RUNS) {
@@ -171,8 +173,8 @@ async function benchModel(m: Model): Promise<string[]> {
     `floor Model ${m.model} (same run, median of ${FLOOR_RUNS} before each cold run): ${colds.map((c) => s2(c.floor)).join(", ")} s`,
     `end to end ${label} cold (POST on a fresh \`node dist/cli/bin.js local --speed 1000\` → file, thumb and depth map fetched), median of ${COLD_RUNS} fresh processes: ${s2(typical.run.seconds)} s = ${middle.toFixed(1)}x the floor (goal ≤ ${GOALS[m.model]}x; runs ${colds.map((c) => `${ratio(c).toFixed(1)}x`).join(", ")})`,
     `  ${splitLine(typical.run)}`,
-    `end to end ${label} warm (the first process, after ${SETTLE_SECONDS} s idle): ${s2(first.warm.seconds)} s = ${(first.warm.seconds / firstFloor).toFixed(1)}x the floor`,
-    `  ${splitLine(first.warm)}`,
+    `end to end ${label} again (the first process, after ${SETTLE_SECONDS} s idle: seed 2, a new render process): ${s2(first.again.seconds)} s = ${(first.again.seconds / firstFloor).toFixed(1)}x the floor`,
+    `  ${splitLine(first.again)}`,
   ];
   if (m.model === 3) {
     lines.push(
