@@ -30,16 +30,14 @@
 import { azimuthOfU, directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perez, perezCoefficients } from "./preetham.ts";
-import { CLIP_SHARE, skyGrid, trimmedCost } from "./sky-fit.ts";
+import { CLIP_SHARE, MIN_ELEVATION, MIN_FROM_SUN, skyGrid, trimmedCost } from "./sky-fit.ts";
 import { fourNeighbours, luminanceAt, skyRows } from "./sun-candidates.ts";
 import { SUN_SOLID_ANGLE } from "./saturated-blob.ts";
 import { atTop, SATURATED } from "./sun-measure.ts";
 
-const DEG = Math.PI / 180;
 /** Spacing (degrees) of the samples and of the lattice of suns. */
 const GRID_DEG = 4;
-const MIN_ELEVATION = 2 * DEG;
-const MIN_FROM_SUN = 4 * DEG;
+/** Turbidity of the clear sky each sun is scored with: a clear day's air (2 on Preetham's scale). */
 const TURBIDITY = 2;
 /**
  * Spots ranked at most, the largest: a clipped sky seen through foliage, or flecks of lit

@@ -20,12 +20,23 @@ import { nthSmallest } from "./nth-smallest.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
 const DEG = Math.PI / 180;
+/** Step of the fine elevation search around the best whole degree (`bestFittingElevation`). */
 const QUARTER = DEG / 4;
+/** Spacing (degrees) of the sky's samples: the model varies over tens of degrees. */
 const GRID_DEG = 2;
-const MIN_ELEVATION = 2 * DEG;
-const MIN_FROM_SUN = 4 * DEG;
+/**
+ * Lowest fitted sky: the last degrees above the horizon hold refraction, the haze layer and
+ * the terrain's edge, which a clear-sky model of a flat world does not describe.
+ */
+export const MIN_ELEVATION = 2 * DEG;
+/** Least angle from the sun of a fitted sample: nearer lie its disk's spill and the glare around it, not sky. */
+export const MIN_FROM_SUN = 4 * DEG;
 /** A pixel's channel counts as clipped from this share of the clip level. */
 export const CLIP_SHARE = 0.99;
+/**
+ * Share of the residuals a trimmed cost keeps, those nearest the median: the rest are the
+ * clouds, terrain, birds and lamps a clear sky does not explain.
+ */
 const KEEP = 0.7;
 /** Least samples fitted. */
 const MIN_SAMPLES = 40;
