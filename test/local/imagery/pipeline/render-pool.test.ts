@@ -113,7 +113,9 @@ describe("imagery pool", () => {
     // In a fresh process, as in a new worker: the native libraries a process loaded are in its report.
     const jobs = fileURLToPath(new URL("../../../../src/local/imagery/pipeline/render-jobs.ts", import.meta.url));
     const code = `await import(${JSON.stringify(jobs)}); console.log(JSON.stringify(process.report.getReport().sharedObjects))`;
-    const loaded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { encoding: "utf8" })) as string[];
+    const loaded = JSON.parse(
+      execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { encoding: "utf8" }),
+    ) as string[];
     expect(loaded.some((file) => file.includes("node_modules"))).toBe(false);
     expect(loaded.length).toBeGreaterThan(0);
   });
