@@ -625,23 +625,23 @@ function solveProfile(
   const table = profileTable(bins, bands, logValue, keep);
   const aureole = new Float64Array(CHANNEL_BINS);
   const horizon = new Float64Array(CHANNEL_BINS);
+  // Samples per aureole bin and per elevation band: the same in every pass.
   const counts = new Int32Array(CHANNEL_BINS);
+  const bandCounts = new Int32Array(CHANNEL_BINS);
+  for (let c = 0; c < table.cells; c++) {
+    counts[table.bin[c]!]! += table.count[c]!;
+    bandCounts[table.band[c]!]! += table.count[c]!;
+  }
   const sum = new Float64Array(CHANNEL_BINS);
-  const count = new Int32Array(CHANNEL_BINS);
-  for (let c = 0; c < table.cells; c++) counts[table.bin[c]!]! += table.count[c]!;
-  const pass = (into: Float64Array, by: Int32Array, other: Float64Array, otherBy: Int32Array) => {
+  const pass = (into: Float64Array, by: Int32Array, count: Int32Array, other: Float64Array, otherBy: Int32Array) => {
     sum.fill(0);
-    count.fill(0);
-    for (let c = 0; c < table.cells; c++) {
-      sum[by[c]!]! += table.sum[c]! - table.count[c]! * other[otherBy[c]!]!;
-      count[by[c]!]! += table.count[c]!;
-    }
+    for (let c = 0; c < table.cells; c++) sum[by[c]!]! += table.sum[c]! - table.count[c]! * other[otherBy[c]!]!;
     for (let b = 0; b < CHANNEL_BINS; b++) into[b] = count[b]! ? sum[b]! / count[b]! : 0;
   };
   // The elevation term first: the aureole explains only what a sky brightening towards the horizon leaves.
   for (let i = 0; i < ITERATIONS; i++) {
-    pass(horizon, table.band, aureole, table.bin);
-    pass(aureole, table.bin, horizon, table.band);
+    pass(horizon, table.band, bandCounts, aureole, table.bin);
+    pass(aureole, table.bin, counts, horizon, table.band);
   }
   const residuals = new Float64Array(logValue.length);
   for (let k = 0; k < logValue.length; k++) residuals[k] = logValue[k]! - aureole[bins[k]!]! - horizon[bands[k]!]!;
