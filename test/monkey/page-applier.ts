@@ -1,13 +1,14 @@
 /**
  * The pane's half of a monkey run: a Chromium page (test/browser/pages/scene.html) that
  * applies the users' finished skyboxes while they cancel, delete and export them, with
- * random parts and options, aborts some applies midway, replaces, hides, rotates and
+ * random parts and options (first one of its own, which no user deletes, so that every run
+ * applies at least one whatever the users did), aborts some applies midway, replaces, hides, rotates and
  * disposes. An apply may fail (its skybox was deleted meanwhile): then it must fail with a
  * sentence and leave the scene as it was. At the end, once everything is disposed, the
  * scene holds what it held before, and the page logged no error.
  */
 import type { Page } from "playwright-core";
-import type { Ledger } from "./ledger.ts";
+import { type Ledger, TERMINAL } from "./ledger.ts";
 import type { Api, Random } from "./monkey-user.ts";
 
 /** Small cubes and few samples: software WebGL. */
@@ -23,8 +24,15 @@ export function pageApplier(page: Page, pageErrors: string[], actions: Map<strin
       );
     const { counts: before, textures: texturesBefore } = await scene();
     const count = (name: string) => actions.set(name, (actions.get(name) ?? 0) + 1);
+    const own = await ownSkybox(api, ledger, deadline);
+    if (own !== null) {
+      count("apply");
+      const result = await page.evaluate(([id, o]) => window.skyboxTest.applyFailing(id, o, -1), [own, { lighting: LIGHTING }] as const);
+      if (result.error) problems.push(`the page's own skybox ${own} failed to apply: ${result.error.message}`);
+    }
     while (Date.now() < deadline) {
-      const done = [...ledger.generations.values()].filter((g) => g.status === "complete" && !g.deleted);
+      // The users' skyboxes, which they may delete at any moment.
+      const done = [...ledger.generations.values()].filter((g) => g.status === "complete" && !g.deleted && g.user !== "page");
       if (!done.length || random.chance(0.3)) {
         // The users poll their own jobs now and then: the page asks how the others are doing.
         const live = [...ledger.generations.values()].filter((g) => !g.deleted && g.status !== "complete");
@@ -95,4 +103,25 @@ export function pageApplier(page: Page, pageErrors: string[], actions: Map<strin
     );
     return problems;
   };
+}
+
+/**
+ * A skybox of the page's own, finished: generated again when a user's "cancel all" caught
+ * it (they share the account). Null only if none could finish before `deadline`.
+ */
+async function ownSkybox(api: Api, ledger: Ledger, deadline: number): Promise<number | null> {
+  const { json: styles } = await api("GET", "/skybox/styles");
+  const style = (styles as unknown as { id: number }[])[0]!.id;
+  while (Date.now() < deadline) {
+    const { status, json } = await api("POST", "/skybox", { prompt: "a lake at sunset", skybox_style_id: style });
+    if (status !== 200) return null;
+    ledger.generation(json, "page");
+    for (let g = json; !TERMINAL.has(g.status) && Date.now() < deadline;) {
+      await new Promise((r) => setTimeout(r, 100));
+      g = (await api("GET", `/imagine/requests/${json.id}`)).json.request;
+      ledger.generation(g, "page");
+    }
+    if (ledger.generations.get(json.id)!.status === "complete") return json.id as number;
+  }
+  return null;
 }
