@@ -49,8 +49,10 @@ const running = new Map<number, AbortController>();
 const warming = new AbortController();
 
 const reply = (message: ChildReply): void => {
-  // The channel closes when the host goes: the answer has nobody to reach then.
-  if (process.connected) process.send!(message);
+  // The channel closes when the host goes: the answer has nobody to reach then. It may close
+  // between the check and the write, too: the callback takes that EPIPE, which Node would
+  // otherwise raise on `process` as an uncaught error.
+  if (process.connected) process.send!(message, undefined, {}, () => {});
 };
 
 function answer(id: number, work: Promise<unknown>): void {
