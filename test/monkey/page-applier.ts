@@ -25,7 +25,8 @@ export function pageApplier(page: Page, pageErrors: string[], actions: Map<strin
     const { counts: before, textures: texturesBefore } = await scene();
     const count = (name: string) => actions.set(name, (actions.get(name) ?? 0) + 1);
     const own = await ownSkybox(api, ledger, deadline);
-    if (own !== null) {
+    if (typeof own === "string") problems.push(own);
+    else {
       count("apply");
       const result = await page.evaluate(([id, o]) => window.skyboxTest.applyFailing(id, o, -1), [own, { lighting: LIGHTING }] as const);
       if (result.error) problems.push(`the page's own skybox ${own} failed to apply: ${result.error.message}`);
@@ -107,21 +108,24 @@ export function pageApplier(page: Page, pageErrors: string[], actions: Map<strin
 
 /**
  * A skybox of the page's own, finished: generated again when a user's "cancel all" caught
- * it (they share the account). Null only if none could finish before `deadline`.
+ * it (they share the account). A sentence instead when the service refused or lost it, or
+ * none could finish before `deadline`.
  */
-async function ownSkybox(api: Api, ledger: Ledger, deadline: number): Promise<number | null> {
+async function ownSkybox(api: Api, ledger: Ledger, deadline: number): Promise<number | string> {
   const { json: styles } = await api("GET", "/skybox/styles");
   const style = (styles as unknown as { id: number }[])[0]!.id;
   while (Date.now() < deadline) {
-    const { status, json } = await api("POST", "/skybox", { prompt: "a lake at sunset", skybox_style_id: style });
-    if (status !== 200) return null;
-    ledger.generation(json, "page");
-    for (let g = json; !TERMINAL.has(g.status) && Date.now() < deadline;) {
+    const posted = await api("POST", "/skybox", { prompt: "a lake at sunset", skybox_style_id: style });
+    if (posted.status !== 200) return `the page's generation was refused: ${posted.status} ${JSON.stringify(posted.json).slice(0, 200)}`;
+    const id = posted.json.id as number;
+    ledger.generation(posted.json, "page");
+    while (!TERMINAL.has(ledger.generations.get(id)!.status) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      g = (await api("GET", `/imagine/requests/${json.id}`)).json.request;
-      ledger.generation(g, "page");
+      const read = await api("GET", `/imagine/requests/${id}`);
+      if (read.status !== 200) return `the page's generation ${id} answers ${read.status}`;
+      ledger.generation(read.json.request, "page");
     }
-    if (ledger.generations.get(json.id)!.status === "complete") return json.id as number;
+    if (ledger.generations.get(id)!.status === "complete") return id;
   }
-  return null;
+  return "the page's own skybox did not finish in the run's time";
 }
