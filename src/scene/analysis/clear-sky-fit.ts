@@ -13,7 +13,7 @@
  * horizon, or the CIE overcast sky: darker towards it) costs more where a sun lights the
  * sky: the difference per sample is the evidence for a sun (detect-sun.ts).
  */
-import { perez, perezCoefficients } from "./preetham.ts";
+import { perez, perezCoefficients, perezGradation } from "./preetham.ts";
 import type { SkySamples } from "./sky-samples.ts";
 
 /**
@@ -48,7 +48,7 @@ function logSunless(s: SkySamples, t: number, out: Float64Array): void {
   const c = perezCoefficients(t);
   for (let i = 0; i < s.count; i++) {
     const cosTheta = s.direction[i * 3 + 1]!;
-    out[i] = t === 0 ? Math.log((1 + 2 * cosTheta) / 3) : Math.log(1 + c[0] * Math.exp(c[1] / Math.max(cosTheta, 0.01)));
+    out[i] = t === 0 ? Math.log((1 + 2 * cosTheta) / 3) : Math.log(perezGradation(c, cosTheta));
   }
 }
 

@@ -29,7 +29,7 @@
  */
 import { azimuthOfU, directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
-import { perez, perezCoefficients } from "./preetham.ts";
+import { perezCircumsolar, perezCoefficients, perezGradation } from "./preetham.ts";
 import { CLIP_SHARE, MIN_ELEVATION, MIN_FROM_SUN, skyGrid, trimmedCost } from "./sky-fit.ts";
 import { fourNeighbours, luminanceAt, skyRows } from "./sun-candidates.ts";
 import { SUN_SOLID_ANGLE } from "./saturated-blob.ts";
@@ -65,12 +65,15 @@ export function clearSkyCosts(image: HdrPixels, clip: number): ClearSkyCosts {
   const coefficients = perezCoefficients(TURBIDITY);
   const n = samples.logL.length;
   const residuals = new Float64Array(n);
+  // The turbidity is fixed: each sample's gradation is the same for every sun.
+  const gradation = Float64Array.from({ length: n }, (_, i) => perezGradation(coefficients, samples.direction[i * 3 + 1]!));
   const at = (sun: ArrayLike<number>) => {
     let m = 0;
     for (let i = 0; i < n; i++) {
       const cos = samples.direction[i * 3]! * sun[0]! + samples.direction[i * 3 + 1]! * sun[1]! + samples.direction[i * 3 + 2]! * sun[2]!;
       const gamma = Math.acos(Math.min(1, Math.max(-1, cos)));
-      if (gamma >= MIN_FROM_SUN) residuals[m++] = samples.logL[i]! - Math.log(perez(coefficients, samples.direction[i * 3 + 1]!, gamma));
+      if (gamma >= MIN_FROM_SUN)
+        residuals[m++] = samples.logL[i]! - Math.log(gradation[i]! * perezCircumsolar(coefficients, gamma, Math.cos(gamma)));
     }
     return m ? trimmedCost(residuals.subarray(0, m)).cost : Infinity;
   };

@@ -37,7 +37,20 @@ export function perez(c: readonly number[], cosTheta: number, gamma: number): nu
 
 /** `perez` given the angle's cosine as well: a fit evaluating thirty turbidities reads it once per sample. */
 export function perezWithCosine(c: readonly number[], cosTheta: number, gamma: number, cosGamma: number): number {
-  return (1 + c[0]! * Math.exp(c[1]! / Math.max(cosTheta, MIN_COS))) * (1 + c[2]! * Math.exp(c[3]! * gamma) + c[4]! * cosGamma * cosGamma);
+  return perezGradation(c, cosTheta) * perezCircumsolar(c, gamma, cosGamma);
+}
+
+/**
+ * The Perez distribution's gradation, 1 + A exp(B / cos theta): its factor that depends on
+ * the view's elevation alone (a fit computes it once per row of samples, not per sample).
+ */
+export function perezGradation(c: readonly number[], cosTheta: number): number {
+  return 1 + c[0]! * Math.exp(c[1]! / Math.max(cosTheta, MIN_COS));
+}
+
+/** The Perez distribution's circumsolar factor, 1 + C exp(D gamma) + E cos^2 gamma: its factor that depends on the angle to the sun alone. */
+export function perezCircumsolar(c: readonly number[], gamma: number, cosGamma: number): number {
+  return 1 + c[2]! * Math.exp(c[3]! * gamma) + c[4]! * cosGamma * cosGamma;
 }
 
 /** Zenith luminance (kcd/m²) for turbidity T and a sun at zenith angle thetaSun (radians). */

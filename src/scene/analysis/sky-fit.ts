@@ -15,7 +15,7 @@
  */
 import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
-import { perez, perezCoefficients, perezWithCosine, sunIrradiance, zenithLuminance } from "./preetham.ts";
+import { perez, perezCircumsolar, perezCoefficients, perezGradation, sunIrradiance, zenithLuminance } from "./preetham.ts";
 import { nthSmallest } from "./nth-smallest.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
@@ -96,15 +96,23 @@ interface Samples {
 
 /**
  * Log of the Perez distribution over the samples, into `out`: each sample's angle to the sun
- * and its cosine read once, as the fit evaluates it for thirty turbidities.
+ * and its cosine read once, as the fit evaluates it for thirty turbidities, and the
+ * gradation computed once per row (the samples of a grid row share their elevation).
  */
 function logPerezOf(s: Samples): (c: readonly number[], out: Float64Array) => void {
   const n = s.logL.length;
-  const cosTheta = Float64Array.from(s.cosTheta);
   const gamma = Float64Array.from(s.gamma);
   const cosGamma = Float64Array.from(s.gamma, Math.cos);
+  // Each sample's row among the distinct elevations, which the grid yields row after row.
+  const rowCos: number[] = [];
+  const row = Int32Array.from(s.cosTheta, (cosTheta) => {
+    if (rowCos[rowCos.length - 1] !== cosTheta) rowCos.push(cosTheta);
+    return rowCos.length - 1;
+  });
+  const gradation = new Float64Array(rowCos.length);
   return (c, out) => {
-    for (let i = 0; i < n; i++) out[i] = Math.log(perezWithCosine(c, cosTheta[i]!, gamma[i]!, cosGamma[i]!));
+    for (let j = 0; j < rowCos.length; j++) gradation[j] = perezGradation(c, rowCos[j]!);
+    for (let i = 0; i < n; i++) out[i] = Math.log(gradation[row[i]!]! * perezCircumsolar(c, gamma[i]!, cosGamma[i]!));
   };
 }
 
@@ -180,10 +188,9 @@ export function bestFittingElevation(image: HdrPixels, u: number, from: number, 
   return best.residual < Infinity ? best.elevation : null;
 }
 
-/** The median of `values` (sorted in place), null when empty. */
+/** The median of `values` (the upper one of an even count), null when empty. */
 function median(values: number[]): number | null {
-  const sorted = values.sort((a, b) => a - b);
-  return sorted.length ? sorted[sorted.length >> 1]! : null;
+  return values.length ? nthSmallest(Float64Array.from(values), values.length >> 1) : null;
 }
 
 /**
