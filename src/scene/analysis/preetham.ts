@@ -32,12 +32,7 @@ export function perezCoefficients(turbidity: number): [number, number, number, n
  * @param gamma angle between the view and the sun (radians)
  */
 export function perez(c: readonly number[], cosTheta: number, gamma: number): number {
-  return perezWithCosine(c, cosTheta, gamma, Math.cos(gamma));
-}
-
-/** `perez` given the angle's cosine as well: a fit evaluating thirty turbidities reads it once per sample. */
-export function perezWithCosine(c: readonly number[], cosTheta: number, gamma: number, cosGamma: number): number {
-  return perezGradation(c, cosTheta) * perezCircumsolar(c, gamma, cosGamma);
+  return perezGradation(c, cosTheta) * perezCircumsolar(c, gamma, Math.cos(gamma));
 }
 
 /**

@@ -23,7 +23,7 @@
 import { directionOfUv, elevationOfV, uOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { clippedDisk } from "./clipped-disk.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
-import { perezCoefficients } from "./preetham.ts";
+import { perezCircumsolar, perezCoefficients } from "./preetham.ts";
 import { fourNeighbours, skyRows } from "./sun-candidates.ts";
 import { nthSmallest } from "./nth-smallest.ts";
 import { atTop, SATURATED } from "./sun-measure.ts";
@@ -606,8 +606,7 @@ function fallsOff(aureole: Float64Array, counts: Int32Array, c: number): boolean
 
 /** The part of Preetham's sky (Perez) that depends on the angle to the sun, at FALL_OFF_TURBIDITY. */
 function circumsolar(gamma: number): number {
-  const [, , c, d, e] = perezCoefficients(FALL_OFF_TURBIDITY);
-  return 1 + c * Math.exp(d * gamma) + e * Math.cos(gamma) ** 2;
+  return perezCircumsolar(perezCoefficients(FALL_OFF_TURBIDITY), gamma, Math.cos(gamma));
 }
 
 /**
