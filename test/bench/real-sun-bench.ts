@@ -4,10 +4,17 @@
  * own pixels, the tuning part and the held-out part reported apart; then `detectSun`'s
  * time on real pictures resampled to 1K and 8K, 8-bit exports included.
  */
-import type { HdrPixels } from "../../src/scene/analysis/hdr-pixels.ts";
 import { detectSun } from "../../src/scene/analysis/detect-sun.ts";
 import { ms, percentile } from "./percentiles.ts";
-import { REAL_SKIES, REAL_VARIANTS, type RealScore, readRealSky, realVariant, scoreReal } from "../scene/analysis/real-skies.ts";
+import {
+  REAL_SKIES,
+  REAL_VARIANTS,
+  type RealScore,
+  readRealSky,
+  realVariant,
+  resampledReal,
+  scoreReal,
+} from "../scene/analysis/real-skies.ts";
 
 const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 7);
 const DEG = 180 / Math.PI;
@@ -55,30 +62,13 @@ function cell(s: RealScore): string {
   return `${s.wrong ? "WRONG" : s.ok ? "ok" : "--"}${" ".repeat(s.wrong ? 1 : s.ok ? 4 : 4)}${s.found.source}${at}${energy}`;
 }
 
-/** `image` resampled to `width` x `width / 2` (nearest pixel: an 8-bit export's values stay its own). */
-function resampled(image: HdrPixels, width: number): HdrPixels {
-  const height = width / 2;
-  const rgb = new Float32Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    const from = Math.floor((y * image.height) / height) * image.width;
-    for (let x = 0; x < width; x++) {
-      const i = (from + Math.floor((x * image.width) / width)) * 3;
-      const o = (y * width + x) * 3;
-      rgb[o] = image.rgb[i]!;
-      rgb[o + 1] = image.rgb[i + 1]!;
-      rgb[o + 2] = image.rgb[i + 2]!;
-    }
-  }
-  return { width, height, rgb };
-}
-
 function speedLines(): string[] {
   const lines = [`detectSun on real pictures resampled to 1K and 8K, median of ${RUNS} runs, one thread (goal: under 100 ms):`];
   for (const name of ["park", "sky", "studio"]) {
     for (const variant of REAL_VARIANTS) {
       const { pixels } = realVariant(readRealSky(name), variant);
       const cells = [1024, 8192].map((width) => {
-        const image = resampled(pixels, width);
+        const image = resampledReal(pixels, width);
         detectSun(image);
         const times: number[] = [];
         for (let i = 0; i < RUNS; i++) {

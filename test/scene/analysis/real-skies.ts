@@ -155,6 +155,23 @@ export function eightBit(image: HdrPixels, exposure: number): HdrPixels {
   return { width: image.width, height: image.height, rgb };
 }
 
+/** `image` resampled to `width` x `width / 2` (nearest pixel: an 8-bit export's values stay its own). */
+export function resampledReal(image: HdrPixels, width: number): HdrPixels {
+  const height = width / 2;
+  const rgb = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const from = Math.floor((y * image.height) / height) * image.width;
+    for (let x = 0; x < width; x++) {
+      const i = (from + Math.floor((x * image.width) / width)) * 3;
+      const o = (y * width + x) * 3;
+      rgb[o] = image.rgb[i]!;
+      rgb[o + 1] = image.rgb[i + 1]!;
+      rgb[o + 2] = image.rgb[i + 2]!;
+    }
+  }
+  return { width, height, rgb };
+}
+
 /** How the detector did on one (picture, variant). */
 export interface RealScore {
   sky: RealSky;
