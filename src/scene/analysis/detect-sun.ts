@@ -40,7 +40,7 @@
 import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
-import { bestFittingElevation, fitSky, fittedLuminance, type SkyFit } from "./sky-fit.ts";
+import { bestFittingElevation, fitSky, fittedLuminance, type SkyColour, type SkyFit, skyColour, viewSky } from "./sky-fit.ts";
 import { bestClippedSpot, type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
 import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob, type SaturatedBlob } from "./saturated-blob.ts";
 import { groundLuminance, luminanceAt, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
@@ -522,8 +522,11 @@ function fromFit(
   visible: number,
   consistent: (fit: SkyFit) => boolean = () => true,
 ): DetectedSun | null {
-  const fit = fitSky(image, sun.direction, scan.top);
-  if (!fit || fit.residual > MAX_RESIDUAL || !clear(fit, sun.elevation) || !consistent(fit)) return null;
+  // The sky's colour first: a sky that is not a clear one is not worth fitting.
+  const view = viewSky(image, sun.direction, scan.top);
+  if (!view || !clear(skyColour(view), sun.elevation)) return null;
+  const fit = fitSky(view);
+  if (fit.residual > MAX_RESIDUAL || !consistent(fit)) return null;
   // The sky's sun must cast its share whole (a ridge or trees in front of its disk hide a part of what it casts
   // here), against the sky without the clipped disk the picture holds of it.
   const whole = luminanceOf(fit.irradiance);
@@ -547,16 +550,16 @@ function fromFit(
 }
 
 /**
- * Whether a fitted sky's colours are a clear sky's, for a sun at `elevation`: blue above (or,
+ * Whether a sky's colours are a clear sky's, for a sun at `elevation`: blue above (or,
  * with the sun low, red along the horizon), and around the sun about as blue as Rayleigh
  * scattering of its light makes it.
  */
-function clear(fit: SkyFit, elevation: number): boolean {
+function clear(colour: SkyColour, elevation: number): boolean {
   const rayleigh = rayleighBlueness(Math.PI / 2 - elevation);
-  const blue = fit.blueness >= Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleigh);
-  const redHorizon = fit.horizonBlueness !== null && fit.horizonBlueness <= RED_HORIZON;
+  const blue = colour.blueness >= Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleigh);
+  const redHorizon = colour.horizonBlueness !== null && colour.horizonBlueness <= RED_HORIZON;
   if (!blue && !redHorizon) return false;
-  return fit.aureoleBlueness === null || fit.aureoleBlueness >= Math.min(AUREOLE_BLUENESS, rayleigh - AUREOLE_MARGIN);
+  return colour.aureoleBlueness === null || colour.aureoleBlueness >= Math.min(AUREOLE_BLUENESS, rayleigh - AUREOLE_MARGIN);
 }
 
 /**

@@ -65,23 +65,30 @@ export interface SkyFit {
   samples: number;
   /** The sun's irradiance the fit predicts, panorama units (linear RGB). */
   irradiance: [number, number, number];
+}
+
+/**
+ * The colour of the sky's samples, which says whether it is a clear one: the Perez
+ * luminance alone fits an overcast sky about as well as a clear one; its colour does not.
+ * Each is the median (B - R) / (B + R) of a part of the samples.
+ */
+export interface SkyColour {
   /**
-   * Median of (B - R) / (B + R) over the samples 20 degrees up or more: about 0.5 for a
-   * clear day, 0.2 to 0.4 at sunset, near 0 under grey cloud (the Perez luminance alone
-   * fits an overcast sky about as well as a clear one; its colour does not).
+   * Over the samples 20 degrees up or more: about 0.5 for a clear day, 0.2 to 0.4 at
+   * sunset, near 0 under grey cloud.
    */
   blueness: number;
   /**
-   * Median of (B - R) / (B + R) over the samples 10 to 40 degrees from the sun (null with
-   * none unclipped): a clear sky's Rayleigh blue shows there through the aureole (less
-   * blue at dawn, its light reddened); fog or a veil of cloud in front of the sun gives it
-   * the sun's own colour, white or red (its droplets scatter every wavelength alike).
+   * Over the samples 10 to 40 degrees from the sun (null with none unclipped): a clear sky's
+   * Rayleigh blue shows there through the aureole (less blue at dawn, its light reddened);
+   * fog or a veil of cloud in front of the sun gives it the sun's own colour, white or red
+   * (its droplets scatter every wavelength alike).
    */
   aureoleBlueness: number | null;
   /**
-   * Median of (B - R) / (B + R) over the samples under 10 degrees up (null with none): red
-   * all round with a low sun in a clear sky (its light, reddened along the sun's grazing
-   * path, lights the air near the horizon), grey in fog or under overcast.
+   * Over the samples under 10 degrees up (null with none): red all round with a low sun in
+   * a clear sky (its light, reddened along the sun's grazing path, lights the air near the
+   * horizon), grey in fog or under overcast.
    */
   horizonBlueness: number | null;
 }
@@ -92,6 +99,13 @@ interface Samples {
   gamma: number[];
   logL: number[];
   blue: number[];
+}
+
+/** The sky's samples around a sun, which `fitSky` fits and `skyColour` reads. */
+export interface SkyView {
+  /** Unit vector towards the sun. */
+  sun: readonly number[];
+  samples: Samples;
 }
 
 /**
@@ -117,21 +131,38 @@ function logPerezOf(s: Samples): (c: readonly number[], out: Float64Array) => vo
 }
 
 /**
- * Fits the clear-sky model to `image` for a sun in direction `sun`. The predicted irradiance
- * is the fitted scale times Preetham's sun through an aerosol-free path (turbidity 1): the
- * sky's shape fixes its scale well at every elevation but says little about the aerosol
- * along the sun's own grazing path, which decides the sun's energy at sunset (tens of air
- * masses); a clear path is the bound a clear sky allows.
+ * The sky's samples for a sun in direction `sun`: pixels on a grid about GRID_DEG apart, from
+ * `minElevation` up, more than MIN_FROM_SUN from the sun, and unclipped (or, in a blue sky
+ * bright enough to clip in blue everywhere, clipped in one channel at most).
  * @param clip channel value at which the image clips (pixels reaching 99% of it are left out)
  * @param minElevation elevation (radians) of the lowest samples
- * @returns the fit, or null with too few usable sky samples
+ * @returns the samples, or null with too few to fit
  */
-export function fitSky(image: HdrPixels, sun: readonly number[], clip: number, minElevation = MIN_ELEVATION): SkyFit | null {
-  let s = sampleSky(image, sun, clip, 0, minElevation);
+export function viewSky(image: HdrPixels, sun: readonly number[], clip: number, minElevation = MIN_ELEVATION): SkyView | null {
+  let samples = sampleSky(image, sun, clip, 0, minElevation);
   // A blue sky brighter than the clip level clips in blue everywhere: its luminance, short of at most blue's share, is still the sky's.
-  if (s.logL.length < MIN_SAMPLES) s = sampleSky(image, sun, clip, 1, minElevation);
+  if (samples.logL.length < MIN_SAMPLES) samples = sampleSky(image, sun, clip, 1, minElevation);
+  return samples.logL.length < MIN_SAMPLES ? null : { sun, samples };
+}
+
+/** The colour of a view's sky (SkyColour): whether a fit of it is worth making. */
+export function skyColour({ samples: s }: SkyView): SkyColour {
+  return {
+    blueness: median(s.blue.filter((_, i) => s.cosTheta[i]! >= Math.sin(UPPER_SKY))) ?? 0,
+    aureoleBlueness: median(s.blue.filter((_, i) => s.gamma[i]! >= AUREOLE[0] && s.gamma[i]! < AUREOLE[1])),
+    horizonBlueness: median(s.blue.filter((_, i) => s.cosTheta[i]! < Math.sin(HORIZON_BAND))),
+  };
+}
+
+/**
+ * Fits the clear-sky model to a view of the sky (`viewSky`). The predicted irradiance is the
+ * fitted scale times Preetham's sun through an aerosol-free path (turbidity 1): the sky's
+ * shape fixes its scale well at every elevation but says little about the aerosol along
+ * the sun's own grazing path, which decides the sun's energy at sunset (tens of air
+ * masses); a clear path is the bound a clear sky allows.
+ */
+export function fitSky({ sun, samples: s }: SkyView): SkyFit {
   const n = s.logL.length;
-  if (n < MIN_SAMPLES) return null;
   const thetaSun = Math.acos(Math.min(1, Math.max(-1, sun[1]!)));
   const r = new Float64Array(n);
   const logL = Float64Array.from(s.logL);
@@ -158,9 +189,6 @@ export function fitSky(image: HdrPixels, sun: readonly number[], clip: number, m
     residual: Math.sqrt(best.cost),
     samples: n,
     irradiance: [sunKlux[0] * scale, sunKlux[1] * scale, sunKlux[2] * scale],
-    blueness: median(s.blue.filter((_, i) => s.cosTheta[i]! >= Math.sin(UPPER_SKY))) ?? 0,
-    aureoleBlueness: median(s.blue.filter((_, i) => s.gamma[i]! >= AUREOLE[0] && s.gamma[i]! < AUREOLE[1])),
-    horizonBlueness: median(s.blue.filter((_, i) => s.cosTheta[i]! < Math.sin(HORIZON_BAND))),
   };
 }
 
@@ -175,7 +203,8 @@ export function bestFittingElevation(image: HdrPixels, u: number, from: number, 
   const sun = [0, 0, 0];
   const residual = (elevation: number) => {
     directionOfUv(u, 0.5 - elevation / Math.PI, sun);
-    return fitSky(image, sun, clip, HORIZON_BAND)?.residual ?? Infinity;
+    const view = viewSky(image, sun, clip, HORIZON_BAND);
+    return view ? fitSky(view).residual : Infinity;
   };
   let best = { elevation: NaN, residual: Infinity };
   const tryAt = (elevation: number) => {
