@@ -107,28 +107,21 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
   const peakExcess = peak - skyLuminance;
   if (peakExcess <= 0) return null;
 
+  if (!compact(image.rgb, w, cosCore, skyLuminance, peakExcess, Math.PI * maxRadius * maxRadius)) return null;
+
   const irradiance = [0, 0, 0];
   const sum = [0, 0, 0];
   const clippedAt: number[] = [];
   const pixels: number[] = [];
   const indices: number[] = [];
-  // Solid angle above half the peak's excess, inside the core and outside it (where a sun has none).
-  let halfMaximum = 0;
-  let spill = 0;
   let brightPixels = 0;
   const top = Math.max(clip, windowMax(image.rgb, w));
-  // Not compact: too large, or spilling into the ring. The sums only grow, so a spot is refused as soon as one exceeds
-  // its bound (a lit cloud near the zenith fills a window of a million pixels of an 8K panorama).
-  const largest = Math.PI * maxRadius * maxRadius;
   for (let k = 0; k < w.count; k++) {
+    if (w.cosine[k]! < cosCore) continue;
     const i = w.index[k]!;
     const excess = luminanceAt(image.rgb, i) - skyLuminance;
-    const solidAngle = w.rowSolidAngle[w.row[k]!]!;
-    if (w.cosine[k]! < cosCore) {
-      if (excess >= 0.5 * peakExcess && (spill += solidAngle) > 0.25 * largest) return null;
-      continue;
-    }
     if (excess < EDGE * peakExcess) continue;
+    const solidAngle = w.rowSolidAngle[w.row[k]!]!;
     if (atTop(image.rgb, i, SATURATED * top)) clippedAt.push(i);
     for (let c = 0; c < 3; c++) {
       const added = Math.max(0, image.rgb[i * 3 + c]! - sky[c]!);
@@ -138,10 +131,7 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
     pixels.push(solidAngle);
     indices.push(i);
     addDirection(w, k, excess, solidAngle, sum);
-    if (excess >= 0.5 * peakExcess) {
-      if ((halfMaximum += solidAngle) > largest) return null;
-      brightPixels++;
-    }
+    if (excess >= 0.5 * peakExcess) brightPixels++;
   }
   const clipped = clippedAt.length >= Math.max(FLAT_TOP, FLAT_SHARE * brightPixels);
   const sun: DetectedSun = {
@@ -153,6 +143,25 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
   // mean leans towards the unclipped glow on its sky side, away from the terrain below a low sun.
   const disk = clippedDisk(image, clippedAt);
   return { sun: { ...sun, ...towards(disk.direction) }, peak, sky: skyLuminance, clipped, visible: disk.visible };
+}
+
+/**
+ * Whether a spot is compact: its solid angle above half the peak's excess is at most
+ * `largest` inside the core, and a quarter of that in the ring outside it (where a sun has
+ * none). Read before the spot is measured: a lit cloud near the zenith fills a window of
+ * half a million pixels of an 8K panorama, each of which the measure would keep.
+ */
+function compact(rgb: Float32Array, w: Window, cosCore: number, skyLuminance: number, peakExcess: number, largest: number): boolean {
+  let halfMaximum = 0;
+  let spill = 0;
+  for (let k = 0; k < w.count; k++) {
+    if (luminanceAt(rgb, w.index[k]!) - skyLuminance < 0.5 * peakExcess) continue;
+    const solidAngle = w.rowSolidAngle[w.row[k]!]!;
+    if (w.cosine[k]! < cosCore) {
+      if ((spill += solidAngle) > 0.25 * largest) return false;
+    } else if ((halfMaximum += solidAngle) > largest) return false;
+  }
+  return true;
 }
 
 /** The largest channel value of a window's pixels. */
