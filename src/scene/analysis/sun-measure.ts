@@ -262,21 +262,22 @@ function readWindow(image: HdrPixels, at: number, radius: number): Window {
  * core (a cloud or a bright slope across part of the ring does not count).
  */
 function skyBehind(rgb: Float32Array, w: Window, cosCore: number): [number, number, number] {
-  const ring: number[] = [];
-  for (let k = 0; k < w.count; k++) if (w.cosine[k]! < cosCore) ring.push(k);
-  if (!ring.length) return [0, 0, 0];
-  const luminance = new Float64Array(ring.length);
-  ring.forEach((k, j) => (luminance[j] = luminanceAt(rgb, w.index[k]!)));
-  const median = nthSmallest(Float64Array.from(luminance), ring.length >> 1);
+  // The ring's luminances in window order, read twice: for their median, then for the sum.
+  const luminance = new Float64Array(w.count);
+  let n = 0;
+  for (let k = 0; k < w.count; k++) if (w.cosine[k]! < cosCore) luminance[n++] = luminanceAt(rgb, w.index[k]!);
+  if (!n) return [0, 0, 0];
+  const median = nthSmallest(luminance.slice(0, n), n >> 1);
   const sum = [0, 0, 0];
   let weight = 0;
-  ring.forEach((k, j) => {
-    if (luminance[j]! > median) return;
+  let j = 0;
+  for (let k = 0; k < w.count; k++) {
+    if (!(w.cosine[k]! < cosCore) || luminance[j++]! > median) continue;
     const i = w.index[k]!;
     const solidAngle = w.rowSolidAngle[w.row[k]!]!;
     for (let c = 0; c < 3; c++) sum[c]! += rgb[i * 3 + c]! * solidAngle;
     weight += solidAngle;
-  });
+  }
   return [sum[0]! / weight, sum[1]! / weight, sum[2]! / weight];
 }
 
