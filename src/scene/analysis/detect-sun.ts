@@ -261,6 +261,8 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
   const evidence = (sun: DetectedSun) => (evidenceAt ??= skyEvidence(image, scan.top))(sun.direction);
   // The sun of a saturated blob too wide to place it in (TooWide) that the clear sky fits best.
   let unplaced: DetectedSun | null = null;
+  // The candidate whose measured spot gave `found` (null: a blob's sun): its disk's pixels are listed for it alone.
+  let foundAt: SunCandidate | null = null;
   // Tries a candidate: the best sun so far is kept in `found`, a blob too wide to place it in, in `unplaced`.
   // A spot the clear sky pointed to (`pointed`) holds one only where its disk's own pixels place it (a blob's outline
   // does not) and the whole sky is plainly lit from it (STRONG_EVIDENCE): the model chose it, the sky must confirm it.
@@ -273,9 +275,11 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
     if (blobs && seen?.mask[indexOf(sampledCandidate(blobs, candidate, factor), blobs)]) return;
     const spot = measureSpot(image, candidate, scan.stride, scan.top);
     let sun: DetectedSun | null = null;
+    let byBlob = false;
     if (spot && !spot.clipped) sun = measured(spot, scan, minShare, evidence);
     else if (spot && compact(image, spot)) sun = estimated(image, spot, scan, minShare);
     else {
+      byBlob = true;
       blobs ??= pointSampled(image, factor);
       const answer = fromBlob(blobs, sampledCandidate(blobs, candidate, factor), scan, minShare, (seen ??= floodedBlobs(blobs)), pointed);
       costs ??= clearSkyCosts(blobs, scan.top);
@@ -284,7 +288,10 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
       if (sun && onCloud(sun, costs)) sun = null;
     }
     if (sun && pointed && evidence(sun) < STRONG_EVIDENCE) sun = null;
-    if (sun && (!found || better(sun, found))) found = sun;
+    if (sun && (!found || better(sun, found))) {
+      found = sun;
+      foundAt = byBlob ? null : candidate;
+    }
   };
   for (const candidate of scan.candidates) consider(candidate);
   // In a clipped sky the brightest spots tie at the clip level, and the scan keeps the first rows it read: the
@@ -298,14 +305,19 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
   }
   if (found && blobs && costs && seen) {
     const sun = pointedBlob(blobs, scan, minShare, seen, costs);
-    if (sun && elsewhere(sun, found)) found = sun;
+    if (sun && elsewhere(sun, found)) {
+      found = sun;
+      foundAt = null;
+    }
   }
   // The disk clips wherever anything does: with a sun's blob too wide to place it in, a clipped spot elsewhere
   // (a fleck of lit cloud) is no more the sun than any other part of that blob. One near where the blob's outline
   // puts the sun is that sun's disk.
   if (unplaced && (!found || (found.source === "estimated" && !sameObject(found, unplaced)))) return { sun: null, why: NO_SUN.tooWide };
   if (!found) return { sun: null, why: NO_SUN.none };
-  return evidence(found) >= MIN_EVIDENCE ? { sun: found, why: null } : { sun: null, why: NO_SUN.notLit };
+  if (evidence(found) < MIN_EVIDENCE) return { sun: null, why: NO_SUN.notLit };
+  // The same spot measured again, its disk's pixels listed this time.
+  return { sun: foundAt ? { ...found, disk: measureSpot(image, foundAt, scan.stride, scan.top, true)!.sun.disk } : found, why: null };
 }
 
 /**

@@ -94,9 +94,18 @@ function addDirection(w: Window, k: number, excess: number, solidAngle: number, 
  * @param candidate a sample of the coarse scan
  * @param stride the scan's stride: the true peak is within that many pixels
  * @param clip the largest channel value the scan saw (a clipped sun reaches it)
+ * @param withDisk whether the sun's `disk` lists its pixels: only the sun a detection
+ *   returns needs them, and a night sky's spots near the zenith of an 8K panorama each hold
+ *   a hundred thousand pixels above its sky, which its other spots would list for nothing
  * @returns the spot as a sun, or null when it is not one
  */
-export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: number, clip: number): MeasuredSpot | null {
+export function measureSpot(
+  image: HdrPixels,
+  candidate: SunCandidate,
+  stride: number,
+  clip: number,
+  withDisk = false,
+): MeasuredSpot | null {
   const peakAt = refinePeak(image, candidate, stride);
   const peak = luminanceAt(image.rgb, peakAt);
   const maxRadius = Math.max(MAX_RADIUS_DEG * DEG, 2.5 * ((2 * Math.PI) / image.width));
@@ -126,10 +135,12 @@ export function measureSpot(image: HdrPixels, candidate: SunCandidate, stride: n
     for (let c = 0; c < 3; c++) {
       const added = Math.max(0, image.rgb[i * 3 + c]! - sky[c]!);
       irradiance[c]! += added * solidAngle;
-      pixels.push(added);
+      if (withDisk) pixels.push(added);
     }
-    pixels.push(solidAngle);
-    indices.push(i);
+    if (withDisk) {
+      pixels.push(solidAngle);
+      indices.push(i);
+    }
     addDirection(w, k, excess, solidAngle, sum);
     if (excess >= 0.5 * peakExcess) brightPixels++;
   }
