@@ -40,7 +40,7 @@
 import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
-import { bestFittingElevation, fitSky, fittedLuminance, type SkyColour, type SkyFit, skyColour, viewSky } from "./sky-fit.ts";
+import { aureoleBlueness, bestFittingElevation, fitSky, fittedLuminance, type SkyFit, skyTint, type SkyTint, viewSky } from "./sky-fit.ts";
 import { bestClippedSpot, type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
 import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob, type SaturatedBlob } from "./saturated-blob.ts";
 import { groundLuminance, luminanceAt, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
@@ -216,6 +216,9 @@ const PLACE_WITHIN = 3 * DEG;
 const HAZE_FOOT = 1.5 * DEG;
 const FOOT_REACH = 1 * DEG;
 
+/** The sky's scan, and its tint (made when first asked): whether it can be a clear sky's, wherever its sun is. */
+type Scan = SkyScan & { tint(): SkyTint };
+
 /** The answer of `findSun`: the sun, or why the sky has none, in words a pane can show. */
 export type SunFinding = { sun: DetectedSun; why: null } | { sun: null; why: string };
 
@@ -246,7 +249,9 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
  */
 export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFinding {
   const minShare = options.minShare ?? 0.4;
-  const scan = scanSky(image, CANDIDATES);
+  const scanned = scanSky(image, CANDIDATES);
+  let tint: SkyTint | undefined;
+  const scan: Scan = { ...scanned, tint: () => (tint ??= skyTint(image, scanned.top)) };
   const core = coreSolidAngle(image.width);
   let found = null as DetectedSun | null;
   // The panorama the saturated blobs are searched in (BLOB_WIDTH), made for the first.
@@ -281,7 +286,12 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
     else {
       byBlob = true;
       blobs ??= pointSampled(image, factor);
-      const answer = fromBlob(blobs, sampledCandidate(blobs, candidate, factor), scan, minShare, (seen ??= floodedBlobs(blobs)), pointed);
+      seen ??= floodedBlobs(blobs);
+      const seed = sampledCandidate(blobs, candidate, factor);
+      // A blob's sun is an estimated one, which only a sky that can be a clear one holds (`mayBeClear`): a blob in
+      // any other is not worth flooding. (Asked of a seed that clips: another floods no blob.)
+      const answer =
+        clipsAt(blobs, seed, scan.top) && !mayBeClear(scan.tint()) ? null : fromBlob(blobs, seed, scan, minShare, seen, pointed);
       costs ??= clearSkyCosts(blobs, scan.top);
       if (!isTooWide(answer)) sun = answer;
       else if (!unplaced || fitsBetter(answer.tooWide, unplaced, costs)) unplaced = answer.tooWide;
@@ -381,7 +391,7 @@ function indexOf(candidate: SunCandidate, image: HdrPixels): number {
  * candidates hold no sun has none for the lattice to point to, and a large merged blob
  * takes a tenth of a second or more to flood.)
  */
-function pointedBlob(image: HdrPixels, scan: SkyScan, minShare: number, seen: FloodedBlobs, costs: ClearSkyCosts): DetectedSun | null {
+function pointedBlob(image: HdrPixels, scan: Scan, minShare: number, seen: FloodedBlobs, costs: ClearSkyCosts): DetectedSun | null {
   if (costs.best < 0 || seen.mask[costs.best]) return null;
   const candidate = { x: costs.best % image.width, y: Math.floor(costs.best / image.width), luminance: scan.top };
   const sun = fromBlob(image, candidate, scan, minShare, seen, false);
@@ -448,7 +458,7 @@ function compact(image: HdrPixels, spot: MeasuredSpot): boolean {
   return spot.sun.solidAngle <= clippedDiskSolidAngle(image.width);
 }
 
-function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare: number): DetectedSun | null {
+function estimated(image: HdrPixels, spot: MeasuredSpot, scan: Scan, minShare: number): DetectedSun | null {
   if (spot.peak < CLIPPED_CONTRAST * spot.sky) return null;
   return fromFit(image, spot.sun, scan, minShare, spot.visible);
 }
@@ -463,7 +473,7 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: SkyScan, minShare
 function fromBlob(
   image: HdrPixels,
   candidate: SunCandidate,
-  scan: SkyScan,
+  scan: Scan,
   minShare: number,
   seen: FloodedBlobs,
   byDiskOnly: boolean,
@@ -475,7 +485,7 @@ function fromBlob(
 }
 
 /** The sun placed in a saturated blob, when the sky around it is a clear one lit by it. */
-function blobsSun(image: HdrPixels, blob: SaturatedBlob, scan: SkyScan, minShare: number): DetectedSun | null {
+function blobsSun(image: HdrPixels, blob: SaturatedBlob, scan: Scan, minShare: number): DetectedSun | null {
   // The edge of a blob larger than a disk is where the sky reaches the clip level: the clear sky fitted around it
   // must come close to it there. A disk clips by its own light.
   const reaches = (elevation: number) => (fit: SkyFit) =>
@@ -529,14 +539,14 @@ function blobSun(direction: [number, number, number], solidAngle: number): Detec
 function fromFit(
   image: HdrPixels,
   sun: DetectedSun,
-  scan: SkyScan,
+  scan: Scan,
   minShare: number,
   visible: number,
   consistent: (fit: SkyFit) => boolean = () => true,
 ): DetectedSun | null {
   // The sky's colour first: a sky that is not a clear one is not worth fitting.
   const view = viewSky(image, sun.direction, scan.top);
-  if (!view || !clear(skyColour(view), sun.elevation)) return null;
+  if (!view || !clear(scan.tint(), aureoleBlueness(view), sun.elevation)) return null;
   const fit = fitSky(view);
   if (fit.residual > MAX_RESIDUAL || !consistent(fit)) return null;
   // The sky's sun must cast its share whole (a ridge or trees in front of its disk hide a part of what it casts
@@ -566,12 +576,20 @@ function fromFit(
  * with the sun low, red along the horizon), and around the sun about as blue as Rayleigh
  * scattering of its light makes it.
  */
-function clear(colour: SkyColour, elevation: number): boolean {
+function clear(tint: SkyTint, aureole: number | null, elevation: number): boolean {
   const rayleigh = rayleighBlueness(Math.PI / 2 - elevation);
-  const blue = colour.blueness >= Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleigh);
-  const redHorizon = colour.horizonBlueness !== null && colour.horizonBlueness <= RED_HORIZON;
-  if (!blue && !redHorizon) return false;
-  return colour.aureoleBlueness === null || colour.aureoleBlueness >= Math.min(AUREOLE_BLUENESS, rayleigh - AUREOLE_MARGIN);
+  const blue = tint.blueness >= Math.max(MIN_BLUENESS, CLEAR_BLUENESS * rayleigh);
+  if (!blue && !redHorizon(tint)) return false;
+  return aureole === null || aureole >= Math.min(AUREOLE_BLUENESS, rayleigh - AUREOLE_MARGIN);
+}
+
+/** Whether a sky's tint lets a sun anywhere pass `clear`: blue enough for the lowest sun, or red along the horizon. */
+function mayBeClear(tint: SkyTint): boolean {
+  return tint.blueness >= MIN_BLUENESS || redHorizon(tint);
+}
+
+function redHorizon(tint: SkyTint): boolean {
+  return tint.horizonBlueness !== null && tint.horizonBlueness <= RED_HORIZON;
 }
 
 /**

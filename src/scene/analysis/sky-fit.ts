@@ -68,26 +68,20 @@ export interface SkyFit {
 }
 
 /**
- * The colour of the sky's samples, which says whether it is a clear one: the Perez
- * luminance alone fits an overcast sky about as well as a clear one; its colour does not.
- * Each is the median (B - R) / (B + R) of a part of the samples.
+ * The colour of a panorama's sky, wherever its sun stands, which says whether it can be a
+ * clear one: the Perez luminance alone fits an overcast sky about as well as a clear one;
+ * its colour does not. Each is the median (B - R) / (B + R) of the sky's samples (`viewSky`'s,
+ * the sun's few included) in a part of the sky.
  */
-export interface SkyColour {
+export interface SkyTint {
   /**
-   * Over the samples 20 degrees up or more: about 0.5 for a clear day, 0.2 to 0.4 at
-   * sunset, near 0 under grey cloud.
+   * Of the samples 20 degrees up or more: about 0.5 for a clear day, 0.2 to 0.4 at sunset,
+   * near 0 under grey cloud.
    */
   blueness: number;
   /**
-   * Over the samples 10 to 40 degrees from the sun (null with none unclipped): a clear sky's
-   * Rayleigh blue shows there through the aureole (less blue at dawn, its light reddened);
-   * fog or a veil of cloud in front of the sun gives it the sun's own colour, white or red
-   * (its droplets scatter every wavelength alike).
-   */
-  aureoleBlueness: number | null;
-  /**
-   * Over the samples under 10 degrees up (null with none): red all round with a low sun in
-   * a clear sky (its light, reddened along the sun's grazing path, lights the air near the
+   * Of the samples under 10 degrees up (null with none): red all round with a low sun in a
+   * clear sky (its light, reddened along the sun's grazing path, lights the air near the
    * horizon), grey in fog or under overcast.
    */
   horizonBlueness: number | null;
@@ -139,19 +133,34 @@ function logPerezOf(s: Samples): (c: readonly number[], out: Float64Array) => vo
  * @returns the samples, or null with too few to fit
  */
 export function viewSky(image: HdrPixels, sun: readonly number[], clip: number, minElevation = MIN_ELEVATION): SkyView | null {
-  let samples = sampleSky(image, sun, clip, 0, minElevation);
-  // A blue sky brighter than the clip level clips in blue everywhere: its luminance, short of at most blue's share, is still the sky's.
-  if (samples.logL.length < MIN_SAMPLES) samples = sampleSky(image, sun, clip, 1, minElevation);
+  const samples = usableSky(image, sun, clip, minElevation);
   return samples.logL.length < MIN_SAMPLES ? null : { sun, samples };
 }
 
-/** The colour of a view's sky (SkyColour): whether a fit of it is worth making. */
-export function skyColour({ samples: s }: SkyView): SkyColour {
+/** The grid's samples off the sun (`sun` null: every one), unclipped unless too few are. */
+function usableSky(image: HdrPixels, sun: readonly number[] | null, clip: number, minElevation: number): Samples {
+  const samples = sampleSky(image, sun, clip, 0, minElevation);
+  // A blue sky brighter than the clip level clips in blue everywhere: its luminance, short of at most blue's share, is still the sky's.
+  return samples.logL.length < MIN_SAMPLES ? sampleSky(image, sun, clip, 1, minElevation) : samples;
+}
+
+/** The tint of `image`'s sky (SkyTint), whose channels clip at `clip`. */
+export function skyTint(image: HdrPixels, clip: number): SkyTint {
+  const s = usableSky(image, null, clip, MIN_ELEVATION);
   return {
     blueness: median(s.blue.filter((_, i) => s.cosTheta[i]! >= Math.sin(UPPER_SKY))) ?? 0,
-    aureoleBlueness: median(s.blue.filter((_, i) => s.gamma[i]! >= AUREOLE[0] && s.gamma[i]! < AUREOLE[1])),
     horizonBlueness: median(s.blue.filter((_, i) => s.cosTheta[i]! < Math.sin(HORIZON_BAND))),
   };
+}
+
+/**
+ * The median (B - R) / (B + R) of a view's samples 10 to 40 degrees from its sun (null with
+ * none unclipped): a clear sky's Rayleigh blue shows there through the aureole (less blue at
+ * dawn, its light reddened); fog or a veil of cloud in front of the sun gives it the sun's
+ * own colour, white or red (its droplets scatter every wavelength alike).
+ */
+export function aureoleBlueness({ samples: s }: SkyView): number | null {
+  return median(s.blue.filter((_, i) => s.gamma[i]! >= AUREOLE[0] && s.gamma[i]! < AUREOLE[1]));
 }
 
 /**
@@ -231,8 +240,8 @@ export function fittedLuminance(fit: SkyFit, thetaSun: number, gamma: number): n
   return (fit.scale * zenithLuminance(fit.turbidity, thetaSun) * perez(c, Math.cos(thetaSun), gamma)) / perez(c, 1, thetaSun);
 }
 
-/** Sky samples off the sun, with at most `clippedChannels` of their channels at the clip level. */
-function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clippedChannels: number, minElevation: number): Samples {
+/** Sky samples off the sun (every one, with `sun` null), with at most `clippedChannels` of their channels at the clip level. */
+function sampleSky(image: HdrPixels, sun: readonly number[] | null, clip: number, clippedChannels: number, minElevation: number): Samples {
   const { width, height, rgb } = image;
   const out: Samples = { cosTheta: [], gamma: [], logL: [], blue: [] };
   const limit = CLIP_SHARE * clip;
@@ -246,7 +255,7 @@ function sampleSky(image: HdrPixels, sun: readonly number[], clip: number, clipp
     const l = luminanceAt(rgb, y * width + x);
     if (!(l > 0)) continue;
     directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
-    const gamma = Math.acos(Math.min(1, Math.max(-1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!)));
+    const gamma = sun ? Math.acos(Math.min(1, Math.max(-1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!))) : Math.PI;
     if (gamma < MIN_FROM_SUN) continue;
     out.cosTheta.push(d[1]!);
     out.gamma.push(gamma);
