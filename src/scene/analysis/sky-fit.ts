@@ -12,6 +12,10 @@
  * of the 70% best-fitting samples (terrain standing above the horizon, clouds and the
  * glow of a low sun's haze are left out that way). The turbidity of least cost wins
  * (tried every 0.5, then every 0.1 around the best).
+ *
+ * Whether the sky is a clear one at all is its colour's to say, read apart and first (a grey
+ * sky is not worth fitting): the tint of the whole sky (`skyTint`) and the blueness of the
+ * aureole round the sun (`aureoleBlueness`).
  */
 import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
@@ -95,7 +99,7 @@ interface Samples {
   blue: number[];
 }
 
-/** The sky's samples around a sun, which `fitSky` fits and `skyColour` reads. */
+/** The sky's samples around a sun, which `fitSky` fits and `aureoleBlueness` reads. */
 export interface SkyView {
   /** Unit vector towards the sun. */
   sun: readonly number[];
