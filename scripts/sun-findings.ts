@@ -1,7 +1,8 @@
 /**
  * The sun detector's findings on the real-picture corpus, to tell whether a change to
  * src/scene/analysis changes what it finds: every picture of test/fixtures/real-skies in
- * each variant (as shipped and the two 8-bit exports) at 512, 1024 and 2048 wide, and as
+ * each variant (as shipped and the two 8-bit exports) at 512, 1024 and 2048 wide (searched at
+ * 1K, its sun measured again in the whole panorama: detect-sun.ts), and as
  * shipped clipped at 4 and at 16 (HDRIs made from pictures that clipped there), 198 cases.
  * Numbers are kept to 10 significant digits: a refactor that reorders no arithmetic
  * changes none of them.

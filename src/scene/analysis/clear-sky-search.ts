@@ -139,7 +139,7 @@ export interface ClippedSpot {
 /**
  * The saturated spot of `image`'s sky where the clear sky places the sun best, or null when
  * no spot is as large as the sun's disk.
- * @param image the panorama (detect-sun.ts reads it at most SPOT_WIDTH wide)
+ * @param image the panorama (detect-sun.ts searches it at most 1K wide)
  * @param clip the image's largest channel value
  * @param cost the clear sky's cost of a sun in a direction (`ClearSkyCosts.at`)
  */

@@ -1,9 +1,10 @@
 /**
  * Finding the sun in an HDR panorama: a compact spot above the horizon that casts a real
  * share of the light, with its direction, colour and the irradiance it casts. A pure
- * function of the pixels (no Babylon scene), fast enough for an 8K panorama: a strided scan
- * finds a few candidates (sun-candidates.ts), each is measured at full resolution in a
- * window of a few degrees (sun-measure.ts), and the one casting the most light wins.
+ * function of the pixels (no Babylon scene), as fast for an 8K panorama as for a 1K one: it
+ * is searched at most 1K wide (SEARCH_WIDTH), where a scan finds a few candidates
+ * (sun-candidates.ts), each is measured in a window of a few degrees (sun-measure.ts), and
+ * the one casting the most light wins; that one is measured again in the whole panorama.
  *
  * The test is relative to the sun's own sky, not to a fixed radiance: a spot is the sun
  * when it stands out of the sky around it and its irradiance is at least `minShare` of
@@ -181,14 +182,18 @@ const MIN_SKY_IRRADIANCE = 0.05;
  */
 const CLOUD_EXCESS = 0.009;
 /**
- * Widest panorama saturated blobs are searched in; a wider one is read every few pixels
- * (pointSampled). Its pixels are still a tenth of a degree apart, twenty times closer than
- * the sun must be placed, and a blob of an 8K panorama clipped at 1.0 holds millions of
- * pixels: flooding and tracing them takes most of a second.
+ * Widest panorama the sun is searched in: a wider one is read every few pixels
+ * (pointSampled), and the sun found there has its disk measured again in the whole
+ * panorama (`listedDisk`). Its pixels are 0.35 degrees apart, six times closer than an
+ * 8-bit picture's sun must be placed, and its disk covers two of them; both corpora that
+ * judge the detection are read at this width or less (real-skies.ts, sun-corpus.ts), and
+ * `applySkybox` finds the sun in a 1K export unless told otherwise. Read whole, near the
+ * zenith of an 8K panorama one spot's window holds half a million pixels, and a saturated
+ * blob millions.
  */
-const BLOB_WIDTH = 2048;
-/** Widest panorama the saturated spots of a clipped sky are ranked in (clear-sky-search.ts): a sun's disk covers two of its pixels. */
-const SPOT_WIDTH = 1024;
+const SEARCH_WIDTH = 1024;
+/** Pixels from a candidate (its block's brightest pixel) its spot's peak may lie: a brighter neighbour across the block's edge. */
+const PEAK_REACH = 1;
 const DEG = Math.PI / 180;
 /**
  * The sky's evidence for a sun (sky-evidence.ts: how much better, per sky sample and in
@@ -248,15 +253,50 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
  * @param options detection thresholds
  */
 export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFinding {
-  const minShare = options.minShare ?? 0.4;
+  const factor = Math.ceil(image.width / SEARCH_WIDTH);
+  const sampled = pointSampled(image, factor);
+  const search = searchSun(sampled, options.minShare ?? 0.4);
+  if (!search.found) return { sun: null, why: search.why };
+  return { sun: search.spot ? listedDisk(image, sampled, factor, search.found, search.spot) : search.found, why: null };
+}
+
+/** What `searchSun` found: the sun and the spot it was measured from, or why there is none. */
+type Search = { found: DetectedSun; spot: Spot | null; why: null } | { found: null; spot: null; why: string };
+
+const none = (why: string): Search => ({ found: null, spot: null, why });
+
+/** Where a sun was measured: the scan's candidate and the image's clip level. */
+interface Spot {
+  candidate: SunCandidate;
+  clip: number;
+}
+
+/**
+ * The sun of `found`, measured from `spot` of `sampled` (the panorama read every `factor`
+ * pixels), with its disk's pixels listed as `image` holds them: the environment is made from
+ * the whole panorama, and the disk's share of it is taken from these pixels
+ * (sun-harmonics.ts). A disk the pixels light (a measured sun) is the sun's light too, so it
+ * is measured there whole; a clipped one holds only what the fit was not given. Measured again
+ * in `sampled` when the whole panorama does not hold it as a sun (as a spot of `image` it
+ * is the same measure).
+ */
+function listedDisk(image: HdrPixels, sampled: HdrPixels, factor: number, found: DetectedSun, spot: Spot): DetectedSun {
+  const { candidate, clip } = spot;
+  const half = factor >> 1;
+  // The peak is within PEAK_REACH pixels of `sampled` from the candidate, each standing for `factor` of `image`.
+  const whole = { x: candidate.x * factor + half, y: candidate.y * factor + half, luminance: candidate.luminance };
+  const measure =
+    measureSpot(image, whole, PEAK_REACH * factor + half, clip, true) ?? measureSpot(sampled, candidate, PEAK_REACH, clip, true)!;
+  return found.source === "measured" ? { ...measure.sun, confidence: found.confidence } : { ...found, disk: measure.sun.disk };
+}
+
+/** `findSun` in a panorama at most SEARCH_WIDTH wide: the disk's pixels are not listed. */
+function searchSun(image: HdrPixels, minShare: number): Search {
   const scanned = scanSky(image, CANDIDATES);
   let tint: SkyTint | undefined;
   const scan: Scan = { ...scanned, tint: () => (tint ??= skyTint(image, scanned.top)) };
   const core = coreSolidAngle(image.width);
   let found = null as DetectedSun | null;
-  // The panorama the saturated blobs are searched in (BLOB_WIDTH), made for the first.
-  const factor = Math.ceil(image.width / BLOB_WIDTH);
-  let blobs: HdrPixels | undefined;
   // Saturated pixels of the blobs placed so far: a large blob holds several candidates, placed once.
   let seen: FloodedBlobs | undefined;
   // The clear sky's cost of suns across the clipped sky (clear-sky-search.ts), made once for the first blob's sun.
@@ -277,22 +317,20 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
     if (most < minShare * (scan.skyIrradiance - most) && candidate.luminance < 0.25 * scan.top) return;
     // A candidate in a saturated blob flooded before is a part of it (the clipped sky's top rows often are): its
     // spot is that blob, already tried.
-    if (blobs && seen?.mask[indexOf(sampledCandidate(blobs, candidate, factor), blobs)]) return;
-    const spot = measureSpot(image, candidate, scan.stride, scan.top);
+    if (seen?.mask[indexOf(candidate, image)]) return;
+    const spot = measureSpot(image, candidate, PEAK_REACH, scan.top);
     let sun: DetectedSun | null = null;
     let byBlob = false;
     if (spot && !spot.clipped) sun = measured(spot, scan, minShare, evidence);
     else if (spot && compact(image, spot)) sun = estimated(image, spot, scan, minShare);
     else {
       byBlob = true;
-      blobs ??= pointSampled(image, factor);
-      seen ??= floodedBlobs(blobs);
-      const seed = sampledCandidate(blobs, candidate, factor);
+      seen ??= floodedBlobs(image);
       // A blob's sun is an estimated one, which only a sky that can be a clear one holds (`mayBeClear`): a blob in
       // any other is not worth flooding. (Asked of a seed that clips: another floods no blob.)
       const answer =
-        clipsAt(blobs, seed, scan.top) && !mayBeClear(scan.tint()) ? null : fromBlob(blobs, seed, scan, minShare, seen, pointed);
-      costs ??= clearSkyCosts(blobs, scan.top);
+        clipsAt(image, candidate, scan.top) && !mayBeClear(scan.tint()) ? null : fromBlob(image, candidate, scan, minShare, seen, pointed);
+      costs ??= clearSkyCosts(image, scan.top);
       if (!isTooWide(answer)) sun = answer;
       else if (!unplaced || fitsBetter(answer.tooWide, unplaced, costs)) unplaced = answer.tooWide;
       if (sun && onCloud(sun, costs)) sun = null;
@@ -308,13 +346,12 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
   // saturated spot the sky's gradation points to is tried as well (it says which spot, not where in a glow). Its sun
   // would be an estimated one, which a measured sun found already outranks.
   if (found?.source !== "measured" && clipsAt(image, scan.candidates[0], scan.top)) {
-    blobs ??= pointSampled(image, factor);
-    costs ??= clearSkyCosts(blobs, scan.top);
+    costs ??= clearSkyCosts(image, scan.top);
     const spot = spotCandidate(image, scan.top, costs);
     if (spot) consider(spot, true);
   }
-  if (found && blobs && costs && seen) {
-    const sun = pointedBlob(blobs, scan, minShare, seen, costs);
+  if (found && costs && seen) {
+    const sun = pointedBlob(image, scan, minShare, seen, costs);
     if (sun && elsewhere(sun, found)) {
       found = sun;
       foundAt = null;
@@ -323,11 +360,10 @@ export function findSun(image: HdrPixels, options: DetectSunOptions = {}): SunFi
   // The disk clips wherever anything does: with a sun's blob too wide to place it in, a clipped spot elsewhere
   // (a fleck of lit cloud) is no more the sun than any other part of that blob. One near where the blob's outline
   // puts the sun is that sun's disk.
-  if (unplaced && (!found || (found.source === "estimated" && !sameObject(found, unplaced)))) return { sun: null, why: NO_SUN.tooWide };
-  if (!found) return { sun: null, why: NO_SUN.none };
-  if (evidence(found) < MIN_EVIDENCE) return { sun: null, why: NO_SUN.notLit };
-  // The same spot measured again, its disk's pixels listed this time.
-  return { sun: foundAt ? { ...found, disk: measureSpot(image, foundAt, scan.stride, scan.top, true)!.sun.disk } : found, why: null };
+  if (unplaced && (!found || (found.source === "estimated" && !sameObject(found, unplaced)))) return none(NO_SUN.tooWide);
+  if (!found) return none(NO_SUN.none);
+  if (evidence(found) < MIN_EVIDENCE) return none(NO_SUN.notLit);
+  return { found, spot: foundAt ? { candidate: foundAt, clip: scan.top } : null, why: null };
 }
 
 /**
@@ -358,25 +394,13 @@ function clipsAt(image: HdrPixels, candidate: SunCandidate | undefined, clip: nu
   return candidate !== undefined && atTop(image.rgb, candidate.y * image.width + candidate.x, SATURATED * clip);
 }
 
-/**
- * The saturated spot the clear sky points to, as a candidate in `image`: spots are read in the
- * panorama at most SPOT_WIDTH wide (a sun's disk still covers a few of its pixels).
- */
+/** The saturated spot the clear sky points to, as a candidate. */
 function spotCandidate(image: HdrPixels, clip: number, costs: ClearSkyCosts): SunCandidate | null {
-  const factor = Math.ceil(image.width / SPOT_WIDTH);
-  const sampled = pointSampled(image, factor);
-  const spot = bestClippedSpot(sampled, clip, costs.at);
+  const spot = bestClippedSpot(image, clip, costs.at);
   if (!spot) return null;
-  const x = (spot.pixel % sampled.width) * factor + (factor >> 1);
-  const y = Math.floor(spot.pixel / sampled.width) * factor + (factor >> 1);
-  return { x, y, luminance: luminanceAt(image.rgb, y * image.width + x) };
-}
-
-/** The candidate in `sampled`, the panorama read every `factor` pixels (pointSampled). */
-function sampledCandidate(sampled: HdrPixels, candidate: SunCandidate, factor: number): SunCandidate {
-  const x = Math.min(sampled.width - 1, Math.floor(candidate.x / factor));
-  const y = Math.min(sampled.height - 1, Math.floor(candidate.y / factor));
-  return { ...candidate, x, y };
+  const x = spot.pixel % image.width;
+  const y = Math.floor(spot.pixel / image.width);
+  return { x, y, luminance: luminanceAt(image.rgb, spot.pixel) };
 }
 
 /** The candidate's pixel index in `image` (row * width + column). */
@@ -599,7 +623,7 @@ function redHorizon(tint: SkyTint): boolean {
  * hundred times less than that sun would light it. A sky-only HDRI (black ground) says nothing.
  */
 function lightsGround(image: HdrPixels, scan: SkyScan, elevation: number, illuminance: number): boolean {
-  const ground = groundLuminance(image, scan.stride);
+  const ground = groundLuminance(image);
   return ground === null || Math.PI * ground >= MIN_ALBEDO * (illuminance * Math.max(0, Math.sin(elevation)) + scan.skyIrradiance);
 }
 

@@ -1,5 +1,6 @@
 /**
- * The first look for the sun: a strided scan of the sky half of an HDR panorama that keeps
+ * The first look for the sun: a scan of the sky half of an HDR panorama (at most 1K wide:
+ * detect-sun.ts searches a wider one every few pixels) that keeps
  * the brightest sample of each block of about 3 degrees, the sky's mean luminance, and from
  * those the few brightest spots far enough apart to be different objects. Only rows above
  * the horizon are read: reflections of the sun on water, and snow lit by it, lie below.
@@ -7,7 +8,7 @@
 import { elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 
-/** A bright spot of the coarse scan: a full-resolution pixel and its luminance. */
+/** A bright spot of the scan: its brightest pixel and that pixel's luminance. */
 export interface SunCandidate {
   x: number;
   y: number;
@@ -16,8 +17,6 @@ export interface SunCandidate {
 
 /** What the coarse scan finds. */
 export interface SkyScan {
-  /** Pixels between two samples along a row and between two sampled rows. */
-  stride: number;
   /** Solid-angle weighted mean luminance of the sky half. */
   skyMean: number;
   /** Irradiance (luminance) the sky half casts on an upward surface, its brightest spots included. */
@@ -28,8 +27,6 @@ export interface SkyScan {
   candidates: SunCandidate[];
 }
 
-/** Samples per row at most: 8K and 16K panoramas are read every 4th or 8th pixel (0.18 degrees apart). */
-const SAMPLES_ACROSS = 2048;
 /** Size of a block of the scan, in degrees: no sun is larger, so a block holds one at most. */
 const BLOCK_DEG = 3;
 /** Spots closer than this are one object (the sun and its glow). */
@@ -56,15 +53,14 @@ export function fourNeighbours(i: number, width: number, rows: number): [number,
 }
 
 /**
- * Scans the sky half of `image` every `stride` pixels.
+ * Scans the sky half of `image`.
  * @param image the decoded panorama
  * @param count how many candidates to keep
  * @returns the sky's mean luminance and the brightest spots
  */
 export function scanSky(image: HdrPixels, count: number): SkyScan {
   const { width, height, rgb } = image;
-  const stride = Math.max(1, Math.floor(width / SAMPLES_ACROSS));
-  const block = Math.max(stride, Math.round((width * BLOCK_DEG) / 360));
+  const block = Math.max(1, Math.round((width * BLOCK_DEG) / 360));
   const rows = skyRows(height);
   const across = Math.ceil(width / block);
   const blocks = across * Math.ceil(rows / block);
@@ -74,14 +70,14 @@ export function scanSky(image: HdrPixels, count: number): SkyScan {
   let weights = 0;
   let upward = 0;
   let top = 0;
-  for (let y = 0; y < rows; y += stride) {
+  for (let y = 0; y < rows; y++) {
     // Rows are narrower towards the zenith: each sample stands for cos(elevation) of solid angle.
     const elevation = elevationOfV((y + 0.5) / height);
     const weight = Math.cos(elevation);
     const sine = Math.sin(elevation);
     const row = y * width;
     const blockRow = Math.floor(y / block) * across;
-    for (let x = 0; x < width; x += stride) {
+    for (let x = 0; x < width; x++) {
       const l = luminanceAt(rgb, row + x);
       sum += l * weight;
       weights += weight;
@@ -95,10 +91,9 @@ export function scanSky(image: HdrPixels, count: number): SkyScan {
       }
     }
   }
-  // Each sample stands for stride x stride pixels of solid angle (2 pi / width)(pi / height) cos(elevation).
-  const cell = ((stride * 2 * Math.PI) / width) * ((stride * Math.PI) / height);
+  // Each pixel stands for a solid angle of (2 pi / width)(pi / height) cos(elevation).
+  const cell = ((2 * Math.PI) / width) * (Math.PI / height);
   return {
-    stride,
     skyMean: weights > 0 ? sum / weights : 0,
     skyIrradiance: upward * cell,
     top,
@@ -129,16 +124,16 @@ function wrappedDistance(a: number, b: number, width: number): number {
 }
 
 /**
- * Solid-angle weighted mean luminance of the ground half (rows below the horizon), read
- * every `stride` pixels; null when the ground is black throughout (a sky-only HDRI).
+ * Solid-angle weighted mean luminance of the ground half (rows below the horizon); null when
+ * the ground is black throughout (a sky-only HDRI).
  */
-export function groundLuminance(image: HdrPixels, stride: number): number | null {
+export function groundLuminance(image: HdrPixels): number | null {
   const { width, height, rgb } = image;
   let sum = 0;
   let weights = 0;
-  for (let y = skyRows(height); y < height; y += stride) {
+  for (let y = skyRows(height); y < height; y++) {
     const weight = Math.cos(elevationOfV((y + 0.5) / height));
-    for (let x = 0; x < width; x += stride) {
+    for (let x = 0; x < width; x++) {
       sum += luminanceAt(rgb, y * width + x) * weight;
       weights += weight;
     }

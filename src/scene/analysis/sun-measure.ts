@@ -1,5 +1,5 @@
 /**
- * Measures one bright spot at full resolution, in a window of 4 degrees around it: the sky
+ * Measures one bright spot in a window of 4 degrees around it: the sky
  * behind it (from the ring beyond 2.5 degrees), then what the spot adds to that sky inside
  * 2.5 degrees (wider where pixels are coarser than a third of a degree): its irradiance, colour, size, and its direction as the
  * excess-weighted mean of its pixels' directions (sub-pixel, and seamless across u = 0).
@@ -91,22 +91,15 @@ function addDirection(w: Window, k: number, excess: number, solidAngle: number, 
 /**
  * Measures the spot around `candidate`.
  * @param image the panorama
- * @param candidate a sample of the coarse scan
- * @param stride the scan's stride: the true peak is within that many pixels
+ * @param candidate a bright pixel of the scan (sun-candidates.ts), or where one of a panorama read every few pixels lies in the whole one
+ * @param reach the true peak is within that many pixels of the candidate
  * @param clip the largest channel value the scan saw (a clipped sun reaches it)
  * @param withDisk whether the sun's `disk` lists its pixels: only the sun a detection
- *   returns needs them, and a night sky's spots near the zenith of an 8K panorama each hold
- *   a hundred thousand pixels above its sky, which its other spots would list for nothing
+ *   returns needs them, measured again for it in the whole panorama (detect-sun.ts)
  * @returns the spot as a sun, or null when it is not one
  */
-export function measureSpot(
-  image: HdrPixels,
-  candidate: SunCandidate,
-  stride: number,
-  clip: number,
-  withDisk = false,
-): MeasuredSpot | null {
-  const peakAt = refinePeak(image, candidate, stride);
+export function measureSpot(image: HdrPixels, candidate: SunCandidate, reach: number, clip: number, withDisk = false): MeasuredSpot | null {
+  const peakAt = refinePeak(image, candidate, reach);
   const peak = luminanceAt(image.rgb, peakAt);
   const maxRadius = Math.max(MAX_RADIUS_DEG * DEG, 2.5 * ((2 * Math.PI) / image.width));
   const w = readWindow(image, peakAt, WINDOW * maxRadius);
@@ -185,14 +178,14 @@ function windowMax(rgb: Float32Array, w: Window): number {
   return top;
 }
 
-/** The brightest full-resolution pixel within `stride` of the candidate, above the horizon. */
-function refinePeak(image: HdrPixels, candidate: SunCandidate, stride: number): number {
+/** The brightest pixel within `reach` of the candidate, above the horizon. */
+function refinePeak(image: HdrPixels, candidate: SunCandidate, reach: number): number {
   const { width, rgb } = image;
   const rows = skyRows(image.height);
   let best = candidate.y * width + candidate.x;
   let bestL = luminanceAt(rgb, best);
-  for (let y = Math.max(0, candidate.y - stride); y <= Math.min(rows - 1, candidate.y + stride); y++) {
-    for (let dx = -stride; dx <= stride; dx++) {
+  for (let y = Math.max(0, candidate.y - reach); y <= Math.min(rows - 1, candidate.y + reach); y++) {
+    for (let dx = -reach; dx <= reach; dx++) {
       const i = y * width + ((((candidate.x + dx) % width) + width) % width);
       const l = luminanceAt(rgb, i);
       if (l > bestL) {

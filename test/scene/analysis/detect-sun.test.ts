@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { azimuthOfU, directionOfDegrees, directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
-import { detectSun, type DetectedSun } from "../../../src/scene/analysis/detect-sun.ts";
-import type { HdrPixels } from "../../../src/scene/analysis/hdr-pixels.ts";
+import { detectSun, type DetectedSun, findSun } from "../../../src/scene/analysis/detect-sun.ts";
+import { type HdrPixels, pointSampled } from "../../../src/scene/analysis/hdr-pixels.ts";
 import { perez, perezCoefficients } from "../../../src/scene/analysis/preetham.ts";
 import { renderPool } from "../../local/imagery/render-fixtures.ts";
 import { degreesBetween, sunExport, type SunExport } from "./sun-exports.ts";
@@ -55,10 +55,9 @@ function glowAzimuth(hdr: HdrPixels, sun: DetectedSun): number {
 }
 
 /** A clear sky (the Perez distribution, turbidity 3) lit by a sun at `sun`, its mean about `level`; grey ground below. */
-function clearSky(sun: readonly number[], level: number): HdrPixels {
+function clearSky(sun: readonly number[], level: number, width = 256): HdrPixels {
   const c = perezCoefficients(3);
-  const width = 256;
-  const height = 128;
+  const height = width / 2;
   const rgb = new Float32Array(width * height * 3).fill(level / 2);
   const d = [0, 0, 0];
   for (let y = 0; y < height / 2; y++) {
@@ -158,5 +157,42 @@ describe("detectSun on the local service's HDRI exports", () => {
     expect(degreesBetween(detectSun(dot(clearSky(at, 0.2), 5000))!.direction, at)).toBeLessThan(1);
     const elsewhere = directionOfDegrees(azimuthOfU(100.5 / 256) * DEG + 120, 33);
     expect(detectSun(dot(clearSky(elsewhere, 0.2), 5000))).toBeNull();
+  });
+
+  it("reads a panorama wider than 1K at 1K, and measures the sun it finds there in the whole panorama", () => {
+    // A 4K clear sky with a sun disk of 0.53 degrees drawn at its own pixels: reading every fourth pixel, the search
+    // sees a part of the disk; the light and the disk's pixels come from all of them.
+    const sun = directionOfDegrees(40, 30);
+    const sky = clearSky(sun, 0.2, 4096);
+    const { width, height, rgb } = sky;
+    const d = [0, 0, 0];
+    const disk: number[] = [];
+    let drawn = 0;
+    for (let y = 0; y < height / 2; y++) {
+      const solidAngle = ((2 * Math.PI) / width) * (Math.PI / height) * Math.cos((0.5 - (y + 0.5) / height) * Math.PI);
+      for (let x = 0; x < width; x++) {
+        directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
+        const r = degreesBetween(d, sun) / 0.265;
+        if (r > 1) continue;
+        // Limb-darkened, as a real disk is (a flat top is a clipped one).
+        const value = 3000 * (1 - 0.6 * (1 - Math.sqrt(1 - r * r)));
+        const i = y * width + x;
+        drawn += (value - (0.2126 * rgb[i * 3]! + 0.7152 * rgb[i * 3 + 1]! + 0.0722 * rgb[i * 3 + 2]!)) * solidAngle;
+        rgb.fill(value, i * 3, i * 3 + 3);
+        disk.push(i);
+      }
+    }
+    const found = findSun(sky).sun!;
+    expect(found.source).toBe("measured");
+    expect(degreesBetween(found.direction, sun)).toBeLessThan(0.02);
+    expect(Math.abs(found.illuminance / drawn - 1)).toBeLessThan(0.01);
+    // Every pixel of the drawn disk is listed, as the whole panorama holds it.
+    expect(found.disk.at).toMatchObject({ width, height });
+    expect(disk.every((i) => found.disk.at!.indices.includes(i))).toBe(true);
+    // What the search found: the same sun, its light read from the pixels it saw.
+    const read = findSun(pointSampled(sky, 4)).sun!;
+    expect(read.source).toBe("measured");
+    expect(degreesBetween(read.direction, found.direction)).toBeLessThan(0.2);
+    expect(read.disk.at).toMatchObject({ width: 1024, height: 512 });
   });
 });
