@@ -1,8 +1,8 @@
 /**
  * The first look for the sun: a scan of the sky half of an HDR panorama (at most 1K wide:
- * detect-sun.ts searches a wider one every few pixels) that keeps
- * the brightest sample of each block of about 3 degrees, the sky's mean luminance, and from
- * those the few brightest spots far enough apart to be different objects. Only rows above
+ * detect-sun.ts searches a wider one every few pixels) that keeps the brightest pixel of each
+ * block of about 3 degrees, the irradiance the sky casts on an upward surface, and from those
+ * blocks the few brightest spots far enough apart to be different objects. Only rows above
  * the horizon are read: reflections of the sun on water, and snow lit by it, lie below.
  */
 import { elevationOfV } from "../../api/panorama/panorama-directions.ts";
@@ -17,11 +17,9 @@ export interface SunCandidate {
 
 /** What the coarse scan finds. */
 export interface SkyScan {
-  /** Solid-angle weighted mean luminance of the sky half. */
-  skyMean: number;
   /** Irradiance (luminance) the sky half casts on an upward surface, its brightest spots included. */
   skyIrradiance: number;
-  /** Largest channel value sampled. */
+  /** Largest channel value of the sky half. */
   top: number;
   /** Brightest spots, brightest first, at least SEPARATION_DEG apart. */
   candidates: SunCandidate[];
@@ -56,7 +54,7 @@ export function fourNeighbours(i: number, width: number, rows: number): [number,
  * Scans the sky half of `image`.
  * @param image the decoded panorama
  * @param count how many candidates to keep
- * @returns the sky's mean luminance and the brightest spots
+ * @returns the sky's irradiance, its largest channel value and the brightest spots
  */
 export function scanSky(image: HdrPixels, count: number): SkyScan {
   const { width, height, rgb } = image;
@@ -66,12 +64,11 @@ export function scanSky(image: HdrPixels, count: number): SkyScan {
   const blocks = across * Math.ceil(rows / block);
   const best = new Float32Array(blocks).fill(-1);
   const where = new Int32Array(blocks);
-  let sum = 0;
-  let weights = 0;
   let upward = 0;
   let top = 0;
   for (let y = 0; y < rows; y++) {
-    // Rows are narrower towards the zenith: each sample stands for cos(elevation) of solid angle.
+    // Rows are narrower towards the zenith: each pixel stands for cos(elevation) of solid angle, and an upward
+    // surface takes sin(elevation) of what comes from it.
     const elevation = elevationOfV((y + 0.5) / height);
     const weight = Math.cos(elevation);
     const sine = Math.sin(elevation);
@@ -79,8 +76,6 @@ export function scanSky(image: HdrPixels, count: number): SkyScan {
     const blockRow = Math.floor(y / block) * across;
     for (let x = 0; x < width; x++) {
       const l = luminanceAt(rgb, row + x);
-      sum += l * weight;
-      weights += weight;
       upward += l * weight * sine;
       const o = (row + x) * 3;
       top = Math.max(top, rgb[o]!, rgb[o + 1]!, rgb[o + 2]!);
@@ -94,7 +89,6 @@ export function scanSky(image: HdrPixels, count: number): SkyScan {
   // Each pixel stands for a solid angle of (2 pi / width)(pi / height) cos(elevation).
   const cell = ((2 * Math.PI) / width) * (Math.PI / height);
   return {
-    skyMean: weights > 0 ? sum / weights : 0,
     skyIrradiance: upward * cell,
     top,
     candidates: brightest(best, where, width, height, count),
