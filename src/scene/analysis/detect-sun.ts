@@ -248,7 +248,8 @@ export function detectSun(image: HdrPixels, options: DetectSunOptions = {}): Det
 }
 
 /**
- * Finds the sun in a decoded HDR panorama, or says why there is none.
+ * Finds the sun in a decoded HDR panorama, or says why there is none. A panorama wider than
+ * SEARCH_WIDTH is searched every few pixels, and the sun found measured again whole.
  * @param image linear RGB floats, top row first (`decodeHdr`)
  * @param options detection thresholds
  */
@@ -276,9 +277,9 @@ interface Spot {
  * pixels), with its disk's pixels listed as `image` holds them: the environment is made from
  * the whole panorama, and the disk's share of it is taken from these pixels
  * (sun-harmonics.ts). A disk the pixels light (a measured sun) is the sun's light too, so it
- * is measured there whole; a clipped one holds only what the fit was not given. Measured again
- * in `sampled` when the whole panorama does not hold it as a sun (as a spot of `image` it
- * is the same measure).
+ * is measured there whole; a clipped one holds only what the fit was not given. When the
+ * whole panorama does not hold it as a sun, its disk is listed in `sampled`. (With `factor` 1,
+ * `sampled` is `image`, and this is the search's own measure, its pixels listed.)
  */
 function listedDisk(image: HdrPixels, sampled: HdrPixels, factor: number, found: DetectedSun, spot: Spot): DetectedSun {
   const { candidate, clip } = spot;
