@@ -231,8 +231,8 @@ export type SunFinding = { sun: DetectedSun; why: null } | { sun: null; why: str
 export const NO_SUN = {
   /** No spot passed: none bright and compact enough, or none whose sky says it is a sun. */
   none: "no spot of the sky passes for a sun the picture places (not bright and compact enough, or its sky not a clear one lit by it)",
-  /** A saturated blob held a sun it could not place (TooWide). */
-  tooWide: "the sky's brightest part is clipped too widely around the sun to place it (an 8-bit picture's glow)",
+  /** A saturated blob held a sun it could not place (TooWide), or was too large to place one in. */
+  tooWide: "the sky's brightest part is clipped too widely to place a sun in it (an 8-bit picture's glow)",
   /** The sun found lights a sky the picture does not show (MIN_EVIDENCE). */
   notLit: "the sky is not lit the way a sun at its brightest spot would light it",
 } as const;
@@ -362,7 +362,7 @@ function searchSun(image: HdrPixels, minShare: number): Search {
   // (a fleck of lit cloud) is no more the sun than any other part of that blob. One near where the blob's outline
   // puts the sun is that sun's disk.
   if (unplaced && (!found || (found.source === "estimated" && !sameObject(found, unplaced)))) return none(NO_SUN.tooWide);
-  if (!found) return none(NO_SUN.none);
+  if (!found) return none(seen?.tooLarge ? NO_SUN.tooWide : NO_SUN.none);
   if (evidence(found) < MIN_EVIDENCE) return none(NO_SUN.notLit);
   return { found, spot: foundAt ? { candidate: foundAt, clip: scan.top } : null, why: null };
 }

@@ -105,11 +105,13 @@ const TERRAIN_QUANTILE = 0.9;
 export interface FloodedBlobs {
   mask: Uint8Array;
   blobs: number;
+  /** Whether a blob was larger than MAX_SOLID_ANGLE: clipped too widely to place a sun in. */
+  tooLarge: boolean;
 }
 
 /** No pixel flooded yet. */
 export function floodedBlobs(image: HdrPixels): FloodedBlobs {
-  return { mask: new Uint8Array(image.width * skyRows(image.height)), blobs: 0 };
+  return { mask: new Uint8Array(image.width * skyRows(image.height)), blobs: 0, tooLarge: false };
 }
 
 /** A blob of saturated pixels and the sun placed in it. */
@@ -351,16 +353,22 @@ function floodBlob(image: HdrPixels, seed: number, clip: number, seen: FloodedBl
     pixels.push(i);
     const y = Math.floor(i / width);
     solidAngle += cell * Math.cos(elevationOfV((y + 0.5) / height));
-    if (solidAngle > MAX_SOLID_ANGLE) return null;
+    if (solidAngle > MAX_SOLID_ANGLE) return tooLarge(seen);
     for (const j of fourNeighbours(i, width, rows)) {
       if (j < 0 || mask[j] === id || !atTop(rgb, j, level)) continue;
       // Saturated pixels flooded before belong to a blob refused as too large: this is the rest of it.
-      if (mask[j]) return null;
+      if (mask[j]) return tooLarge(seen);
       mask[j] = id;
       stack.push(j);
     }
   }
   return { pixels, solidAngle };
+}
+
+/** Marks that a blob was refused as larger than MAX_SOLID_ANGLE. */
+function tooLarge(seen: FloodedBlobs): null {
+  seen.tooLarge = true;
+  return null;
 }
 
 /**

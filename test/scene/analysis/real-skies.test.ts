@@ -43,7 +43,10 @@ describe("detectSun on photographs and their 8-bit exports", () => {
   it("says why there is none: a glow clipped too widely to place the sun in it, a sun the sky is not lit by, no spot at all", () => {
     const why = (name: string, variant: (typeof REAL_VARIANTS)[number]) => findSun(realVariant(readRealSky(name), variant).pixels).why;
     expect(why("park", "8-bit, highlights kept")).toBe(NO_SUN.tooWide);
-    // Median-metered, the park's whole glow clips: the spot placed in it lights a sky the picture does not show.
+    // Median-metered, the sunset's glow clips over more than a 30-degree cap: no sun is placed in it.
+    expect(why("sunset", "8-bit, median metered")).toBe(NO_SUN.tooWide);
+    // Median-metered, the park's whole glow clips and its sky falls off around no sun in it; the clipped flecks of
+    // cloud on the other side light a sky the picture does not show.
     expect(why("park", "8-bit, median metered")).toBe(NO_SUN.notLit);
     expect(why("studio", "as shipped")).toBe(NO_SUN.none);
     expect(why("park", "as shipped")).toBeNull();
