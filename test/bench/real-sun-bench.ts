@@ -15,6 +15,8 @@ import {
   realVariant,
   resampledReal,
   scoreReal,
+  truthOf,
+  zeroedDisk,
 } from "../scene/analysis/real-skies.ts";
 
 const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 7);
@@ -53,7 +55,17 @@ export function realSunBench(): string[] {
       );
     }
   }
-  return [...lines, "", ...speedLines()];
+  return [...lines, "", damageLine(), "", ...speedLines()];
+}
+
+/** What compression left of each sun's disk: an 8-bit export of a disk with a zeroed channel cannot clip white. */
+function damageLine(): string {
+  const disks = REAL_SKIES.filter((sky) => sky.shows === "sun").map((sky) => {
+    const image = readRealSky(sky.name);
+    const { zeroed, pixels } = zeroedDisk(image, truthOf(image, sky.shows)!);
+    return `${sky.name} ${zeroed}/${pixels}`;
+  });
+  return `Disk pixels (within 1.5 deg of the sun) with a channel at 0 as shipped, lossy DWAB's doing: ${disks.join(", ")}. In an 8-bit export such a disk is a dark hole in its clipped glow, where a real disk clips white.`;
 }
 
 function cell(s: RealScore): string {

@@ -122,6 +122,32 @@ export function truthOf(image: HdrPixels, shows: Shows): RealTruth | null {
   return { direction: [sum[0] / n, sum[1] / n, sum[2] / n], illuminance };
 }
 
+/** The sun's disk (0.53 degrees across) as a 512-wide picture holds it: its pixels within this of the truth's sun. */
+const CORE_RADIUS = 1.5 * DEG;
+
+/**
+ * How many of the pixels within CORE_RADIUS of a picture's sun have a channel at 0, of how
+ * many: lossy DWAB compression's doing. A real disk outshines its sky in every channel, so
+ * an 8-bit export clips it white; a disk whose channels were zeroed cannot clip at all, and
+ * shows in the export as a dark hole in its clipped glow, which no picture a user exports holds.
+ */
+export function zeroedDisk(image: HdrPixels, truth: RealTruth): { zeroed: number; pixels: number } {
+  const { width, height, rgb } = image;
+  const cos = Math.cos(CORE_RADIUS);
+  let zeroed = 0;
+  let pixels = 0;
+  for (let y = 0; y < height / 2; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = pixelDirection(x, y, width, height);
+      if (d[0] * truth.direction[0] + d[1] * truth.direction[1] + d[2] * truth.direction[2] < cos) continue;
+      const o = (y * width + x) * 3;
+      pixels++;
+      if (Math.min(rgb[o]!, rgb[o + 1]!, rgb[o + 2]!) === 0) zeroed++;
+    }
+  }
+  return { zeroed, pixels };
+}
+
 function pixelDirection(x: number, y: number, width: number, height: number): [number, number, number] {
   const d: [number, number, number] = [0, 0, 0];
   directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
