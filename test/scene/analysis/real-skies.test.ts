@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { detectSun, findSun, NO_SUN } from "../../../src/scene/analysis/detect-sun.ts";
-import { NEVER_BEYOND_DEG, REAL_SKIES, REAL_VARIANTS, readRealSky, realVariant, scoreReal } from "./real-skies.ts";
+import { degreesBetween } from "./angles.ts";
+import { NEVER_BEYOND_DEG, REAL_SKIES, REAL_VARIANTS, readRealSky, realVariant, resampledReal, scoreReal } from "./real-skies.ts";
 
 const scores = REAL_SKIES.flatMap((sky) => {
   const image = readRealSky(sky.name);
@@ -38,6 +39,30 @@ describe("detectSun on photographs and their 8-bit exports", () => {
     const sky = scores.filter((s) => s.sky.name === "sky" && s.variant !== "as shipped");
     expect(sky.length).toBe(2);
     expect(sky.filter((s) => !s.ok).map(label)).toEqual([]);
+  });
+
+  it("finds in a 2K copy of a picture the sun it finds in its 1K copy, its disk's light read from the 2K pixels", () => {
+    // The 2K copy is searched at 1K, where it is the 1K copy itself; a measured sun is then measured in the 2K pixels.
+    // (A picture without a sun or its glow is searched the same way, in the same pixels.)
+    let suns = 0;
+    for (const sky of REAL_SKIES.filter((s) => s.shows !== "none")) {
+      for (const variant of REAL_VARIANTS) {
+        const pixels = realVariant(readRealSky(sky.name), variant).pixels;
+        const small = findSun(resampledReal(pixels, 1024)).sun;
+        const large = findSun(resampledReal(pixels, 2048)).sun;
+        const at = `${sky.name}, ${variant}`;
+        expect(large?.source, at).toBe(small?.source);
+        if (!small || !large) continue;
+        suns++;
+        expect(degreesBetween(large.direction, small.direction), at).toBeLessThan(0.05);
+        expect(Math.abs(large.illuminance / small.illuminance - 1), at).toBeLessThan(0.01);
+        if (large.source === "measured") {
+          expect(large.disk.at, at).toMatchObject({ width: 2048, height: 1024 });
+          expect(large.disk.at!.indices.length, at).toBeGreaterThan(small.disk.at!.indices.length * 3);
+        }
+      }
+    }
+    expect(suns).toBeGreaterThanOrEqual(5);
   });
 
   it("says why there is none: a glow clipped too widely to place the sun in it, a sun the sky is not lit by, no spot at all", () => {
