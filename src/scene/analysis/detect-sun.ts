@@ -221,8 +221,11 @@ const PLACE_WITHIN = 3 * DEG;
 const HAZE_FOOT = 1.5 * DEG;
 const FOOT_REACH = 1 * DEG;
 
-/** The sky's scan, and its tint (made when first asked): whether it can be a clear sky's, wherever its sun is. */
-type Scan = SkyScan & { tint(): SkyTint };
+/**
+ * The sky's scan, with what the picture holds wherever its sun is, each read when first asked: the sky's tint (whether
+ * it can be a clear sky's) and the ground's mean luminance (`groundLuminance`).
+ */
+type Scan = SkyScan & { tint(): SkyTint; ground(): number | null };
 
 /** The answer of `findSun`: the sun, or why the sky has none, in words a pane can show. */
 export type SunFinding = { sun: DetectedSun; why: null } | { sun: null; why: string };
@@ -295,7 +298,12 @@ function listedDisk(image: HdrPixels, sampled: HdrPixels, factor: number, found:
 function searchSun(image: HdrPixels, minShare: number): Search {
   const scanned = scanSky(image, CANDIDATES);
   let tint: SkyTint | undefined;
-  const scan: Scan = { ...scanned, tint: () => (tint ??= skyTint(image, scanned.top)) };
+  let ground: number | null | undefined;
+  const scan: Scan = {
+    ...scanned,
+    tint: () => (tint ??= skyTint(image, scanned.top)),
+    ground: () => (ground === undefined ? (ground = groundLuminance(image)) : ground),
+  };
   const core = coreSolidAngle(image.width);
   let found = null as DetectedSun | null;
   // Saturated pixels of the blobs placed so far: a large blob holds several candidates, placed once.
@@ -580,7 +588,7 @@ function fromFit(
   if (whole <= needed(sun, scan, minShare, sun.illuminance)) return null;
   const irradiance = fit.irradiance.map((v) => v * visible) as [number, number, number];
   const illuminance = whole * visible;
-  if (!(illuminance > sun.illuminance) || scan.skyIrradiance < MIN_SKY_IRRADIANCE || !lightsGround(image, scan, sun.elevation, illuminance))
+  if (!(illuminance > sun.illuminance) || scan.skyIrradiance < MIN_SKY_IRRADIANCE || !lightsGround(scan, sun.elevation, illuminance))
     return null;
   const intensity = Math.max(...irradiance);
   // Trust falls with the residual and with the air mass the assumed clear path crosses.
@@ -623,8 +631,8 @@ function redHorizon(tint: SkyTint): boolean {
  * night sky fits a dim clear sky as well as a sun does; the ground under it is lit a
  * hundred times less than that sun would light it. A sky-only HDRI (black ground) says nothing.
  */
-function lightsGround(image: HdrPixels, scan: SkyScan, elevation: number, illuminance: number): boolean {
-  const ground = groundLuminance(image);
+function lightsGround(scan: Scan, elevation: number, illuminance: number): boolean {
+  const ground = scan.ground();
   return ground === null || Math.PI * ground >= MIN_ALBEDO * (illuminance * Math.max(0, Math.sin(elevation)) + scan.skyIrradiance);
 }
 
