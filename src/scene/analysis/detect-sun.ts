@@ -36,7 +36,8 @@
  * a sun (MIN_EVIDENCE), so no light comes from the wrong side; a disk that casts too little
  * for its share is kept where the sky is plainly lit from it (STRONG_EVIDENCE). A blob wider
  * than PLACE_WITHIN does not place its sun unless its disk shows (TooWide): none is reported,
- * unless a disk found elsewhere lies near where it would have put it.
+ * unless a disk is measured elsewhere, or a clipped disk near where the blob would have put
+ * its sun fits the clear sky better than that sun.
  */
 import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
@@ -315,6 +316,9 @@ function searchSun(image: HdrPixels, minShare: number): Search {
   const evidence = (sun: DetectedSun) => (evidenceAt ??= skyEvidence(image, scan.top))(sun.direction);
   // The sun of a saturated blob too wide to place it in (TooWide) that the clear sky fits best.
   let unplaced: DetectedSun | null = null;
+  const keepUnplaced = (answer: TooWide, costs: ClearSkyCosts) => {
+    if (!unplaced || fitsBetter(answer.tooWide, unplaced, costs)) unplaced = answer.tooWide;
+  };
   // The candidate whose measured spot gave `found` (null: a blob's sun): its disk's pixels are listed for it alone.
   let foundAt: SunCandidate | null = null;
   // Tries a candidate: the best sun so far is kept in `found`, a blob too wide to place it in, in `unplaced`.
@@ -341,7 +345,7 @@ function searchSun(image: HdrPixels, minShare: number): Search {
         clipsAt(image, candidate, scan.top) && !mayBeClear(scan.tint()) ? null : fromBlob(image, candidate, scan, minShare, seen, pointed);
       costs ??= clearSkyCosts(image, scan.top);
       if (!isTooWide(answer)) sun = answer;
-      else if (!unplaced || fitsBetter(answer.tooWide, unplaced, costs)) unplaced = answer.tooWide;
+      else keepUnplaced(answer, costs);
       if (sun && onCloud(sun, costs)) sun = null;
     }
     if (sun && pointed && evidence(sun) < STRONG_EVIDENCE) sun = null;
@@ -360,16 +364,19 @@ function searchSun(image: HdrPixels, minShare: number): Search {
     if (spot) consider(spot, true);
   }
   if (found && costs && seen) {
-    const sun = pointedBlob(image, scan, minShare, seen, costs);
-    if (sun && elsewhere(sun, found)) {
-      found = sun;
+    const answer = pointedBlob(image, scan, minShare, seen, costs);
+    if (isTooWide(answer)) keepUnplaced(answer, costs);
+    else if (answer && elsewhere(answer, found)) {
+      found = answer;
       foundAt = null;
     }
   }
-  // The disk clips wherever anything does: with a sun's blob too wide to place it in, a clipped spot elsewhere
-  // (a fleck of lit cloud) is no more the sun than any other part of that blob. One near where the blob's outline
-  // puts the sun is that sun's disk.
-  if (unplaced && (!found || (found.source === "estimated" && !sameObject(found, unplaced)))) return none(NO_SUN.tooWide);
+  // The disk clips wherever anything does: with a sun's blob too wide to place it in, a clipped spot elsewhere (a
+  // fleck of lit cloud) is no more the sun than any other part of that blob. One near where the blob's outline puts the
+  // sun is that sun's disk when the clear sky fits a sun there better than in the blob (the costs are made before any
+  // blob is kept); a fleck beside the glow fits worse. A measured sun, whose disk shows, always stands.
+  if (unplaced && (!found || (found.source === "estimated" && !(sameObject(found, unplaced) && fitsBetter(found, unplaced, costs!)))))
+    return none(NO_SUN.tooWide);
   if (!found) return none(seen?.tooLarge ? NO_SUN.tooWide : NO_SUN.none);
   if (evidence(found) < MIN_EVIDENCE) return none(NO_SUN.notLit);
   return { found, spot: foundAt ? { candidate: foundAt, clip: scan.top } : null, why: null };
@@ -381,9 +388,10 @@ function searchSun(image: HdrPixels, minShare: number): Search {
  * unless its own pixels show (`byDisk`), where in it is read from the blob's outline and the
  * sky around it. In a blob wider than PLACE_WITHIN, the outline of a real sky's glow (haze,
  * clouds lit at its edge, the horizon's brightening) has put suns 10 degrees and more from
- * the real one: none is reported, unless a disk found elsewhere lies near where the blob's
- * outline puts the sun (the two say the same: the disk places it). The sun it would have
- * placed is kept, for that comparison.
+ * the real one: none is reported, unless a disk is measured elsewhere (the glow is then a lit
+ * cloud's) or a clipped disk near where the blob's outline puts the sun fits the clear sky
+ * better than that sun (the disk places it). The sun it would have placed is kept, for that
+ * comparison.
  */
 interface TooWide {
   tooWide: DetectedSun;
@@ -420,15 +428,22 @@ function indexOf(candidate: SunCandidate, image: HdrPixels): number {
 /**
  * The sun of the blob the clear sky points to (its lattice's best), when a blob's sun was
  * found and no candidate lay in that blob: at the clip level the candidates are the clipped
- * sky's top rows, often cloud tops. (With no sun found it is not tried: a sky whose
- * candidates hold no sun has none for the lattice to point to, and a large merged blob
- * takes a tenth of a second or more to flood.)
+ * sky's top rows, often cloud tops. A glow too wide to place its sun in (TooWide) counts as
+ * a candidate's does. (With no sun found it is not tried: a sky whose candidates hold no sun
+ * has none for the lattice to point to, and a large merged blob takes a tenth of a second or
+ * more to flood.)
  */
-function pointedBlob(image: HdrPixels, scan: Scan, minShare: number, seen: FloodedBlobs, costs: ClearSkyCosts): DetectedSun | null {
+function pointedBlob(
+  image: HdrPixels,
+  scan: Scan,
+  minShare: number,
+  seen: FloodedBlobs,
+  costs: ClearSkyCosts,
+): DetectedSun | TooWide | null {
   if (costs.best < 0 || seen.mask[costs.best]) return null;
   const candidate = { x: costs.best % image.width, y: Math.floor(costs.best / image.width), luminance: scan.top };
-  const sun = fromBlob(image, candidate, scan, minShare, seen, false);
-  return sun && !isTooWide(sun) && !onCloud(sun, costs) ? sun : null;
+  const answer = fromBlob(image, candidate, scan, minShare, seen, false);
+  return answer && (isTooWide(answer) || !onCloud(answer, costs)) ? answer : null;
 }
 
 /**

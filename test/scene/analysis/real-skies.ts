@@ -15,6 +15,8 @@
  * back to linear (what an HDR or EXR export made from the JPEG holds). Two rules: median
  * metering (the panorama's median luminance at middle grey, 0.18) and highlight keeping
  * (its 99th percentile of luminance at 1.0: the sky keeps its gradations, the sun clips).
+ * The exports are made from the picture as the camera recorded it (`undamaged`): lossy
+ * compression of the files zeroed channels of some suns' disks, which a real disk never has.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -132,21 +134,40 @@ const CORE_RADIUS = 1.5 * DEG;
  * shows in the export as a dark hole in its clipped glow, which no picture a user exports holds.
  */
 export function zeroedDisk(image: HdrPixels, truth: RealTruth): { zeroed: number; pixels: number } {
-  const { width, height, rgb } = image;
+  const disk = diskPixels(image, truth);
+  return { zeroed: disk.filter((o) => isZeroed(image.rgb, o)).length, pixels: disk.length };
+}
+
+/**
+ * The picture as the camera recorded it, for the 8-bit exports made from it: each disk pixel
+ * that DWAB zeroed a channel of takes, in every channel, the brightest value of the disk's
+ * pixels in any channel (`truth` a sun's; null leaves the picture as it is). Brighter than any exposure's
+ * clip level, as the disk is, it clips white in the export, as a real disk does.
+ */
+function undamaged(image: HdrPixels, truth: RealTruth | null): HdrPixels {
+  if (truth?.illuminance == null) return image;
+  const disk = diskPixels(image, truth);
+  const rgb = image.rgb.slice();
+  const peak = Math.max(...disk.flatMap((o) => [image.rgb[o]!, image.rgb[o + 1]!, image.rgb[o + 2]!]));
+  for (const o of disk) if (isZeroed(image.rgb, o)) rgb.fill(peak, o, o + 3);
+  return { ...image, rgb };
+}
+
+/** Offsets (pixel index * 3) of the pixels within CORE_RADIUS of the truth's sun. */
+function diskPixels(image: HdrPixels, truth: RealTruth): number[] {
+  const { width, height } = image;
   const cos = Math.cos(CORE_RADIUS);
-  let zeroed = 0;
-  let pixels = 0;
+  const out: number[] = [];
   for (let y = 0; y < height / 2; y++) {
     for (let x = 0; x < width; x++) {
       const d = pixelDirection(x, y, width, height);
-      if (d[0] * truth.direction[0] + d[1] * truth.direction[1] + d[2] * truth.direction[2] < cos) continue;
-      const o = (y * width + x) * 3;
-      pixels++;
-      if (Math.min(rgb[o]!, rgb[o + 1]!, rgb[o + 2]!) === 0) zeroed++;
+      if (d[0] * truth.direction[0] + d[1] * truth.direction[1] + d[2] * truth.direction[2] >= cos) out.push((y * width + x) * 3);
     }
   }
-  return { zeroed, pixels };
+  return out;
 }
+
+const isZeroed = (rgb: Float32Array, o: number) => Math.min(rgb[o]!, rgb[o + 1]!, rgb[o + 2]!) === 0;
 
 function pixelDirection(x: number, y: number, width: number, height: number): [number, number, number] {
   const d: [number, number, number] = [0, 0, 0];
@@ -160,8 +181,9 @@ export type RealVariant = "as shipped" | "8-bit, median metered" | "8-bit, highl
 export const REAL_VARIANTS: RealVariant[] = ["as shipped", "8-bit, median metered", "8-bit, highlights kept"];
 
 /** The picture in a variant, and the exposure that variant applied (1 as shipped). */
-export function realVariant(image: HdrPixels, variant: RealVariant): { pixels: HdrPixels; exposure: number } {
+export function realVariant(image: HdrPixels, variant: RealVariant, truth: RealTruth | null): { pixels: HdrPixels; exposure: number } {
   if (variant === "as shipped") return { pixels: image, exposure: 1 };
+  image = undamaged(image, truth);
   const l = Array.from({ length: image.width * image.height }, (_, i) => lum(image.rgb, i)).sort((a, b) => a - b);
   const exposure = variant === "8-bit, median metered" ? 0.18 / l[l.length >> 1]! : 1 / l[Math.floor(l.length * 0.99)]!;
   return { pixels: eightBit(image, exposure), exposure };
@@ -227,7 +249,7 @@ export function scoreReal(
   image = readRealSky(sky.name),
 ): RealScore {
   const truth = truthOf(image, sky.shows);
-  const { pixels, exposure } = realVariant(image, variant);
+  const { pixels, exposure } = realVariant(image, variant, truth);
   const found = detect(pixels);
   const error = found && truth ? degreesBetween(found.direction, truth.direction) : null;
   const energy = found && truth?.illuminance && !sky.noEnergy ? found.illuminance / (truth.illuminance * exposure) : null;
