@@ -45,7 +45,7 @@ import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
 import { aureoleBlueness, bestFittingElevation, fitSky, fittedLuminance, type SkyFit, skyTint, type SkyTint, viewSky } from "./sky-fit.ts";
 import { bestClippedSpot, type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
 import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob, type SaturatedBlob } from "./saturated-blob.ts";
-import { groundLuminance, luminanceAt, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
+import { luminanceAt, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { atTop, coreSolidAngle, type MeasuredSpot, measureSpot, SATURATED } from "./sun-measure.ts";
 import { skyEvidence } from "./sky-evidence.ts";
 
@@ -156,12 +156,6 @@ const RED_HORIZON = -0.55;
  */
 const CLIP_REACH = 3;
 /**
- * Least mean albedo of the ground under a sun: darker than any ground a picture shows in
- * daylight (fresh asphalt and dark water reflect 4 to 6%, forest 8 to 15%, and the ground
- * half holds the sky's reflections too).
- */
-const MIN_ALBEDO = 0.01;
-/**
  * Least irradiance (luminance) of the sky on an upward surface under an estimated sun. A
  * clipped moon in a clear moonlit sky is a clipped sun in a dim day sky: the same
  * scattering of the same light, some 400 000 times fainter, and a stylised picture may
@@ -222,11 +216,8 @@ const PLACE_WITHIN = 3 * DEG;
 const HAZE_FOOT = 1.5 * DEG;
 const FOOT_REACH = 1 * DEG;
 
-/**
- * The sky's scan, with what the picture holds wherever its sun is, each read when first asked: the sky's tint (whether
- * it can be a clear sky's) and the ground's mean luminance (`groundLuminance`).
- */
-type Scan = SkyScan & { tint(): SkyTint; ground(): number | null };
+/** The sky's scan, with the sky's tint (whether it can be a clear sky's, wherever its sun is), read when first asked. */
+type Scan = SkyScan & { tint(): SkyTint };
 
 /** The answer of `findSun`: the sun, or why the sky has none, in words a pane can show. */
 export type SunFinding = { sun: DetectedSun; why: null } | { sun: null; why: string };
@@ -299,12 +290,7 @@ function listedDisk(image: HdrPixels, sampled: HdrPixels, factor: number, found:
 function searchSun(image: HdrPixels, minShare: number): Search {
   const scanned = scanSky(image, CANDIDATES);
   let tint: SkyTint | undefined;
-  let ground: number | null | undefined;
-  const scan: Scan = {
-    ...scanned,
-    tint: () => (tint ??= skyTint(image, scanned.top)),
-    ground: () => (ground === undefined ? (ground = groundLuminance(image)) : ground),
-  };
+  const scan: Scan = { ...scanned, tint: () => (tint ??= skyTint(image, scanned.top)) };
   const core = coreSolidAngle(image.width);
   let found = null as DetectedSun | null;
   // Saturated pixels of the blobs placed so far: a large blob holds several candidates, placed once.
@@ -603,8 +589,7 @@ function fromFit(
   if (whole <= needed(sun, scan, minShare, sun.illuminance)) return null;
   const irradiance = fit.irradiance.map((v) => v * visible) as [number, number, number];
   const illuminance = whole * visible;
-  if (!(illuminance > sun.illuminance) || scan.skyIrradiance < MIN_SKY_IRRADIANCE || !lightsGround(scan, sun.elevation, illuminance))
-    return null;
+  if (!(illuminance > sun.illuminance) || scan.skyIrradiance < MIN_SKY_IRRADIANCE) return null;
   const intensity = Math.max(...irradiance);
   // Trust falls with the residual and with the air mass the assumed clear path crosses.
   const confidence = (1 - fit.residual / MAX_RESIDUAL) / Math.sqrt(airMass(Math.PI / 2 - sun.elevation));
@@ -638,17 +623,6 @@ function mayBeClear(tint: SkyTint): boolean {
 
 function redHorizon(tint: SkyTint): boolean {
   return tint.horizonBlueness !== null && tint.horizonBlueness <= RED_HORIZON;
-}
-
-/**
- * Whether the ground is as bright as an estimated sun would light it: its mean luminance
- * at least MIN_ALBEDO / pi of the sun's and the sky's irradiance on it. A clipped moon in a
- * night sky fits a dim clear sky as well as a sun does; the ground under it is lit a
- * hundred times less than that sun would light it. A sky-only HDRI (black ground) says nothing.
- */
-function lightsGround(scan: Scan, elevation: number, illuminance: number): boolean {
-  const ground = scan.ground();
-  return ground === null || Math.PI * ground >= MIN_ALBEDO * (illuminance * Math.max(0, Math.sin(elevation)) + scan.skyIrradiance);
 }
 
 const round = (v: number) => Math.round(Math.max(0, Math.min(1, v)) * 1000) / 1000;

@@ -116,21 +116,3 @@ function wrappedDistance(a: number, b: number, width: number): number {
   const d = Math.abs(a - b);
   return Math.min(d, width - d);
 }
-
-/**
- * Solid-angle weighted mean luminance of the ground half (rows below the horizon); null when
- * the ground is black throughout (a sky-only HDRI).
- */
-export function groundLuminance(image: HdrPixels): number | null {
-  const { width, height, rgb } = image;
-  let sum = 0;
-  let weights = 0;
-  for (let y = skyRows(height); y < height; y++) {
-    const weight = Math.cos(elevationOfV((y + 0.5) / height));
-    for (let x = 0; x < width; x++) {
-      sum += luminanceAt(rgb, y * width + x) * weight;
-      weights += weight;
-    }
-  }
-  return sum > 0 ? sum / weights : null;
-}

@@ -230,7 +230,7 @@ describe("detectSun on local skies with ground truth", () => {
     "finds no sun in a night whose moon the highlight clamp flattens like a clipped sun, in any variant",
     { timeout: 60_000 },
     async () => {
-      // A held-out Model 4 sky: its clipped moon fits a dim clear sky as a sun would; its ground is lit a hundred times less.
+      // A held-out Model 4 sky: its clipped moon fits a dim clear sky as a sun would; its sky casts a night's light.
       const sky = corpusSkies(100).find((s) => s.prompt === "overcast day over the hills" && s.model === 4)!;
       const night = await renderSky(pool(), sky, tempDir("sun-corpus"));
       expect(night.expect).toBe("none");
