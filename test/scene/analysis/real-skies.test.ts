@@ -60,9 +60,10 @@ describe("detectSun on photographs and their 8-bit exports", () => {
     // (A picture without a sun or its glow is searched the same way, in the same pixels.)
     let suns = 0;
     for (const sky of REAL_SKIES.filter((s) => s.shows !== "none")) {
+      const image = readRealSky(sky.name);
+      const truth = truthOf(image, sky.shows);
       for (const variant of REAL_VARIANTS) {
-        const image = readRealSky(sky.name);
-        const pixels = realVariant(image, variant, truthOf(image, sky.shows)).pixels;
+        const pixels = realVariant(image, variant, truth).pixels;
         const small = findSun(resampledReal(pixels, 1024)).sun;
         const large = findSun(resampledReal(pixels, 2048)).sun;
         const at = `${sky.name}, ${variant}`;
