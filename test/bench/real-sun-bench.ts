@@ -16,7 +16,7 @@ import {
   resampledReal,
   scoreReal,
   truthOf,
-  zeroedDisk,
+  zeroedAround,
 } from "../scene/analysis/real-skies.ts";
 
 const RUNS = Number(process.env.SKYBOX_BENCH_RUNS ?? 7);
@@ -62,10 +62,9 @@ export function realSunBench(): string[] {
 function damageLine(): string {
   const disks = REAL_SKIES.filter((sky) => sky.shows === "sun").map((sky) => {
     const image = readRealSky(sky.name);
-    const { zeroed, pixels } = zeroedDisk(image, truthOf(image, sky.shows)!);
-    return `${sky.name} ${zeroed}/${pixels}`;
+    return `${sky.name} ${zeroedAround(image, truthOf(image, sky.shows)!)}`;
   });
-  return `Disk pixels (within 1.5 deg of the sun) with a channel at 0 as shipped, lossy DWAB's doing: ${disks.join(", ")}. The 8-bit exports clip those pixels white, as a real disk is (realVariant).`;
+  return `Pixels within 3 deg of the sun with a channel at 0 as shipped, lossy DWAB's doing: ${disks.join(", ")}. The 8-bit exports give them the disk's or the aureole's light, as the camera recorded it (realVariant).`;
 }
 
 function cell(s: RealScore): string {

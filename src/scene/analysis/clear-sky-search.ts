@@ -1,9 +1,8 @@
 /**
  * How well a sun placed in a saturated blob explains the sky, against suns elsewhere in the
  * clipped sky. In an HDRI clipped at 1.0 the sun's blob often merges with lit clouds or
- * the horizon's glow, and a blob of cloud alone can pass every test of the sun's (its
- * unclipped sky falls off around it, a clear sky fits): a sun placed there lights the
- * scene from the wrong side. The clear-sky model (Perez, as sky-fit.ts fits it) says
+ * the horizon's glow, and a blob of cloud alone can pass every test of the sun's (a clear
+ * sky fits it): a sun placed there lights the scene from the wrong side. The clear-sky model (Perez, as sky-fit.ts fits it) says
  * where the sky's own sun is, as outdoor lighting estimation searches it (Lalonde &
  * Matthews, 3DV 2014): the unclipped sky fits a sun near the real one far better than a
  * sun on a cloud 8 to 30 degrees away. The fit's best place is off by a few degrees to
@@ -44,6 +43,13 @@ const TURBIDITY = 2;
  * cloud, holds hundreds.
  */
 const RANKED = 64;
+
+/**
+ * Least ratio of two suns' costs (`at`) that says the clear sky fits the one clearly better
+ * than the other. On the local renderer's skies clipped at 1.0, a true sun costs 1.6 to 76
+ * times less than a glow elsewhere in the sky, and a fleck of cloud 0.4 to 1.2 times.
+ */
+export const CLEARLY_BETTER = 1.5;
 
 /** The clear-sky cost of suns in one panorama: `at` any direction, and the least over the lattice. */
 export interface ClearSkyCosts {

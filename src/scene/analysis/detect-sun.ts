@@ -22,9 +22,8 @@
  * of its light makes it, and well fitted: fog in front of a sun gives the sky around it the
  * sun's own colour, and greys the horizon).
  * When the sky around the sun clips too, only a saturated blob is left: the sun is placed
- * in it from how the unclipped sky around it falls off (saturated-blob.ts; in a blob merged
- * with the horizon's haze, where the clear sky fits best if that fails), and the fitted
- * clear sky must reach the clip level at its edge. A blob of lit cloud can pass all that:
+ * at the centre of its part clipped white that the clear sky fits a sun in best
+ * (saturated-blob.ts), and the fitted clear sky must reach the clip level at its edge. A blob of lit cloud can pass all that:
  * a blob's sun whose sky fits a clear sky clearly worse than a sun elsewhere in the clipped
  * sky is refused (clear-sky-search.ts). In a clipped sky the brightest spots tie at the clip
  * level, so besides the scan's candidates the saturated spot the clear sky points to is
@@ -36,14 +35,14 @@
  * a sun (MIN_EVIDENCE), so no light comes from the wrong side; a disk that casts too little
  * for its share is kept where the sky is plainly lit from it (STRONG_EVIDENCE). A blob wider
  * than PLACE_WITHIN does not place its sun unless its disk shows (TooWide): none is reported,
- * unless a disk is measured elsewhere, or a clipped disk near where the blob would have put
- * its sun fits the clear sky better than that sun.
+ * unless a disk is measured elsewhere, or a clipped one elsewhere fits the clear sky clearly
+ * better than the blob's sun (CLEARLY_BETTER).
  */
-import { azimuthOfU, directionOfUv, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
+import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
-import { aureoleBlueness, bestFittingElevation, fitSky, fittedLuminance, type SkyFit, skyTint, type SkyTint, viewSky } from "./sky-fit.ts";
-import { bestClippedSpot, type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
+import { aureoleBlueness, fitSky, fittedLuminance, type SkyFit, skyTint, type SkyTint, viewSky } from "./sky-fit.ts";
+import { bestClippedSpot, CLEARLY_BETTER, type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
 import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob, type SaturatedBlob } from "./saturated-blob.ts";
 import { luminanceAt, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { atTop, coreSolidAngle, type MeasuredSpot, measureSpot, SATURATED } from "./sun-measure.ts";
@@ -208,14 +207,6 @@ const STRONG_EVIDENCE = 0.4;
  * picture's sun must be placed with to cast the shadows the picture shows.
  */
 const PLACE_WITHIN = 3 * DEG;
-/**
- * A saturated blob whose foot is at most HAZE_FOOT up has merged with the clipped haze along
- * the horizon; its sun placed within FOOT_REACH of its foot was placed there by the haze
- * (`onHazeFoot`).
- */
-const HAZE_FOOT = 1.5 * DEG;
-const FOOT_REACH = 1 * DEG;
-
 /** The sky's scan, with the sky's tint (whether it can be a clear sky's, wherever its sun is), read when first asked. */
 type Scan = SkyScan & { tint(): SkyTint };
 
@@ -308,7 +299,7 @@ function searchSun(image: HdrPixels, minShare: number): Search {
   // The candidate whose measured spot gave `found` (null: a blob's sun): its disk's pixels are listed for it alone.
   let foundAt: SunCandidate | null = null;
   // Tries a candidate: the best sun so far is kept in `found`, a blob too wide to place it in, in `unplaced`.
-  // A spot the clear sky pointed to (`pointed`) holds one only where its disk's own pixels place it (a blob's outline
+  // A spot the clear sky pointed to (`pointed`) holds one only where its disk's own pixels place it (a blob's white part
   // does not) and the whole sky is plainly lit from it (STRONG_EVIDENCE): the model chose it, the sky must confirm it.
   const consider = (candidate: SunCandidate, pointed = false): void => {
     // A spot that could not cast its share even filling the core, and cannot be clipped, is skipped unmeasured.
@@ -327,9 +318,11 @@ function searchSun(image: HdrPixels, minShare: number): Search {
       seen ??= floodedBlobs(image);
       // A blob's sun is an estimated one, which only a sky that can be a clear one holds (`mayBeClear`): a blob in
       // any other is not worth flooding. (Asked of a seed that clips: another floods no blob.)
-      const answer =
-        clipsAt(image, candidate, scan.top) && !mayBeClear(scan.tint()) ? null : fromBlob(image, candidate, scan, minShare, seen, pointed);
       costs ??= clearSkyCosts(image, scan.top);
+      const answer =
+        clipsAt(image, candidate, scan.top) && !mayBeClear(scan.tint())
+          ? null
+          : fromBlob(image, candidate, scan, minShare, seen, costs.at, pointed);
       if (!isTooWide(answer)) sun = answer;
       else keepUnplaced(answer, costs);
       if (sun && onCloud(sun, costs)) sun = null;
@@ -358,11 +351,10 @@ function searchSun(image: HdrPixels, minShare: number): Search {
     }
   }
   // The disk clips wherever anything does: with a sun's blob too wide to place it in, a clipped spot elsewhere (a
-  // fleck of lit cloud) is no more the sun than any other part of that blob. One near where the blob's outline puts the
-  // sun is that sun's disk when the clear sky fits a sun there better than in the blob (the costs are made before any
-  // blob is kept); a fleck beside the glow fits worse. A measured sun, whose disk shows, always stands.
-  if (unplaced && (!found || (found.source === "estimated" && !(sameObject(found, unplaced) && fitsBetter(found, unplaced, costs!)))))
-    return none(NO_SUN.tooWide);
+  // fleck of lit cloud) is no more the sun than any other part of that blob, unless the clear sky fits a sun there
+  // clearly better than in the blob (a glow of the horizon's haze under a high sun). A measured sun, whose disk
+  // shows, always stands.
+  if (unplaced && (!found || (found.source === "estimated" && !fitsClearlyBetter(found, unplaced, costs!)))) return none(NO_SUN.tooWide);
   if (!found) return none(seen?.tooLarge ? NO_SUN.tooWide : NO_SUN.none);
   if (evidence(found) < MIN_EVIDENCE) return none(NO_SUN.notLit);
   return { found, spot: foundAt ? { candidate: foundAt, clip: scan.top } : null, why: null };
@@ -371,12 +363,12 @@ function searchSun(image: HdrPixels, minShare: number): Search {
 /**
  * A saturated blob's answer when it holds a sun it cannot place: the disk is somewhere in
  * the blob (it is the brightest thing in the sky, so it clips wherever anything does), and
- * unless its own pixels show (`byDisk`), where in it is read from the blob's outline and the
- * sky around it. In a blob wider than PLACE_WITHIN, the outline of a real sky's glow (haze,
- * clouds lit at its edge, the horizon's brightening) has put suns 10 degrees and more from
- * the real one: none is reported, unless a disk is measured elsewhere (the glow is then a lit
- * cloud's) or a clipped disk near where the blob's outline puts the sun fits the clear sky
- * better than that sun (the disk places it). The sun it would have placed is kept, for that
+ * unless its own pixels show (`byDisk`), where in it is read from its parts clipped white.
+ * In a blob wider than PLACE_WITHIN, a real sky's glow (haze, clouds lit at its edge, the
+ * horizon's brightening) has put suns 3 to 12 degrees from the real one in photographs'
+ * 8-bit exports: none is reported, unless a disk is measured elsewhere (the glow is then a
+ * lit cloud's) or a clipped one elsewhere fits the clear sky clearly better than the blob's
+ * sun (the glow is then the horizon's haze). The sun it would have placed is kept, for that
  * comparison.
  */
 interface TooWide {
@@ -390,6 +382,11 @@ function isTooWide(answer: DetectedSun | TooWide | null): answer is TooWide {
 /** Whether the clear sky fits a sun at `a` better than at `b` (clear-sky-search.ts). */
 function fitsBetter(a: DetectedSun, b: DetectedSun, costs: ClearSkyCosts): boolean {
   return costs.at(a.direction) < costs.at(b.direction);
+}
+
+/** Whether the clear sky fits a sun at `a` clearly better than at `b` (CLEARLY_BETTER). */
+function fitsClearlyBetter(a: DetectedSun, b: DetectedSun, costs: ClearSkyCosts): boolean {
+  return CLEARLY_BETTER * costs.at(a.direction) <= costs.at(b.direction);
 }
 
 /** Whether a candidate's pixel has two channels at the image's largest value. */
@@ -428,7 +425,7 @@ function pointedBlob(
 ): DetectedSun | TooWide | null {
   if (costs.best < 0 || seen.mask[costs.best]) return null;
   const candidate = { x: costs.best % image.width, y: Math.floor(costs.best / image.width), luminance: scan.top };
-  const answer = fromBlob(image, candidate, scan, minShare, seen, false);
+  const answer = fromBlob(image, candidate, scan, minShare, seen, costs.at, false);
   return answer && (isTooWide(answer) || !onCloud(answer, costs)) ? answer : null;
 }
 
@@ -500,9 +497,8 @@ function estimated(image: HdrPixels, spot: MeasuredSpot, scan: Scan, minShare: n
 /**
  * A sun in the saturated blob around a candidate at the clip level (saturated-blob.ts),
  * where the sky around the sun clips too: it holds none of the sun's own light beyond its
- * sky's, so its disk is empty. When the blob reaches down to the horizon and its sun was
- * placed at its foot and refused, the sun is placed again where the clear sky fits best
- * (`onHazeFoot`). With `byDiskOnly`, only a sun its disk's own pixels place (`byDisk`).
+ * sky's, so its disk is empty. With `byDiskOnly`, only a sun its disk's own pixels place
+ * (`byDisk`).
  */
 function fromBlob(
   image: HdrPixels,
@@ -510,9 +506,10 @@ function fromBlob(
   scan: Scan,
   minShare: number,
   seen: FloodedBlobs,
+  cost: (direction: readonly number[]) => number,
   byDiskOnly: boolean,
 ): DetectedSun | null | TooWide {
-  const blob = placeInBlob(image, indexOf(candidate, image), scan.top, seen);
+  const blob = placeInBlob(image, indexOf(candidate, image), scan.top, cost, seen);
   if (!blob || (byDiskOnly && !blob.byDisk)) return null;
   const sun = blobsSun(image, blob, scan, minShare);
   return sun && !blob.byDisk && Math.sqrt(blob.solidAngle / Math.PI) > PLACE_WITHIN ? { tooWide: sun } : sun;
@@ -522,33 +519,9 @@ function fromBlob(
 function blobsSun(image: HdrPixels, blob: SaturatedBlob, scan: Scan, minShare: number): DetectedSun | null {
   // The edge of a blob larger than a disk is where the sky reaches the clip level: the clear sky fitted around it
   // must come close to it there. A disk clips by its own light.
-  const reaches = (elevation: number) => (fit: SkyFit) =>
-    blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - elevation, blob.rim) >= scan.top;
   const placed = blobSun(blob.direction, blob.solidAngle);
-  const sun = fromFit(image, placed, scan, minShare, blob.visible, reaches(placed.elevation));
-  if (sun || blob.byDisk || !onHazeFoot(blob, placed.elevation)) return sun;
-  const [x, , z] = blob.direction;
-  const u = uOfDirection(x, z);
-  const elevation = bestFittingElevation(image, u, blob.foot, blob.top, scan.top);
-  if (elevation === null) return null;
-  const direction: [number, number, number] = [0, 0, 0];
-  directionOfUv(u, 0.5 - elevation / Math.PI, direction);
-  return fromFit(image, blobSun(direction, blob.solidAngle), scan, minShare, blob.visible, reaches(elevation));
-}
-
-/**
- * Whether a blob's sun is one the sky's profile cannot place: the blob reaches down to the
- * horizon (HAZE_FOOT), merged with the clipped haze there, and the sun was placed at its
- * foot (within FOOT_REACH). The profile's free elevation term then explains the sky's fall-off
- * about as well as the aureole does, and a sun at the blob's foot explains it best: a sun
- * some degrees up in a mound of glow and haze reaching above it lands near the horizon,
- * where it casts too little to pass.
- * The clear-sky model's shape ties the brightening towards the horizon to the sun's
- * elevation: fitted to the sky above the horizon band, it places that sun within 1.25
- * degrees (sky-fit.ts, `bestFittingElevation`).
- */
-function onHazeFoot(blob: SaturatedBlob, elevation: number): boolean {
-  return !blob.isDisk && blob.foot <= HAZE_FOOT && elevation <= blob.foot + FOOT_REACH;
+  const reaches = (fit: SkyFit) => blob.isDisk || CLIP_REACH * fittedLuminance(fit, Math.PI / 2 - placed.elevation, blob.rim) >= scan.top;
+  return fromFit(image, placed, scan, minShare, blob.visible, reaches);
 }
 
 /** An estimated sun in `direction`, placed in a blob of `solidAngle`, its energy yet to be fitted. */

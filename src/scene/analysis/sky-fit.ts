@@ -24,8 +24,6 @@ import { nthSmallest } from "./nth-smallest.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
 const DEG = Math.PI / 180;
-/** Step of the fine elevation search around the best whole degree (`bestFittingElevation`). */
-const QUARTER = DEG / 4;
 /** Spacing (degrees) of the sky's samples: the model varies over tens of degrees. */
 const GRID_DEG = 2;
 /**
@@ -52,10 +50,7 @@ const PATH_TURBIDITY = 1;
 const UPPER_SKY = 20 * DEG;
 /** The aureole: samples this far from the sun, where a clear sky's Rayleigh blue shows through its glow. */
 const AUREOLE = [10 * DEG, 40 * DEG] as const;
-/**
- * The horizon band: its samples say whether the sky along the horizon is red, and are left
- * out where a sun is placed by the fit (`bestFittingElevation`).
- */
+/** The horizon band: its samples say whether the sky along the horizon is red. */
 const HORIZON_BAND = 10 * DEG;
 
 /** A fitted clear sky. */
@@ -203,31 +198,6 @@ export function fitSky({ sun, samples: s }: SkyView): SkyFit {
     samples: n,
     irradiance: [sunKlux[0] * scale, sunKlux[1] * scale, sunKlux[2] * scale],
   };
-}
-
-/**
- * The elevation, between `from` and `to` (radians) on the vertical at `u`, of the sun whose
- * clear sky fits the panorama's sky above the horizon band best (least `residual`): tried
- * every degree, then every quarter degree around the best. Null when no fit has enough
- * samples. The band is left out: the haze along the horizon is brighter than a clear sky's
- * gradation there, and fitted it pulls the sun down towards it by degrees.
- */
-export function bestFittingElevation(image: HdrPixels, u: number, from: number, to: number, clip: number): number | null {
-  const sun = [0, 0, 0];
-  const residual = (elevation: number) => {
-    directionOfUv(u, 0.5 - elevation / Math.PI, sun);
-    const view = viewSky(image, sun, clip, HORIZON_BAND);
-    return view ? fitSky(view).residual : Infinity;
-  };
-  let best = { elevation: NaN, residual: Infinity };
-  const tryAt = (elevation: number) => {
-    const r = residual(elevation);
-    if (r < best.residual) best = { elevation, residual: r };
-  };
-  for (let e = from; e <= to; e += DEG) tryAt(e);
-  const coarse = best.elevation;
-  for (let k = -3; k <= 3; k++) if (k && coarse + k * QUARTER >= from && coarse + k * QUARTER <= to) tryAt(coarse + k * QUARTER);
-  return best.residual < Infinity ? best.elevation : null;
 }
 
 /** The median of `values` (the upper one of an even count), null when empty. */

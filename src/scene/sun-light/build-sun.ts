@@ -17,7 +17,7 @@ import type { DecodedHdr } from "../environment/decoded-hdr.ts";
 import type { HdrPixels } from "../analysis/hdr-pixels.ts";
 
 /** Version of the detection's answers: bumped when `detectSun` answers differently, so cached suns are found again. */
-const DETECTION = 8;
+const DETECTION = 9;
 
 /** Makes the sun's light once the skybox's other parts are built. */
 export type SunFactory = (neighbours: SunNeighbours) => SkyboxSun;

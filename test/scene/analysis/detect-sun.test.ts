@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { azimuthOfU, directionOfDegrees, directionOfUv } from "../../../src/api/panorama/panorama-directions.ts";
-import { detectSun, type DetectedSun, findSun } from "../../../src/scene/analysis/detect-sun.ts";
+import { detectSun, type DetectedSun, findSun, NO_SUN } from "../../../src/scene/analysis/detect-sun.ts";
 import { type HdrPixels, pointSampled } from "../../../src/scene/analysis/hdr-pixels.ts";
 import { perez, perezCoefficients } from "../../../src/scene/analysis/preetham.ts";
 import { renderPool } from "../../local/imagery/render-fixtures.ts";
@@ -157,6 +157,8 @@ describe("detectSun on the local service's HDRI exports", () => {
     expect(degreesBetween(detectSun(dot(clearSky(at, 0.2), 5000))!.direction, at)).toBeLessThan(1);
     const elsewhere = directionOfDegrees(azimuthOfU(100.5 / 256) * DEG + 120, 33);
     expect(detectSun(dot(clearSky(elsewhere, 0.2), 5000))).toBeNull();
+    // And the pane says why in words.
+    expect(findSun(dot(clearSky(elsewhere, 0.2), 5000)).why).toBe(NO_SUN.notLit);
   });
 
   it("reads a panorama wider than 1K at 1K, and measures the sun it finds there in the whole panorama", () => {

@@ -126,46 +126,65 @@ export function truthOf(image: HdrPixels, shows: Shows): RealTruth | null {
 
 /** The sun's disk (0.53 degrees across) as a 512-wide picture holds it: its pixels within this of the truth's sun. */
 const CORE_RADIUS = 1.5 * DEG;
+/**
+ * How far from a sun DWAB's damage reaches: the sun's pixels and their neighbours in its
+ * block of the file, whose ringing it clamped to 0 (a channel is zeroed in pixels up to 2.9
+ * degrees from the suns of the corpus, none farther within 6 degrees).
+ */
+const DAMAGE_RADIUS = 3 * DEG;
+/** Width of the ring just beyond DAMAGE_RADIUS whose sky stands in for the damaged aureole. */
+const RING_WIDTH = 1 * DEG;
 
 /**
- * How many of the pixels within CORE_RADIUS of a picture's sun have a channel at 0, of how
- * many: lossy DWAB compression's doing. A real disk outshines its sky in every channel, so
- * an 8-bit export clips it white; a disk whose channels were zeroed cannot clip at all, and
- * shows in the export as a dark hole in its clipped glow, which no picture a user exports holds.
+ * How many pixels within DAMAGE_RADIUS of a picture's sun have a channel at 0: lossy DWAB
+ * compression's doing, in the disk and the aureole around it. A real disk and its aureole
+ * outshine their sky in every channel, so an 8-bit export clips them white; pixels whose
+ * channels were zeroed cannot clip at all, and show in the export as a dark hole or ring in
+ * the sun's clipped glow, which no picture a user exports holds.
  */
-export function zeroedDisk(image: HdrPixels, truth: RealTruth): { zeroed: number; pixels: number } {
-  const disk = diskPixels(image, truth);
-  return { zeroed: disk.filter((o) => isZeroed(image.rgb, o)).length, pixels: disk.length };
+export function zeroedAround(image: HdrPixels, truth: RealTruth): number {
+  return pixelsWithin(image, truth, 0, DAMAGE_RADIUS).filter((o) => isZeroed(image.rgb, o)).length;
 }
 
 /**
- * The picture as the camera recorded it, for the 8-bit exports made from it: each disk pixel
- * that DWAB zeroed a channel of takes, in every channel, the brightest value of the disk's
- * pixels in any channel (`truth` a sun's; null leaves the picture as it is). Brighter than any exposure's
- * clip level, as the disk is, it clips white in the export, as a real disk does.
+ * The picture as the camera recorded it, for the 8-bit exports made from it (`truth` a
+ * sun's; null leaves the picture as it is). Each pixel DWAB zeroed a channel of takes, in
+ * every channel:
+ * - in the disk (CORE_RADIUS), the brightest value of the disk's pixels in any channel:
+ *   brighter than any exposure's clip level, as the disk is, it clips white;
+ * - in the aureole around it (to DAMAGE_RADIUS), the median of the ring of undamaged sky
+ *   just beyond, per channel: the aureole is at least that bright, as it falls off outwards.
  */
 function undamaged(image: HdrPixels, truth: RealTruth | null): HdrPixels {
   if (truth?.illuminance == null) return image;
-  const disk = diskPixels(image, truth);
+  const disk = pixelsWithin(image, truth, 0, CORE_RADIUS);
+  const ring = pixelsWithin(image, truth, DAMAGE_RADIUS, DAMAGE_RADIUS + RING_WIDTH).filter((o) => !isZeroed(image.rgb, o));
+  const aureole = [0, 1, 2].map((c) => median(ring.map((o) => image.rgb[o + c]!)));
   const rgb = image.rgb.slice();
   const peak = Math.max(...disk.flatMap((o) => [image.rgb[o]!, image.rgb[o + 1]!, image.rgb[o + 2]!]));
   for (const o of disk) if (isZeroed(image.rgb, o)) rgb.fill(peak, o, o + 3);
+  for (const o of pixelsWithin(image, truth, CORE_RADIUS, DAMAGE_RADIUS)) {
+    if (isZeroed(image.rgb, o)) rgb.set(aureole, o);
+  }
   return { ...image, rgb };
 }
 
-/** Offsets (pixel index * 3) of the pixels within CORE_RADIUS of the truth's sun. */
-function diskPixels(image: HdrPixels, truth: RealTruth): number[] {
+/** Offsets (pixel index * 3) of the pixels at least `from` and less than `to` from the truth's sun. */
+function pixelsWithin(image: HdrPixels, truth: RealTruth, from: number, to: number): number[] {
   const { width, height } = image;
-  const cos = Math.cos(CORE_RADIUS);
+  const [near, far] = [Math.cos(from), Math.cos(to)];
   const out: number[] = [];
   for (let y = 0; y < height / 2; y++) {
     for (let x = 0; x < width; x++) {
       const d = pixelDirection(x, y, width, height);
-      if (d[0] * truth.direction[0] + d[1] * truth.direction[1] + d[2] * truth.direction[2] >= cos) out.push((y * width + x) * 3);
+      const cos = d[0] * truth.direction[0] + d[1] * truth.direction[1] + d[2] * truth.direction[2];
+      if (cos > far && cos <= near) out.push((y * width + x) * 3);
     }
   }
   return out;
 }
+
+const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
 
 const isZeroed = (rgb: Float32Array, o: number) => Math.min(rgb[o]!, rgb[o + 1]!, rgb[o + 2]!) === 0;
 

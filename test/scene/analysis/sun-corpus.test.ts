@@ -112,12 +112,12 @@ describe("detectSun on local skies with ground truth", () => {
   );
 
   it(
-    "clipped at 1.0: a sun whose glow clips more than 3 degrees around it is not placed by the glow's outline: none, or the disk's own place",
+    "clipped at 1.0: a sun whose glow clips more than 3 degrees around it is not placed in the glow: none, or the disk's own place",
     { timeout: 120_000 },
     async () => {
-      // Suns the saturated blob's outline and fall-off placed within 2 degrees on the local renderer's skies, and 3 to
-      // 12 degrees off on photographs' 8-bit exports (real-skies.ts): a sunset blob, a sun 9 degrees up in a mound of
-      // glow merged with the horizon's haze, morning suns 7 and 9 degrees up, suns over hills and a canyon.
+      // Suns a fit of the glow's fall-off placed within 2 degrees on the local renderer's skies (until session 14), and
+      // 3 to 12 degrees off on photographs' 8-bit exports (real-skies.ts): a sunset blob, a sun 9 degrees up in a mound
+      // of glow merged with the horizon's haze, morning suns 7 and 9 degrees up, suns over hills and a canyon.
       const cases: [number, (s: CorpusSky) => boolean][] = [
         [0, (s) => s.prompt === "clear desert dunes at sunset" && s.model === 4 && s.elevation === undefined],
         [0, (s) => s.prompt === "ocean beach at sunset, clear sky" && s.elevation === 9 && s.look === "digital-art"],
@@ -137,10 +137,10 @@ describe("detectSun on local skies with ground truth", () => {
     },
   );
 
-  it("clipped at 1.0: a sun placed from how its sky falls off in red as well as green", { timeout: 60_000 }, async () => {
-    // Seed sets 200 and 300 (seen, not held out). Red clips last in a day sky, so its unclipped sky reaches nearest
-    // the sun. Fitted in green alone, neither sun was found. The tundra's clipped horizon, 16 degrees below its sun,
-    // fits the sky about as well as the sky around the disk: the more confident sun (less air in front of it) wins.
+  it("clipped at 1.0: a sun placed at its disk over a clipped horizon, where the sky clips white too", { timeout: 60_000 }, async () => {
+    // Seed sets 200 and 300 (seen, not held out). (A fit of the glow's fall-off found neither sun in green alone,
+    // both in red and green.) The tundra's clipped horizon, 16 degrees below its sun, fits the sky about as well as
+    // the sky around the disk: the more confident sun (less air in front of it) wins.
     for (const [offset, prompt, look] of [
       [200, "arctic tundra in the morning, clear", "painterly"],
       [300, "clear afternoon over a canyon", "anime"],
@@ -207,7 +207,7 @@ describe("detectSun on local skies with ground truth", () => {
         return scoreSky(sky, clipped(sky.pixels, 1), (p) => detectSun(p));
       };
       // The sun's blob merges with lit clouds (or cirrus) and the horizon's glow; a blob of cloud 15 to 30 degrees away
-      // falls off and fits a clear sky, but far worse than a sun near the drawn one (clear-sky-search.ts): none is reported.
+      // fits a clear sky, but far worse than a sun near the drawn one (clear-sky-search.ts): none is reported.
       for (const [prompt, seed] of [
         ["cloudy afternoon over the hills", 1],
         ["cirrus morning over the desert", 1],
