@@ -171,8 +171,8 @@ const MIN_SKY_IRRADIANCE = 0.05;
  * the lattice's best, most with the sun 7 to 11 degrees up; a sun placed on a cloud costs
  * anything from nothing to ten times more. The bound lies just above what true suns cost
  * when the picture clips at 1.0: it refuses the suns that fit clearly worse (the others are
- * mostly refused for a sky that does not fall off around them, or lose to the sun's own
- * blob), and lets through a white fleck on the horizon under a cirrus morning's sun.
+ * refused by the other tests of a clear sky, or lose to the sun's own blob), and lets
+ * through a white fleck on the horizon under a cirrus morning's sun.
  */
 const CLOUD_EXCESS = 0.009;
 /**
