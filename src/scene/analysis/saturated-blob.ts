@@ -75,8 +75,6 @@ export interface SaturatedBlob {
   isDisk: boolean;
   /** Whether the disk's own pixels place the sun (the blob is the disk, or holds it as a core clipped in every channel). */
   byDisk: boolean;
-  /** The blob's pixel indices. */
-  pixels: number[];
   /** Solid angle of the blob (steradians). */
   solidAngle: number;
   /** Angle (radians) from the sun up to the blob's top: where the sky above the sun falls to the clip level. */
@@ -115,7 +113,7 @@ export function placeInBlob(
   if (blob.solidAngle <= clippedDiskSolidAngle(width)) {
     const disk = clippedDisk(image, blob.pixels);
     if (diskHidden(image, disk.direction, clip)) return null;
-    return { ...disk, isDisk: true, byDisk: true, pixels: blob.pixels, solidAngle: blob.solidAngle, rim: rim(disk.direction) };
+    return { ...disk, isDisk: true, byDisk: true, solidAngle: blob.solidAngle, rim: rim(disk.direction) };
   }
   const inBlob = (i: number) => seen.mask[i] === seen.blobs;
   // The sky clips in every channel nearest the sun: of the blob's parts clipped white, the one the clear sky fits a
@@ -131,7 +129,6 @@ export function placeInBlob(
     visible: 1,
     isDisk: false,
     byDisk,
-    pixels: blob.pixels,
     solidAngle: blob.solidAngle,
     rim: rim(direction),
   };
