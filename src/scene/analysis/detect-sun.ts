@@ -23,9 +23,9 @@
  * sun's own colour, and greys the horizon).
  * When the sky around the sun clips too, only a saturated blob is left: the sun is placed
  * at the centre of its part clipped white that the clear sky fits a sun in best
- * (saturated-blob.ts), and the fitted clear sky must reach the clip level at its edge. A blob of lit cloud can pass all that:
- * a blob's sun whose sky fits a clear sky clearly worse than a sun elsewhere in the clipped
- * sky is refused (clear-sky-search.ts). In a clipped sky the brightest spots tie at the clip
+ * (saturated-blob.ts), and the fitted clear sky must reach the clip level at its edge. A
+ * blob of lit cloud can pass all that: a blob's sun whose sky fits a clear sky clearly worse
+ * than a sun elsewhere in the clipped sky is refused (clear-sky-search.ts). In a clipped sky the brightest spots tie at the clip
  * level, so besides the scan's candidates the saturated spot the clear sky points to is
  * tried (clear-sky-search.ts): a sun that clips as a small disk among lit clouds. The result
  * says which it is (`source`) and how far to trust it (`confidence`).
