@@ -2,10 +2,10 @@
  * How well a sun placed in a saturated blob explains the sky, against suns elsewhere in the
  * clipped sky. In an HDRI clipped at 1.0 the sun's blob often merges with lit clouds or
  * the horizon's glow, and a blob of cloud alone can pass every test of the sun's (a clear
- * sky fits it): a sun placed there lights the scene from the wrong side. The clear-sky model (Perez, as sky-fit.ts fits it) says
- * where the sky's own sun is, as outdoor lighting estimation searches it (Lalonde &
- * Matthews, 3DV 2014): the unclipped sky fits a sun near the real one far better than a
- * sun on a cloud 8 to 30 degrees away. The fit's best place is off by a few degrees to
+ * sky fits it): a sun placed there lights the scene from the wrong side. The clear-sky
+ * model (Perez, as sky-fit.ts fits it) says where the sky's own sun is, as outdoor
+ * lighting estimation searches it (Lalonde & Matthews, 3DV 2014): the unclipped sky fits a
+ * sun near the real one far better than a sun on a cloud 8 to 30 degrees away. The fit's best place is off by a few degrees to
  * fifteen (the Perez shape is not the sky's own), too far to place the sun, so it only
  * refuses: a blob's sun whose sky fits clearly worse than the best of a lattice of suns
  * across the clipped sky is a cloud.

@@ -112,7 +112,7 @@ export function truthOf(image: HdrPixels, shows: Shows): RealTruth | null {
       else if (gamma < RING) ring.push(lum(rgb, y * width + x));
     }
   }
-  const sky = ring.sort((a, b) => a - b)[ring.length >> 1]!;
+  const sky = median(ring);
   const sum: [number, number, number] = [0, 0, 0];
   let illuminance = 0;
   for (const p of disk) {
