@@ -11,10 +11,17 @@
  *
  * The same data fitted without a sun (the Perez gradation alone: brighter towards the
  * horizon, or the CIE overcast sky: darker towards it) costs more where a sun lights the
- * sky: the difference per sample is the evidence for a sun (detect-sun.ts).
+ * sky: the difference per sample is the evidence for a sun (`skyEvidence`), as a mean
+ * log-likelihood ratio per sample under the fit's Cauchy errors (nats). Positive where the
+ * sky brightens towards that direction the way a sunlit sky does; negative where a sun
+ * there would light a sky the picture does not show (a sun placed on the wrong side).
  */
+import type { HdrPixels } from "./hdr-pixels.ts";
 import { perez, perezCoefficients, perezGradation } from "./preetham.ts";
-import type { SkySamples } from "./sky-samples.ts";
+import { type SkySamples, skySamples } from "./sky-samples.ts";
+
+/** Spacing (degrees) of the samples fitted: finer than the sky's gradation and aureole change, coarse enough to fit fast. */
+const GRID_DEG = 3;
 
 /**
  * Scale of the Cauchy loss (natural log units): measured clear skies scatter about the Perez
@@ -61,7 +68,7 @@ const rho = (r: number) => Math.log(1 + (r / SIGMA) * (r / SIGMA));
  */
 function scaleAndCost(s: SkySamples, logF: Float64Array): { cost: number; logScale: number } {
   const offsets: number[] = [];
-  for (let i = 0; i < s.count; i++) if (!s.censored[i]) offsets.push(s.logL[i]! - logF[i]!);
+  for (let i = 0; i < s.count; i++) if (!s.clipped[i]) offsets.push(s.logL[i]! - logF[i]!);
   if (offsets.length === 0) return { cost: Infinity, logScale: 0 };
   offsets.sort((a, b) => a - b);
   let logK = offsets[offsets.length >> 1]!;
@@ -70,7 +77,7 @@ function scaleAndCost(s: SkySamples, logF: Float64Array): { cost: number; logSca
     let swr = 0;
     for (let i = 0; i < s.count; i++) {
       const r = s.logL[i]! - logF[i]! - logK;
-      if (s.censored[i] && r <= 0) continue;
+      if (s.clipped[i] && r <= 0) continue;
       const w = 1 / (1 + (r / SIGMA) * (r / SIGMA));
       sw += w;
       swr += w * r;
@@ -81,7 +88,7 @@ function scaleAndCost(s: SkySamples, logF: Float64Array): { cost: number; logSca
   let cost = 0;
   for (let i = 0; i < s.count; i++) {
     const r = s.logL[i]! - logF[i]! - logK;
-    if (!(s.censored[i] && r <= 0)) cost += rho(r);
+    if (!(s.clipped[i] && r <= 0)) cost += rho(r);
   }
   return { cost: cost / s.count, logScale: logK };
 }
@@ -108,4 +115,18 @@ export function fitWithoutSun(s: SkySamples): SkyFitResult {
     if (fit.cost < best.cost) best = { ...fit, turbidity: t };
   }
   return best;
+}
+
+/**
+ * The evidence function of a panorama (a sun's evidence: how much better its sky fits a clear
+ * sky lit from it than the best sky without a sun): the samples and the sunless fit are made once.
+ * @param clip the largest channel value of the panorama's sky (clipped samples are censored there)
+ */
+export function skyEvidence(image: HdrPixels, clip: number): (sun: readonly number[]) => number {
+  const samples = skySamples(image, clip, GRID_DEG);
+  let sunless: number | undefined;
+  return (sun) => {
+    sunless ??= fitWithoutSun(samples).cost;
+    return sunless - fitWithSun(samples, sun).cost;
+  };
 }

@@ -29,8 +29,9 @@
 import { azimuthOfU, directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perezCircumsolar, perezCoefficients, perezGradation } from "./preetham.ts";
-import { CLIP_SHARE, MIN_ELEVATION, MIN_FROM_SUN, skyGrid, trimmedCost } from "./sky-fit.ts";
-import { fourNeighbours, luminanceAt, skyRows } from "./sun-candidates.ts";
+import { MIN_ELEVATION, MIN_FROM_SUN, trimmedCost } from "./sky-fit.ts";
+import { skyGrid, skySamples } from "./sky-samples.ts";
+import { fourNeighbours, skyRows } from "./sun-candidates.ts";
 import { SUN_SOLID_ANGLE } from "./saturated-blob.ts";
 import { atTop, SATURATED } from "./sun-measure.ts";
 
@@ -105,19 +106,14 @@ export function clearSkyCosts(image: HdrPixels, clip: number): ClearSkyCosts {
   };
 }
 
-/** Unclipped sky samples: direction (flattened in threes) and log luminance. */
+/** The sky's unclipped samples (no channel at the clip level): direction (flattened in threes) and log luminance. */
 function unclippedSky(image: HdrPixels, clip: number): { direction: number[]; logL: number[] } {
-  const { width, height, rgb } = image;
+  const sky = skySamples(image, clip, GRID_DEG, MIN_ELEVATION);
   const out = { direction: [] as number[], logL: [] as number[] };
-  const limit = CLIP_SHARE * clip;
-  const d = new Float64Array(3);
-  for (const [x, y] of skyGrid(width, height, GRID_DEG, MIN_ELEVATION)) {
-    const o = (y * width + x) * 3;
-    const l = luminanceAt(rgb, y * width + x);
-    if (rgb[o]! >= limit || rgb[o + 1]! >= limit || rgb[o + 2]! >= limit || !(l > 0)) continue;
-    directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
-    out.direction.push(d[0]!, d[1]!, d[2]!);
-    out.logL.push(Math.log(l));
+  for (let i = 0; i < sky.count; i++) {
+    if (sky.clipped[i]) continue;
+    out.direction.push(sky.direction[i * 3]!, sky.direction[i * 3 + 1]!, sky.direction[i * 3 + 2]!);
+    out.logL.push(sky.logL[i]!);
   }
   return out;
 }

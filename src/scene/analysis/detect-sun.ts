@@ -30,7 +30,7 @@
  * tried (clear-sky-search.ts): a sun that clips as a small disk among lit clouds. The result
  * says which it is (`source`) and how far to trust it (`confidence`).
  *
- * Whatever found it, a sun is then checked against the whole sky (sky-evidence.ts): a
+ * Whatever found it, a sun is then checked against the whole sky (clear-sky-fit.ts): a
  * clear sky lit from it must explain the sky's samples not clearly worse than a sky without
  * a sun (MIN_EVIDENCE), so no light comes from the wrong side; a disk that casts too little
  * for its share is kept where the sky is plainly lit from it (STRONG_EVIDENCE). A blob wider
@@ -41,12 +41,13 @@
 import { azimuthOfU, elevationOfV, uOfDirection, vOfDirection } from "../../api/panorama/panorama-directions.ts";
 import { type HdrPixels, pointSampled } from "./hdr-pixels.ts";
 import { airMass, luminanceOf, rayleighBlueness } from "./preetham.ts";
-import { aureoleBlueness, fitSky, fittedLuminance, type SkyFit, skyTint, type SkyTint, viewSky } from "./sky-fit.ts";
+import { aureoleBlueness, fitSamples, fitSky, fittedLuminance, type SkyFit, skyTint, type SkyTint, viewSky } from "./sky-fit.ts";
+import type { SkySamples } from "./sky-samples.ts";
 import { bestClippedSpot, CLEARLY_BETTER, type ClearSkyCosts, clearSkyCosts } from "./clear-sky-search.ts";
 import { clippedDiskSolidAngle, type FloodedBlobs, floodedBlobs, placeInBlob, type SaturatedBlob } from "./saturated-blob.ts";
 import { luminanceAt, scanSky, SEPARATION_DEG, type SkyScan, type SunCandidate } from "./sun-candidates.ts";
 import { atTop, coreSolidAngle, type MeasuredSpot, measureSpot, SATURATED } from "./sun-measure.ts";
-import { skyEvidence } from "./sky-evidence.ts";
+import { skyEvidence } from "./clear-sky-fit.ts";
 
 /** Where a disk's pixels are in the panorama it was found in. */
 export interface DiskPlace {
@@ -190,7 +191,7 @@ const SEARCH_WIDTH = 1024;
 const PEAK_REACH = 1;
 const DEG = Math.PI / 180;
 /**
- * The sky's evidence for a sun (sky-evidence.ts: how much better, per sky sample and in
+ * The sky's evidence for a sun (clear-sky-fit.ts: how much better, per sky sample and in
  * nats, a clear sky lit by a sun there explains the sky than the best sky without a sun).
  * A sun is refused when a sunless sky explains the sky clearly better (MIN_EVIDENCE): a
  * sun there would light a sky the picture does not show, so its light would come from the
@@ -207,8 +208,11 @@ const STRONG_EVIDENCE = 0.4;
  * picture's sun must be placed with to cast the shadows the picture shows.
  */
 const PLACE_WITHIN = 3 * DEG;
-/** The sky's scan, with the sky's tint (whether it can be a clear sky's, wherever its sun is), read when first asked. */
-type Scan = SkyScan & { tint(): SkyTint };
+/**
+ * The sky's scan, with the samples the sky's fit reads (sky-fit.ts) and the sky's tint
+ * (whether it can be a clear sky's, wherever its sun is), read when first asked.
+ */
+type Scan = SkyScan & { sky(): SkySamples; tint(): SkyTint };
 
 /** The answer of `findSun`: the sun, or why the sky has none, in words a pane can show. */
 export type SunFinding = { sun: DetectedSun; why: null } | { sun: null; why: string };
@@ -280,15 +284,17 @@ function listedDisk(image: HdrPixels, sampled: HdrPixels, factor: number, found:
 /** `findSun` in a panorama at most SEARCH_WIDTH wide: the disk's pixels are not listed. */
 function searchSun(image: HdrPixels, minShare: number): Search {
   const scanned = scanSky(image, CANDIDATES);
+  let sky: SkySamples | undefined;
   let tint: SkyTint | undefined;
-  const scan: Scan = { ...scanned, tint: () => (tint ??= skyTint(image, scanned.top)) };
+  const samples = () => (sky ??= fitSamples(image, scanned.top));
+  const scan: Scan = { ...scanned, sky: samples, tint: () => (tint ??= skyTint(samples())) };
   const core = coreSolidAngle(image.width);
   let found = null as DetectedSun | null;
   // Saturated pixels of the blobs placed so far: a large blob holds several candidates, placed once.
   let seen: FloodedBlobs | undefined;
   // The clear sky's cost of suns across the clipped sky (clear-sky-search.ts), made once for the first blob's sun.
   let costs: ClearSkyCosts | undefined;
-  // The sky's evidence for a sun in a direction (sky-evidence.ts), its samples made for the first asked.
+  // The sky's evidence for a sun in a direction (clear-sky-fit.ts), its samples made for the first asked.
   let evidenceAt: ((sun: readonly number[]) => number) | undefined;
   const evidence = (sun: DetectedSun) => (evidenceAt ??= skyEvidence(image, scan.top))(sun.direction);
   // The sun of a saturated blob too wide to place it in (TooWide) that the clear sky fits best.
@@ -552,7 +558,7 @@ function fromFit(
   consistent: (fit: SkyFit) => boolean = () => true,
 ): DetectedSun | null {
   // The sky's colour first: a sky that is not a clear one is not worth fitting.
-  const view = viewSky(image, sun.direction, scan.top);
+  const view = viewSky(scan.sky(), sun.direction);
   if (!view || !clear(scan.tint(), aureoleBlueness(view), sun.elevation)) return null;
   const fit = fitSky(view);
   if (fit.residual > MAX_RESIDUAL || !consistent(fit)) return null;

@@ -17,11 +17,10 @@
  * sky is not worth fitting): the tint of the whole sky (`skyTint`) and the blueness of the
  * aureole round the sun (`aureoleBlueness`).
  */
-import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { perez, perezCircumsolar, perezCoefficients, perezGradation, sunIrradiance, zenithLuminance } from "./preetham.ts";
 import { nthSmallest } from "./nth-smallest.ts";
-import { luminanceAt, skyRows } from "./sun-candidates.ts";
+import { type SkySamples, skySamples } from "./sky-samples.ts";
 
 const DEG = Math.PI / 180;
 /** Spacing (degrees) of the sky's samples: the model varies over tens of degrees. */
@@ -33,8 +32,6 @@ const GRID_DEG = 2;
 export const MIN_ELEVATION = 2 * DEG;
 /** Least angle from the sun of a fitted sample: nearer lie its disk's spill and the glare around it, not sky. */
 export const MIN_FROM_SUN = 4 * DEG;
-/** A pixel's channel counts as clipped from this share of the clip level. */
-export const CLIP_SHARE = 0.99;
 /**
  * Share of the residuals a trimmed cost keeps, those nearest the median: the rest are the
  * clouds, terrain, birds and lamps a clear sky does not explain.
@@ -124,28 +121,35 @@ function logPerezOf(s: Samples): (c: readonly number[], out: Float64Array) => vo
 }
 
 /**
- * The sky's samples for a sun in direction `sun`: pixels on a grid about GRID_DEG apart, from
- * `minElevation` up, more than MIN_FROM_SUN from the sun, and unclipped (or, in a blue sky
- * bright enough to clip in blue everywhere, clipped in one channel at most).
- * @param clip channel value at which the image clips (pixels reaching 99% of it are left out)
- * @param minElevation elevation (radians) of the lowest samples
+ * The samples of the sky the colour tests and the energy fit read: pixels GRID_DEG apart,
+ * MIN_ELEVATION up (taken once per panorama; `viewSky` and `skyTint` pick from them).
+ * @param clip channel value at which the image clips (pixels reaching 99% of it count as clipped)
+ */
+export function fitSamples(image: HdrPixels, clip: number): SkySamples {
+  return skySamples(image, clip, GRID_DEG, MIN_ELEVATION);
+}
+
+/**
+ * The sky's samples around a sun in direction `sun`: more than MIN_FROM_SUN from it, and
+ * unclipped (or, in a blue sky bright enough to clip in blue everywhere, clipped in one
+ * channel at most).
  * @returns the samples, or null with too few to fit
  */
-export function viewSky(image: HdrPixels, sun: readonly number[], clip: number, minElevation = MIN_ELEVATION): SkyView | null {
-  const samples = usableSky(image, sun, clip, minElevation);
+export function viewSky(sky: SkySamples, sun: readonly number[]): SkyView | null {
+  const samples = usableSky(sky, sun);
   return samples.logL.length < MIN_SAMPLES ? null : { sun, samples };
 }
 
-/** The grid's samples off the sun (`sun` null: every one), unclipped unless too few are. */
-function usableSky(image: HdrPixels, sun: readonly number[] | null, clip: number, minElevation: number): Samples {
-  const samples = sampleSky(image, sun, clip, 0, minElevation);
+/** The samples off the sun (`sun` null: every one), unclipped unless too few are. */
+function usableSky(sky: SkySamples, sun: readonly number[] | null): Samples {
+  const samples = offTheSun(sky, sun, 0);
   // A blue sky brighter than the clip level clips in blue everywhere: its luminance, short of at most blue's share, is still the sky's.
-  return samples.logL.length < MIN_SAMPLES ? sampleSky(image, sun, clip, 1, minElevation) : samples;
+  return samples.logL.length < MIN_SAMPLES ? offTheSun(sky, sun, 1) : samples;
 }
 
-/** The tint of `image`'s sky (SkyTint), whose channels clip at `clip`. */
-export function skyTint(image: HdrPixels, clip: number): SkyTint {
-  const s = usableSky(image, null, clip, MIN_ELEVATION);
+/** The tint of a panorama's sky (SkyTint), from its `fitSamples`. */
+export function skyTint(sky: SkySamples): SkyTint {
+  const s = usableSky(sky, null);
   return {
     blueness: median(s.blue.filter((_, i) => s.cosTheta[i]! >= Math.sin(UPPER_SKY))) ?? 0,
     horizonBlueness: median(s.blue.filter((_, i) => s.cosTheta[i]! < Math.sin(HORIZON_BAND))),
@@ -214,43 +218,21 @@ export function fittedLuminance(fit: SkyFit, thetaSun: number, gamma: number): n
   return (fit.scale * zenithLuminance(fit.turbidity, thetaSun) * perez(c, Math.cos(thetaSun), gamma)) / perez(c, 1, thetaSun);
 }
 
-/** Sky samples off the sun (every one, with `sun` null), with at most `clippedChannels` of their channels at the clip level. */
-function sampleSky(image: HdrPixels, sun: readonly number[] | null, clip: number, clippedChannels: number, minElevation: number): Samples {
-  const { width, height, rgb } = image;
+/** Samples more than MIN_FROM_SUN from `sun` (every one, with `sun` null), with at most `clippedChannels` of their channels clipped. */
+function offTheSun(sky: SkySamples, sun: readonly number[] | null, clippedChannels: number): Samples {
   const out: Samples = { cosTheta: [], gamma: [], logL: [], blue: [] };
-  const limit = CLIP_SHARE * clip;
-  const d = new Float64Array(3);
-  for (const [x, y] of skyGrid(width, height, GRID_DEG, minElevation)) {
-    const o = (y * width + x) * 3;
-    const r = rgb[o]!;
-    const g = rgb[o + 1]!;
-    const b = rgb[o + 2]!;
-    if ((r >= limit ? 1 : 0) + (g >= limit ? 1 : 0) + (b >= limit ? 1 : 0) > clippedChannels) continue;
-    const l = luminanceAt(rgb, y * width + x);
-    if (!(l > 0)) continue;
-    directionOfUv((x + 0.5) / width, (y + 0.5) / height, d);
-    const gamma = sun ? Math.acos(Math.min(1, Math.max(-1, d[0]! * sun[0]! + d[1]! * sun[1]! + d[2]! * sun[2]!))) : Math.PI;
+  const d = sky.direction;
+  for (let i = 0; i < sky.count; i++) {
+    if (sky.clipped[i]! > clippedChannels) continue;
+    const [x, y, z] = [d[i * 3]!, d[i * 3 + 1]!, d[i * 3 + 2]!];
+    const gamma = sun ? Math.acos(Math.min(1, Math.max(-1, x * sun[0]! + y * sun[1]! + z * sun[2]!))) : Math.PI;
     if (gamma < MIN_FROM_SUN) continue;
-    out.cosTheta.push(d[1]!);
+    out.cosTheta.push(y);
     out.gamma.push(gamma);
-    out.logL.push(Math.log(l));
-    out.blue.push(r + b > 0 ? (b - r) / (b + r) : 0);
+    out.logL.push(sky.logL[i]!);
+    out.blue.push(sky.blue[i]!);
   }
   return out;
-}
-
-/**
- * Pixels about `spacing` degrees apart over the sky from `minElevation` (radians) up, columns
- * farther apart towards the zenith: column, row and elevation of each.
- */
-export function* skyGrid(width: number, height: number, spacing: number, minElevation: number): Generator<[number, number, number]> {
-  const rowStep = Math.max(1, Math.round((height * spacing) / 180));
-  for (let y = Math.floor(rowStep / 2); y < skyRows(height); y += rowStep) {
-    const elevation = elevationOfV((y + 0.5) / height);
-    if (elevation < minElevation) continue;
-    const colStep = Math.max(1, Math.round((width * spacing) / 360 / Math.max(Math.cos(elevation), 0.05)));
-    for (let x = 0; x < width; x += colStep) yield [x, y, elevation];
-  }
 }
 
 /**
