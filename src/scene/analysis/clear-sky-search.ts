@@ -68,15 +68,16 @@ export interface ClearSkyCosts {
  * @param clip the image's largest channel value
  */
 export function clearSkyCosts(image: HdrPixels, clip: number): ClearSkyCosts {
-  const samples = unclippedSky(image, clip);
+  const samples = skySamples(image, clip, GRID_DEG, MIN_ELEVATION);
   const coefficients = perezCoefficients(TURBIDITY);
-  const n = samples.logL.length;
+  const n = samples.count;
   const residuals = new Float64Array(n);
   // The turbidity is fixed: each sample's gradation is the same for every sun.
   const gradation = Float64Array.from({ length: n }, (_, i) => perezGradation(coefficients, samples.direction[i * 3 + 1]!));
   const at = (sun: ArrayLike<number>) => {
     let m = 0;
     for (let i = 0; i < n; i++) {
+      if (samples.clipped[i]) continue; // unclipped samples only
       const cos = samples.direction[i * 3]! * sun[0]! + samples.direction[i * 3 + 1]! * sun[1]! + samples.direction[i * 3 + 2]! * sun[2]!;
       const gamma = Math.acos(Math.min(1, Math.max(-1, cos)));
       if (gamma >= MIN_FROM_SUN)
@@ -104,18 +105,6 @@ export function clearSkyCosts(image: HdrPixels, clip: number): ClearSkyCosts {
       return (lattice ??= search()).best;
     },
   };
-}
-
-/** The sky's unclipped samples (no channel at the clip level): direction (flattened in threes) and log luminance. */
-function unclippedSky(image: HdrPixels, clip: number): { direction: number[]; logL: number[] } {
-  const sky = skySamples(image, clip, GRID_DEG, MIN_ELEVATION);
-  const out = { direction: [] as number[], logL: [] as number[] };
-  for (let i = 0; i < sky.count; i++) {
-    if (sky.clipped[i]) continue;
-    out.direction.push(sky.direction[i * 3]!, sky.direction[i * 3 + 1]!, sky.direction[i * 3 + 2]!);
-    out.logL.push(sky.logL[i]!);
-  }
-  return out;
 }
 
 /** The grid's pixels where two channels clip: index and direction. */

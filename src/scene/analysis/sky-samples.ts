@@ -4,15 +4,16 @@
  * the same solid angle, each with its direction, log luminance, colour and how many of its
  * channels reach the image's clip level: such a pixel holds at least that much light, not
  * that much (an HDRI made from an 8-bit picture, or a flat-topped disk). One grid serves
- * every reader; each picks the samples it trusts (clear-sky-fit.ts takes the clipped ones
- * as censored, sky-fit.ts and clear-sky-search.ts leave them out).
+ * every reader; each picks the samples it trusts: clear-sky-fit.ts takes the clipped ones
+ * as censored, clear-sky-search.ts leaves them out, and so does sky-fit.ts unless too few
+ * are left.
  */
 import { directionOfUv, elevationOfV } from "../../api/panorama/panorama-directions.ts";
 import type { HdrPixels } from "./hdr-pixels.ts";
 import { luminanceAt, skyRows } from "./sun-candidates.ts";
 
 /** A pixel's channel counts as clipped from this share of the clip level. */
-export const CLIP_SHARE = 0.99;
+const CLIP_SHARE = 0.99;
 /** Lowest samples by default: the horizon's own row mixes sky and ground. */
 const LOWEST = Math.PI / 180;
 
